@@ -1,0 +1,13 @@
+import { defineCollection } from 'astro:content';
+import { loadRoadmapConfig } from './lib/config.ts';
+import { roadmapLoader } from './lib/loader.ts';
+import { IssueSchema, ProjectSchema, RoadmapInfoSchema } from './lib/model.ts';
+
+const root = process.cwd();
+const { columns } = loadRoadmapConfig(root);
+
+export const collections = {
+  issues: defineCollection({ loader: roadmapLoader({ collection: 'issues', root, columns }), schema: IssueSchema }),
+  projects: defineCollection({ loader: roadmapLoader({ collection: 'projects', root }), schema: ProjectSchema }),
+  roadmap: defineCollection({ loader: roadmapLoader({ collection: 'roadmap', root }), schema: RoadmapInfoSchema }),
+};

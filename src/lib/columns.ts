@@ -1,0 +1,63 @@
+/**
+ * Status → board column. Configured columns come first, in order; a status
+ * that no column lists is never dropped: it gets a column of its own after
+ * them, and `unmappedStatuses` names it for the build log.
+ */
+import type { ColumnConfig } from './config.ts';
+import type { Issue } from './model.ts';
+import { statusKey } from './status-key.ts';
+import { slugify } from './paths.ts';
+
+export interface BoardColumn {
+  id: string;
+  label: string;
+  /** False for a column made for a status no configured column lists. */
+  configured: boolean;
+  issues: Issue[];
+}
+
+/** Label of the column for issues that carry no status at all. */
+export const NO_STATUS_LABEL = 'No status';
+
+export function groupIntoColumns(issues: readonly Issue[], columns: readonly ColumnConfig[]): BoardColumn[] {
+  const byKey = new Map<string, BoardColumn>();
+  const board: BoardColumn[] = columns.map((column) => {
+    const entry: BoardColumn = { id: column.id, label: column.label, configured: true, issues: [] };
+    for (const status of column.statuses) byKey.set(statusKey(status), entry);
+    return entry;
+  });
+  const extra: BoardColumn[] = [];
+  const taken = new Set(board.map((c) => c.id));
+  for (const issue of issues) {
+    const key = statusKey(issue.status);
+    let column = byKey.get(key);
+    if (!column) {
+      column = { id: uniqueId(`status-${slugify(issue.status) || 'none'}`, taken), label: issue.status || NO_STATUS_LABEL, configured: false, issues: [] };
+      byKey.set(key, column);
+      extra.push(column);
+    }
+    column.issues.push(issue);
+  }
+  extra.sort((a, b) => a.label.localeCompare(b.label));
+  for (const column of [...board, ...extra]) column.issues.sort(byTeamOrder);
+  return [...board, ...extra];
+}
+
+/** Statuses (as first spelt) that no configured column lists, sorted. */
+export function unmappedStatuses(issues: readonly Issue[], columns: readonly ColumnConfig[]): string[] {
+  return groupIntoColumns(issues, columns)
+    .filter((column) => !column.configured)
+    .map((column) => column.label);
+}
+
+/** The team's own order (`sortOrder`), then most upvoted, then id, so the order is stable. */
+export function byTeamOrder(a: Issue, b: Issue): number {
+  return a.sortOrder - b.sortOrder || b.upvotes - a.upvotes || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+function uniqueId(candidate: string, taken: Set<string>): string {
+  let id = candidate;
+  for (let n = 2; taken.has(id); n++) id = `${candidate}-${n}`;
+  taken.add(id);
+  return id;
+}

@@ -1,0 +1,118 @@
+/**
+ * The site configuration: one zod schema is the single source of truth for
+ * what `roadmap.config.json` may hold, its defaults and its types.
+ * Unknown keys fail, so a misspelt option never passes silently.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { ConfigError } from './errors.ts';
+import { parseWithFriendlyErrors } from './friendly-errors.ts';
+import { DEFAULT_LABELS, type LabelKey } from './labels.ts';
+import { statusKey } from './status-key.ts';
+
+export const DEFAULT_CONFIG_FILE = 'roadmap.config.json';
+
+export const ColumnSchema = z.strictObject({
+  /** Stable id: used in URLs and as a CSS hook. Lowercase letters, digits and dashes. */
+  id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'use lowercase letters, digits and single dashes, e.g. "in-progress"'),
+  /** Heading shown above the column. */
+  label: z.string().trim().min(1, 'give the column a heading, e.g. "In progress"'),
+  /** Statuses that land in this column. Matched ignoring case, spaces, dashes and underscores. */
+  statuses: z.array(z.string().trim().min(1, 'a status cannot be empty')).min(1, 'list at least one status, e.g. ["In Progress"]'),
+});
+
+/** Defaults that match the words common trackers use. */
+export const DEFAULT_COLUMNS: z.input<typeof ColumnSchema>[] = [
+  { id: 'backlog', label: 'Under consideration', statuses: ['backlog', 'triage', 'icebox', 'under consideration'] },
+  { id: 'planned', label: 'Planned', statuses: ['todo', 'to do', 'planned', 'unstarted', 'next', 'up next'] },
+  { id: 'in-progress', label: 'In progress', statuses: ['in progress', 'started', 'in review', 'review', 'doing', 'in development', 'testing'] },
+  { id: 'done', label: 'Shipped', statuses: ['done', 'completed', 'complete', 'shipped', 'released', 'closed'] },
+  { id: 'canceled', label: 'Canceled', statuses: ['canceled', 'cancelled', 'duplicate', "won't do", 'wont do'] },
+];
+
+const labelKeys = Object.keys(DEFAULT_LABELS) as [LabelKey, ...LabelKey[]];
+const LabelsSchema = z.strictObject(
+  Object.fromEntries(labelKeys.map((key) => [key, z.string().min(1).optional()])) as Record<LabelKey, z.ZodOptional<z.ZodString>>,
+);
+
+export const RoadmapConfigSchema = z
+  .strictObject({
+    /** Editor hint; ignored. */
+    $schema: z.string().optional(),
+    /** Site title: header, `<title>` and feeds. */
+    title: z.string().trim().min(1, 'give the site a title').default('Product roadmap'),
+    /** One-sentence description for the home page and meta tags. */
+    description: z.string().default('What we are working on, what is planned and what has shipped.'),
+    /** Absolute URL the site is served from, e.g. `https://example.com`. Needed for canonical URLs and the sitemap. */
+    site: z.url({ protocol: /^https?$/, error: 'use an absolute http(s) URL, e.g. "https://roadmap.example.com"' }).optional(),
+    /** Path prefix when the site is not served from the root, e.g. `/roadmap`. */
+    base: z.string().regex(/^\/[^?#\s]*$/, 'start with "/", e.g. "/roadmap"').default('/'),
+    /** BCP 47 locale for dates and numbers, e.g. `en`, `de-DE`. */
+    locale: z
+      .string()
+      .refine((tag) => isLocale(tag), 'use a BCP 47 language tag, e.g. "en" or "de-DE"')
+      .default('en'),
+    /** Board columns, in order, each with the statuses it collects. An unmapped status gets a column of its own. */
+    columns: z.array(ColumnSchema).min(1, 'configure at least one column').default(DEFAULT_COLUMNS),
+    /** Overrides of UI strings; see `DEFAULT_LABELS` for the keys. */
+    labels: LabelsSchema.default({}),
+  })
+  .superRefine((config, ctx) => {
+    const ids = new Set<string>();
+    const owner = new Map<string, string>();
+    config.columns.forEach((column, index) => {
+      if (ids.has(column.id)) {
+        ctx.addIssue({ code: 'custom', path: ['columns', index, 'id'], message: `duplicate column id "${column.id}": give each column its own id` });
+      }
+      ids.add(column.id);
+      column.statuses.forEach((status, statusIndex) => {
+        const key = statusKey(status);
+        const first = owner.get(key);
+        if (first && first !== column.id) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['columns', index, 'statuses', statusIndex],
+            message: `status "${status}" is already in column "${first}": list each status in one column only`,
+          });
+        }
+        owner.set(key, column.id);
+      });
+    });
+  });
+
+export type RoadmapConfig = z.output<typeof RoadmapConfigSchema>;
+export type RoadmapConfigInput = z.input<typeof RoadmapConfigSchema>;
+export type ColumnConfig = z.output<typeof ColumnSchema>;
+
+export function parseRoadmapConfig(input: unknown, file = DEFAULT_CONFIG_FILE): RoadmapConfig {
+  return parseWithFriendlyErrors(RoadmapConfigSchema, input, file, `Fix ${file}; every option is listed in the README under "Configuration".`);
+}
+
+/**
+ * Reads the config: `ROADMAP_CONFIG` names the file, else `roadmap.config.json`
+ * in `root` is used when it exists, else the defaults.
+ */
+export function loadRoadmapConfig(root: string, env: NodeJS.ProcessEnv = process.env): RoadmapConfig {
+  const named = env.ROADMAP_CONFIG?.trim();
+  const file = resolve(root, named || DEFAULT_CONFIG_FILE);
+  if (!existsSync(file)) {
+    if (named) throw new ConfigError(`ROADMAP_CONFIG names ${file}, which does not exist. Fix the path or unset ROADMAP_CONFIG.`);
+    return parseRoadmapConfig({});
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (cause) {
+    throw new ConfigError(`${file} is not valid JSON: ${(cause as Error).message}. Fix the syntax.`, { cause });
+  }
+  return parseRoadmapConfig(json, file);
+}
+
+function isLocale(tag: string): boolean {
+  try {
+    return Intl.getCanonicalLocales(tag).length === 1;
+  } catch {
+    return false;
+  }
+}

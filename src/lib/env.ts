@@ -1,0 +1,39 @@
+/**
+ * Environment variables, validated in one place. Empty values count as unset,
+ * because CI systems often define a variable as "" rather than leave it out.
+ */
+import { z } from 'zod';
+import { parseWithFriendlyErrors } from './friendly-errors.ts';
+
+const unsetIfEmpty = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const optional = <S extends z.ZodType>(schema: S) => z.preprocess(unsetIfEmpty, schema.optional());
+
+export const EnvSchema = z
+  .object({
+    /** Root of the service's v1 API (spec: `{base_url_v1}`), e.g. `https://api.example.com/v1`. */
+    PORTAL_API_URL: optional(z.url({ protocol: /^https?$/, error: 'must be the http(s) root of the v1 API, e.g. "https://api.example.com/v1"' })),
+    /** Id of the workspace whose published portal is read. */
+    PORTAL_WORKSPACE_ID: optional(z.string().trim().min(1)),
+    /** Extra project ids to publish, comma-separated, beyond those the issues name. */
+    PORTAL_PROJECT_IDS: optional(
+      z.string().transform((list) => [...new Set(list.split(',').map((id) => id.trim()).filter(Boolean))]),
+    ),
+    /** Deadline of each portal request in milliseconds (default 15000). */
+    PORTAL_TIMEOUT_MS: optional(z.coerce.number().int().min(100, 'must be at least 100 (milliseconds)').max(600_000, 'must be at most 600000 (10 minutes)')),
+    /** Build from this snapshot file instead of the API; no network access. */
+    ROADMAP_SNAPSHOT: optional(z.string()),
+  })
+  .superRefine((env, ctx) => {
+    if (env.PORTAL_API_URL && !env.PORTAL_WORKSPACE_ID) {
+      ctx.addIssue({ code: 'custom', path: ['PORTAL_WORKSPACE_ID'], message: 'is not set, but PORTAL_API_URL is: set both to build from the API, or neither for the demo' });
+    }
+    if (env.PORTAL_WORKSPACE_ID && !env.PORTAL_API_URL) {
+      ctx.addIssue({ code: 'custom', path: ['PORTAL_API_URL'], message: 'is not set, but PORTAL_WORKSPACE_ID is: set both to build from the API, or neither for the demo' });
+    }
+  });
+
+export type RoadmapEnv = z.output<typeof EnvSchema>;
+
+export function parseEnv(env: NodeJS.ProcessEnv = process.env): RoadmapEnv {
+  return parseWithFriendlyErrors(EnvSchema, env, 'environment', 'Fix the variables named above; the README lists them under "Environment variables".');
+}

@@ -1,0 +1,74 @@
+/**
+ * Reads an error response body in either of the two shapes the spec shows
+ * (spec, Errors):
+ * - declared shape: `{ message, code, issues?: [{ message }] }`;
+ * - authentication / rate-limit shape: `{ error: { code, message, details, request_id } }`.
+ * Anything else (an HTML error page from a proxy, plain text, truncated JSON)
+ * still yields a short, readable message: never the whole page.
+ */
+import { z } from 'zod';
+
+const DeclaredShape = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+  issues: z.array(z.object({ message: z.string() })).optional(),
+});
+
+const EnvelopeShape = z.object({
+  error: z.object({
+    code: z.string().optional(),
+    message: z.string().optional(),
+    details: z.unknown().optional(),
+    request_id: z.string().optional(),
+  }),
+});
+
+export interface ErrorBody {
+  message: string | undefined;
+  code: string | undefined;
+  requestId: string | undefined;
+  details: unknown;
+}
+
+/** Longest excerpt of a non-JSON body quoted in a message. */
+const EXCERPT_LENGTH = 160;
+
+export function parseErrorBody(text: string): ErrorBody {
+  const json = tryParseJson(text);
+  const declared = DeclaredShape.safeParse(json);
+  if (declared.success) {
+    const { message, code, issues } = declared.data;
+    const extra = issues?.map((issue) => issue.message).filter((m) => m && m !== message) ?? [];
+    return {
+      message: extra.length ? `${message} (${extra.join('; ')})` : message,
+      code,
+      requestId: undefined,
+      details: issues,
+    };
+  }
+  const envelope = EnvelopeShape.safeParse(json);
+  if (envelope.success) {
+    const { code, message, details, request_id } = envelope.data.error;
+    return { message, code, requestId: request_id, details };
+  }
+  return { message: excerpt(text), code: undefined, requestId: undefined, details: undefined };
+}
+
+function tryParseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A one-line excerpt of a body that is not JSON, with markup removed for reading only. */
+function excerpt(text: string): string | undefined {
+  const oneLine = text
+    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (!oneLine) return undefined;
+  return oneLine.length > EXCERPT_LENGTH ? `${oneLine.slice(0, EXCERPT_LENGTH)}…` : oneLine;
+}

@@ -1,0 +1,76 @@
+/**
+ * Typed errors. Every failure that reaches a user names its cause and the fix;
+ * the original error is always kept as `cause` so nothing is swallowed.
+ */
+
+/** Base class: an error whose message is meant to be read by a person. */
+export class RoadmapError extends Error {
+  override name = 'RoadmapError';
+}
+
+/** A configuration file or environment variable is invalid. */
+export class ConfigError extends RoadmapError {
+  override name = 'ConfigError';
+}
+
+/** A snapshot file is missing, unreadable, of another format, or altered. */
+export class SnapshotError extends RoadmapError {
+  override name = 'SnapshotError';
+  readonly file: string;
+  constructor(message: string, file: string, options?: ErrorOptions) {
+    super(message, options);
+    this.file = file;
+  }
+}
+
+/**
+ * What went wrong with a portal request:
+ * - `http`: the server answered with an error status (spec, Errors);
+ * - `network`: no answer (refused, reset, DNS);
+ * - `timeout`: no complete answer within the request timeout;
+ * - `invalid-json`: a body that is not JSON, or is cut short;
+ * - `schema`: JSON of the wrong shape;
+ * - `too-many-pages`: paging did not end within the page bound.
+ */
+export type PortalErrorKind = 'http' | 'network' | 'timeout' | 'invalid-json' | 'schema' | 'too-many-pages';
+
+export interface PortalErrorDetails {
+  kind: PortalErrorKind;
+  url: string;
+  status?: number | undefined;
+  /** The error `code` of either body shape (spec, Errors). */
+  code?: string | undefined;
+  /** `error.request_id` of the authentication/rate-limit body shape, when present. */
+  requestId?: string | undefined;
+  /** For `schema`: the JSON path of the first bad value, e.g. `[3].upvotes`. */
+  path?: string | undefined;
+  cause?: unknown;
+}
+
+/** A request to the public portal failed. */
+export class PortalError extends RoadmapError {
+  override name = 'PortalError';
+  readonly kind: PortalErrorKind;
+  readonly url: string;
+  readonly status: number | undefined;
+  readonly code: string | undefined;
+  readonly requestId: string | undefined;
+  readonly path: string | undefined;
+  constructor(message: string, details: PortalErrorDetails) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.kind = details.kind;
+    this.url = details.url;
+    this.status = details.status;
+    this.code = details.code;
+    this.requestId = details.requestId;
+    this.path = details.path;
+  }
+}
+
+/**
+ * The portal answered `Workspace not found` (spec, Errors): the workspace id is
+ * wrong, or the workspace has not published its portal or roadmap.
+ */
+export class WorkspaceNotFoundError extends PortalError {
+  override name = 'WorkspaceNotFoundError';
+}

@@ -1,0 +1,75 @@
+/**
+ * The normalised data the site is built from: what a snapshot stores and what
+ * the `issues` and `projects` collections hold. Only fields the site shows are
+ * here; tracker-internal fields never get this far.
+ */
+// Collection schemas take `z` from `astro/zod`, Astro's re-export of zod 4: the
+// same instance as `zod` (one copy in node_modules), and usable without Astro running.
+import { z } from 'astro/zod';
+
+const isoDate = z.iso.datetime({ offset: true }).nullable();
+
+export const IssueSchema = z.strictObject({
+  /** Portal id of the issue. */
+  id: z.string().min(1),
+  /** Human-facing key such as `APP-123`, or null. */
+  identifier: z.string().nullable(),
+  /** Title; falls back to the identifier or "Untitled" when the API sends none. */
+  title: z.string(),
+  /** Markdown description, or null. Rendered and sanitised at build time. */
+  description: z.string().nullable(),
+  /** Summary bullets, blank ones removed. */
+  summary: z.array(z.string()),
+  /** Status exactly as the API sends it ("" when it sends none). */
+  status: z.string(),
+  /** Priority as the API sends it, or null. */
+  priority: z.string().nullable(),
+  /** Team name, or null. */
+  team: z.string().nullable(),
+  /** Id of a published project, or null (none, or its project answered 404). */
+  projectId: z.string().nullable(),
+  /** The team's own order; issues without one sort last. */
+  sortOrder: z.number(),
+  upvotes: z.number(),
+  importanceScore: z.number(),
+  /** ISO date-time, or null when absent or unparseable. */
+  createdAt: isoDate,
+  updatedAt: isoDate,
+  /** An http(s) link for the issue, or null. */
+  url: z.url({ protocol: /^https?$/ }).nullable(),
+});
+
+export const ProjectSchema = z.strictObject({
+  id: z.string().min(1),
+  /** Name; falls back to "Untitled project". */
+  name: z.string(),
+  /** Markdown description, or null. */
+  description: z.string().nullable(),
+  /** A `#rgb`/`#rrggbb` colour, or null (invalid colours are dropped). */
+  color: z.string().regex(/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/).nullable(),
+  /** Icon name as sent; rendered only when it names a known glyph. */
+  icon: z.string().nullable(),
+  /** Completion in percent, 0–100 (see `scaleProgress`). */
+  progress: z.number().min(0).max(100),
+  state: z.string().nullable(),
+  sortOrder: z.number(),
+  upvotes: z.number(),
+  importanceScore: z.number(),
+  createdAt: isoDate,
+});
+
+export type Issue = z.output<typeof IssueSchema>;
+export type Project = z.output<typeof ProjectSchema>;
+
+/** The one entry of the `roadmap` collection: facts about the snapshot the site was built from. */
+export const RoadmapInfoSchema = z.strictObject({
+  /** When the data was read from the portal: the "last updated" stamp. */
+  fetchedAt: z.iso.datetime({ offset: true }),
+  /** `demo` when built from the bundled demo workspace. */
+  sourceKind: z.enum(['api', 'demo']),
+  digest: z.string(),
+  issueCount: z.number().int(),
+  projectCount: z.number().int(),
+});
+
+export type RoadmapInfo = z.output<typeof RoadmapInfoSchema>;

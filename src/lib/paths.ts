@@ -1,0 +1,34 @@
+/**
+ * URLs of the site's pages. Ids come from the API and may hold any character,
+ * so a page slug is the id itself only when it is URL-safe; otherwise a readable
+ * slug plus a short hash of the id, which keeps slugs unique.
+ */
+import { createHash } from 'node:crypto';
+
+const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
+
+export function pageSlug(id: string): string {
+  if (SAFE_ID.test(id)) return id;
+  const hash = createHash('sha256').update(id).digest('hex').slice(0, 10);
+  const readable = slugify(id).slice(0, 60);
+  return readable ? `${readable}-${hash}` : hash;
+}
+
+/** Lowercase ASCII letters and digits joined by single dashes. */
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** Joins the configured base path and a site path: `withBase('/roadmap/', 'issues/x/')` is `/roadmap/issues/x/`. */
+export function withBase(base: string, path: string): string {
+  const root = base.endsWith('/') ? base : `${base}/`;
+  return `${root}${path.replace(/^\/+/, '')}`;
+}
+
+export const issuePath = (id: string): string => `issues/${pageSlug(id)}/`;
+export const projectPath = (id: string): string => `projects/${pageSlug(id)}/`;

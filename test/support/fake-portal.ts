@@ -1,0 +1,136 @@
+/**
+ * The fake portal: a real HTTP server on 127.0.0.1 that speaks the two v1
+ * portal endpoints (spec, Endpoints) for a set of named workspaces, each with
+ * its own paging behaviour or failure. One instance is started by the global
+ * setup and shared by every integration test.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type Paging =
+  /** Honours `skip`, but always sends pages of `pageSize`, whatever `take` asks. */
+  | { mode: 'fixed-page'; pageSize: number }
+  /** Honours `skip` and `take` (capped at `maxTake`). */
+  | { mode: 'skip-take'; maxTake: number }
+  /** Ignores the parameters: the whole list every time. */
+  | { mode: 'whole' };
+
+export type Failure =
+  /** 401 in the authentication error shape, with a request id. */
+  | { kind: 'envelope'; status: number; code: string; message: string; requestId: string }
+  /** An error in the declared shape. */
+  | { kind: 'declared'; status: number; code: string; message: string }
+  /** A proxy's HTML error page. */
+  | { kind: 'html'; status: number }
+  /** A 200 whose body is cut short. */
+  | { kind: 'truncated' }
+  /** A 200 with this body, of the wrong shape. */
+  | { kind: 'body'; body: unknown }
+  /** Waits this long before answering. */
+  | { kind: 'slow'; delayMs: number };
+
+export interface Workspace {
+  issues: unknown[];
+  projects: Record<string, unknown>;
+  paging: Paging;
+  /** Fails the issue list this way. */
+  failure?: Failure;
+}
+
+export interface FakePortal {
+  /** Root of the fake v1 API, e.g. `http://127.0.0.1:41234/api/v1`. */
+  apiUrl: string;
+  server: Server;
+  /** Requests received, per workspace id. */
+  requests: Map<string, string[]>;
+  close(): Promise<void>;
+}
+
+const API_ROOT = '/api/v1';
+
+export async function startFakePortal(workspaces: Record<string, Workspace>): Promise<FakePortal> {
+  const requests = new Map<string, string[]>();
+  const server = createServer((req, res) => {
+    void handle(req, res, workspaces, requests);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    apiUrl: `http://127.0.0.1:${port}${API_ROOT}`,
+    server,
+    requests,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse, workspaces: Record<string, Workspace>, requests: Map<string, string[]>) {
+  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  if (url.pathname.startsWith('/__requests/')) {
+    const ws = decodeURIComponent(url.pathname.slice('/__requests/'.length));
+    return json(res, 200, requests.get(ws) ?? []);
+  }
+  const parts = url.pathname.slice(API_ROOT.length + 1).split('/').map(decodeURIComponent);
+  if (!url.pathname.startsWith(`${API_ROOT}/`) || req.method !== 'GET') return json(res, 404, { message: 'Not found', code: 'not_found' });
+  const [resource, workspaceId = '', projectId] = parts;
+  const log = requests.get(workspaceId) ?? [];
+  log.push(`${url.pathname}${url.search}`);
+  requests.set(workspaceId, log);
+  if (req.headers.authorization) return json(res, 400, { message: 'The portal takes no Authorization header', code: 'bad_request' });
+
+  const workspace = workspaces[workspaceId];
+  if (resource === 'issues' && parts.length === 2) {
+    // Spec, Errors: the issue list of an unknown or unpublished workspace fails with "Workspace not found".
+    if (!workspace) return json(res, 404, { message: 'Workspace not found', code: 'not_found' });
+    if (workspace.failure) return fail(res, workspace.failure, workspace);
+    return json(res, 200, page(workspace, url.searchParams));
+  }
+  if (resource === 'projects' && parts.length === 3 && projectId) {
+    if (!workspace) return json(res, 404, { message: 'Workspace not found', code: 'not_found' });
+    const project = workspace.projects[projectId];
+    if (!project) return json(res, 404, { message: 'Project not found', code: 'not_found' });
+    return json(res, 200, project);
+  }
+  return json(res, 404, { message: 'Not found', code: 'not_found' });
+}
+
+function page({ issues, paging }: Workspace, params: URLSearchParams): unknown[] {
+  const skip = Math.max(0, Number(params.get('skip') ?? 0) || 0);
+  switch (paging.mode) {
+    case 'whole':
+      return issues;
+    case 'fixed-page':
+      return issues.slice(skip, skip + paging.pageSize);
+    case 'skip-take': {
+      const take = Math.min(paging.maxTake, Math.max(1, Number(params.get('take') ?? 10) || 10));
+      return issues.slice(skip, skip + take);
+    }
+  }
+}
+
+async function fail(res: ServerResponse, failure: Failure, workspace: Workspace) {
+  switch (failure.kind) {
+    case 'envelope':
+      return json(res, failure.status, { error: { code: failure.code, message: failure.message, details: {}, request_id: failure.requestId } });
+    case 'declared':
+      return json(res, failure.status, { message: failure.message, code: failure.code, issues: [{ message: failure.message }] });
+    case 'html':
+      res.writeHead(failure.status, { 'content-type': 'text/html' });
+      return res.end('<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><p>nginx</p></body></html>');
+    case 'truncated': {
+      const text = JSON.stringify(workspace.issues);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.end(text.slice(0, Math.floor(text.length / 2)));
+    }
+    case 'body':
+      return json(res, 200, failure.body);
+    case 'slow':
+      await new Promise((resolve) => setTimeout(resolve, failure.delayMs));
+      if (!res.destroyed) json(res, 200, workspace.issues);
+      return;
+  }
+}
+
+function json(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}

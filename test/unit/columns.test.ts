@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { groupIntoColumns, unmappedStatuses } from '../../src/lib/columns.ts';
+import { parseRoadmapConfig } from '../../src/lib/config.ts';
+import type { Issue } from '../../src/lib/model.ts';
+
+const issue = (id: string, status: string, sortOrder = 0, upvotes = 0): Issue => ({
+  id, status, sortOrder, upvotes, identifier: null, title: id, description: null, summary: [], priority: null, team: null,
+  projectId: null, importanceScore: 0, createdAt: null, updatedAt: null, url: null,
+});
+const { columns } = parseRoadmapConfig({});
+
+describe('default column mapping', () => {
+  it.each([
+    ['Backlog', 'backlog'], ['Triage', 'backlog'], ['Todo', 'planned'], ['Planned', 'planned'], ['In Progress', 'in-progress'],
+    ['in_progress', 'in-progress'], ['Started', 'in-progress'], ['In Review', 'in-progress'], ['Done', 'done'], ['completed', 'done'],
+    ['Canceled', 'canceled'], ['Cancelled', 'canceled'], ['Duplicate', 'canceled'],
+  ])('puts status %s in column %s', (status, column) => {
+    const board = groupIntoColumns([issue('a', status)], columns);
+    expect(board.find((c) => c.issues.length)?.id).toBe(column);
+  });
+
+  it('keeps every configured column in order, even when empty', () => {
+    expect(groupIntoColumns([], columns).map((c) => c.id)).toEqual(['backlog', 'planned', 'in-progress', 'done', 'canceled']);
+  });
+});
+
+describe('unmapped statuses', () => {
+  const board = groupIntoColumns([issue('a', 'Beta'), issue('b', 'beta'), issue('c', ''), issue('d', 'Done')], columns);
+
+  it('get a column of their own after the configured ones, never dropped', () => {
+    const extra = board.filter((c) => !c.configured);
+    expect(extra.map((c) => [c.label, c.issues.map((i) => i.id)])).toEqual([
+      ['Beta', ['a', 'b']],
+      ['No status', ['c']],
+    ]);
+    expect(board.flatMap((c) => c.issues)).toHaveLength(4);
+  });
+
+  it('are named for the build log', () => {
+    expect(unmappedStatuses([issue('a', 'Beta'), issue('d', 'Done')], columns)).toEqual(['Beta']);
+  });
+
+  it('never take the id of a configured column', () => {
+    const custom = parseRoadmapConfig({ columns: [{ id: 'status-beta', label: 'Odd', statuses: ['odd'] }] }).columns;
+    const ids = groupIntoColumns([issue('a', 'Beta')], custom).map((c) => c.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe('order within a column', () => {
+  it('follows sortOrder, then upvotes, then id', () => {
+    const board = groupIntoColumns([issue('c', 'Todo', 2), issue('a', 'Todo', 1, 1), issue('b', 'Todo', 1, 5)], columns);
+    expect(board.find((c) => c.id === 'planned')?.issues.map((i) => i.id)).toEqual(['b', 'a', 'c']);
+  });
+});

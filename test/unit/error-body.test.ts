@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { parseErrorBody } from '../../src/lib/error-body.ts';
+
+describe('parseErrorBody', () => {
+  it('reads the declared shape, with its issues', () => {
+    const body = parseErrorBody(JSON.stringify({ message: 'Invalid input', code: 'validation_error', issues: [{ message: 'take must be ≤ 100' }] }));
+    expect(body).toMatchObject({ message: 'Invalid input (take must be ≤ 100)', code: 'validation_error', requestId: undefined });
+  });
+
+  it('reads the authentication / rate-limit shape with its request id', () => {
+    const body = parseErrorBody(
+      JSON.stringify({ error: { code: 'rate_limited', message: 'Slow down', details: { limit: 1000, window: '1m' }, request_id: 'req_1' } }),
+    );
+    expect(body).toEqual({ message: 'Slow down', code: 'rate_limited', requestId: 'req_1', details: { limit: 1000, window: '1m' } });
+  });
+
+  it('turns an HTML error page into one short line', () => {
+    const body = parseErrorBody('<html><head><style>p{}</style><title>502</title></head><body><h1>Bad   Gateway</h1></body></html>');
+    expect(body.message).toBe('502 Bad Gateway');
+    expect(body.code).toBeUndefined();
+  });
+
+  it('shortens a long text body and survives an empty one', () => {
+    expect(parseErrorBody('x'.repeat(1000)).message?.length).toBeLessThan(200);
+    expect(parseErrorBody('').message).toBeUndefined();
+  });
+});
