@@ -35,46 +35,58 @@ export interface Workspace {
   paging: Paging;
   /** Fails the issue list this way. */
   failure?: Failure;
+  /** Delay of each project answer, so concurrency can be observed. */
+  projectDelayMs?: number;
+}
+
+export interface WorkspaceStats {
+  requests: string[];
+  /** Most project requests in flight at once. */
+  peakProjectConcurrency: number;
 }
 
 export interface FakePortal {
   /** Root of the fake v1 API, e.g. `http://127.0.0.1:41234/api/v1`. */
   apiUrl: string;
   server: Server;
-  /** Requests received, per workspace id. */
-  requests: Map<string, string[]>;
+  /** What each workspace received. */
+  stats: Map<string, WorkspaceStats>;
   close(): Promise<void>;
 }
 
 const API_ROOT = '/api/v1';
 
 export async function startFakePortal(workspaces: Record<string, Workspace>): Promise<FakePortal> {
-  const requests = new Map<string, string[]>();
+  const stats = new Map<string, WorkspaceStats>();
   const server = createServer((req, res) => {
-    void handle(req, res, workspaces, requests);
+    void handle(req, res, workspaces, stats);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     apiUrl: `http://127.0.0.1:${port}${API_ROOT}`,
     server,
-    requests,
+    stats,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, workspaces: Record<string, Workspace>, requests: Map<string, string[]>) {
+const inFlight = new Map<string, number>();
+
+async function handle(req: IncomingMessage, res: ServerResponse, workspaces: Record<string, Workspace>, stats: Map<string, WorkspaceStats>) {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-  if (url.pathname.startsWith('/__requests/')) {
-    const ws = decodeURIComponent(url.pathname.slice('/__requests/'.length));
-    return json(res, 200, requests.get(ws) ?? []);
+  // Test-only: what a workspace received, for assertions from the test processes.
+  if (url.pathname.startsWith('/__stats/')) {
+    const ws = decodeURIComponent(url.pathname.slice('/__stats/'.length));
+    return json(res, 200, stats.get(ws) ?? { requests: [], peakProjectConcurrency: 0 });
   }
   const parts = url.pathname.slice(API_ROOT.length + 1).split('/').map(decodeURIComponent);
   if (!url.pathname.startsWith(`${API_ROOT}/`) || req.method !== 'GET') return json(res, 404, { message: 'Not found', code: 'not_found' });
   const [resource, workspaceId = '', projectId] = parts;
-  const log = requests.get(workspaceId) ?? [];
-  log.push(`${url.pathname}${url.search}`);
-  requests.set(workspaceId, log);
+  const record = stats.get(workspaceId) ?? { requests: [], peakProjectConcurrency: 0 };
+  record.requests.push(`${url.pathname}${url.search}`);
+  stats.set(workspaceId, record);
+  // Spec, Authentication 9: the portal endpoints take no authentication; a client that sends a key is refused here.
   if (req.headers.authorization) return json(res, 400, { message: 'The portal takes no Authorization header', code: 'bad_request' });
 
   const workspace = workspaces[workspaceId];
@@ -88,6 +100,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, workspaces: Rec
     if (!workspace) return json(res, 404, { message: 'Workspace not found', code: 'not_found' });
     const project = workspace.projects[projectId];
     if (!project) return json(res, 404, { message: 'Project not found', code: 'not_found' });
+    const now = (inFlight.get(workspaceId) ?? 0) + 1;
+    inFlight.set(workspaceId, now);
+    record.peakProjectConcurrency = Math.max(record.peakProjectConcurrency, now);
+    if (workspace.projectDelayMs) await new Promise((resolve) => setTimeout(resolve, workspace.projectDelayMs));
+    inFlight.set(workspaceId, (inFlight.get(workspaceId) ?? 1) - 1);
     return json(res, 200, project);
   }
   return json(res, 404, { message: 'Not found', code: 'not_found' });

@@ -52,11 +52,12 @@ function projectsById(): Record<string, unknown> {
   return projects;
 }
 
-const workspace = (paging: Paging, failure?: Failure): Workspace => ({
+const workspace = (paging: Paging, failure?: Failure, extra: Partial<Workspace> = {}): Workspace => ({
   issues: testIssues(),
   projects: projectsById(),
   paging,
   ...(failure ? { failure } : {}),
+  ...extra,
 });
 
 /** Every scenario, by workspace id. */
@@ -67,6 +68,8 @@ export const SCENARIOS = {
   'ws-skip-take': workspace({ mode: 'skip-take', maxTake: 500 }),
   /** Ignores skip and take: the whole list each time. */
   'ws-whole': workspace({ mode: 'whole' }),
+  /** Slow project answers, to observe how many the client sends at once. */
+  'ws-slow-projects': workspace({ mode: 'whole' }, undefined, { projectDelayMs: 40 }),
   'ws-unauthenticated': workspace({ mode: 'whole' }, { kind: 'envelope', status: 401, code: 'unauthenticated', message: 'API key revoked or unknown', requestId: 'req_abc123' }),
   'ws-forbidden': workspace({ mode: 'whole' }, { kind: 'declared', status: 403, code: 'forbidden', message: 'Portal is disabled on this plan' }),
   'ws-html-502': workspace({ mode: 'whole' }, { kind: 'html', status: 502 }),

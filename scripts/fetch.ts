@@ -1,0 +1,34 @@
+/**
+ * `npm run fetch -- --out FILE`: reads the live portal named by
+ * PORTAL_API_URL and PORTAL_WORKSPACE_ID and writes a snapshot to FILE, which
+ * `ROADMAP_SNAPSHOT=FILE npm run build` then builds with no network access.
+ */
+import { parseArgs } from 'node:util';
+import { runCli } from '../src/lib/cli.ts';
+import { parseEnv } from '../src/lib/env.ts';
+import { ConfigError } from '../src/lib/errors.ts';
+import { describeSource, loadSnapshot, resolveSource } from '../src/lib/source.ts';
+import { writeSnapshotFile } from '../src/lib/snapshot.ts';
+
+const USAGE = `Usage: npm run fetch -- --out FILE
+
+Reads the portal of PORTAL_WORKSPACE_ID at PORTAL_API_URL and writes a snapshot to FILE.
+Without those variables it writes a snapshot of the bundled demo workspace.`;
+
+await runCli(async () => {
+  const { values } = parseArgs({ options: { out: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  if (!values.out) throw new ConfigError(`--out FILE is missing.\n${USAGE}`);
+  const env = parseEnv();
+  if (env.ROADMAP_SNAPSHOT) throw new ConfigError('ROADMAP_SNAPSHOT is set: unset it, `npm run fetch` reads the portal and writes a snapshot.');
+  const source = resolveSource(env, process.cwd());
+  console.log(`Reading ${describeSource(source)}`);
+  const snapshot = await loadSnapshot(source, {
+    onMissingProjects: (ids) => console.warn(`warning: ${ids.length} project(s) answered 404; their issues are kept without a project: ${ids.join(', ')}`),
+  });
+  await writeSnapshotFile(values.out, snapshot);
+  console.log(`Wrote ${values.out}: ${snapshot.issues.length} issues, ${snapshot.projects.length} projects, ${snapshot.digest}`);
+});

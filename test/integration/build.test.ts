@@ -1,0 +1,170 @@
+/**
+ * Builds the real site against the shared fake portal, a snapshot and the
+ * demo, and checks what lands in the output. One file, so the builds run one
+ * after another (they share Astro's content cache).
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { pageSlug } from '../../src/lib/paths.ts';
+import { buildSite, listFiles, readPage, type BuildResult } from '../support/build-site.ts';
+import { DELETED_MARKER, EXTRA_PROJECT_ID, GONE_PROJECT_ID, HIDDEN_MARKER, SCENARIOS, UNMAPPED_STATUS, visibleIssueIds } from '../support/scenarios.ts';
+
+const apiUrl = inject('portalApiUrl');
+const projectIds = [...Object.keys(SCENARIOS['ws-paged'].projects)];
+const visible = visibleIssueIds();
+
+function expectEveryPage(build: BuildResult) {
+  expect(build.code, build.output).toBe(0);
+  for (const id of visible) expect(existsSync(join(build.outDir, 'issues', pageSlug(id), 'index.html')), `issue ${id}`).toBe(true);
+  for (const id of projectIds) expect(existsSync(join(build.outDir, 'projects', pageSlug(id), 'index.html')), `project ${id}`).toBe(true);
+  expect(listFiles(build.outDir).filter((f) => f.startsWith('issues/'))).toHaveLength(visible.length);
+}
+
+function expectNoHiddenContent(outDir: string) {
+  for (const file of listFiles(outDir)) {
+    const text = readFileSync(join(outDir, file), 'utf8');
+    expect(text, file).not.toContain(HIDDEN_MARKER);
+    expect(text, file).not.toContain(DELETED_MARKER);
+  }
+  expect(existsSync(join(outDir, 'issues/hidden-1'))).toBe(false);
+  expect(existsSync(join(outDir, 'issues/deleted-1'))).toBe(false);
+}
+
+describe('build against a portal that pages with take 10', () => {
+  let build: BuildResult;
+  beforeAll(async () => {
+    build = await buildSite({ PORTAL_API_URL: apiUrl, PORTAL_WORKSPACE_ID: 'ws-paged', PORTAL_PROJECT_IDS: EXTRA_PROJECT_ID });
+  });
+
+  it('produces a page for every visible issue and every project', () => expectEveryPage(build));
+
+  it('publishes hidden and deleted issues nowhere', () => expectNoHiddenContent(build.outDir));
+
+  it('shows every visible issue on the board, an unmapped status in a column of its own', () => {
+    const board = readPage(build.outDir, 'index.html');
+    expect(board.querySelectorAll('.card')).toHaveLength(visible.length);
+    const headings = [...board.querySelectorAll('.column-title')].map((h) => h.textContent?.replace(/\s+/g, ' ').trim());
+    expect(headings).toContain(`${UNMAPPED_STATUS} (1 issues)`);
+    expect(board.querySelectorAll('.project-card')).toHaveLength(projectIds.length);
+    expect(board.querySelectorAll('progress')).toHaveLength(projectIds.length);
+  });
+
+  it('names the unmapped status and the 404 project in the build log, once each', () => {
+    expect(build.output).toContain(`Status(es) no column lists, each shown in a column of its own: "${UNMAPPED_STATUS}"`);
+    expect(build.output.match(new RegExp(`answered 404.*${GONE_PROJECT_ID}`, 'g'))).toHaveLength(1);
+  });
+
+  it('shows an issue whose project answered 404 without a project', () => {
+    const page = readPage(build.outDir, 'issues/orphan-1/index.html');
+    expect(page.querySelector('h1')?.textContent).toBe('Issue whose project is gone');
+    expect(page.querySelector('.project-chip')).toBeNull();
+    expect(page.body.textContent).toContain('No project');
+  });
+
+  it('renders an issue page with its facts and sanitised description', () => {
+    const issue = SCENARIOS['ws-paged'].issues[0] as { id: string; title: string; team: string; upvotes: number; summary: string[] };
+    const page = readPage(build.outDir, `issues/${pageSlug(issue.id)}/index.html`);
+    expect(page.querySelector('h1')?.textContent).toBe(issue.title);
+    expect(page.querySelectorAll('h1')).toHaveLength(1);
+    const facts = page.querySelector('.facts')?.textContent ?? '';
+    expect(facts).toContain(issue.team);
+    expect(facts).toContain(String(issue.upvotes));
+    expect([...page.querySelectorAll('.summary li')].map((li) => li.textContent)).toEqual(issue.summary);
+    // The description's '### What changes' sits at h5: below the page h1 and the section h2.
+    expect(page.querySelector('.prose h5')?.textContent).toBe('What changes');
+    expect(page.querySelector('.prose ol li')).not.toBeNull();
+    expect(page.querySelector('.project-chip')).not.toBeNull();
+  });
+
+  it('renders a project page with progress and its issues', () => {
+    const project = SCENARIOS['ws-paged'].projects[projectIds[0]!] as { id: string; name: string };
+    const page = readPage(build.outDir, `projects/${pageSlug(project.id)}/index.html`);
+    expect(page.querySelector('h1')?.textContent).toBe(project.name);
+    const progress = page.querySelector('progress');
+    expect(progress?.getAttribute('max')).toBe('100');
+    expect(Number(progress?.getAttribute('value'))).toBeGreaterThan(0);
+    expect(page.querySelectorAll('.issue-list li').length).toBeGreaterThan(0);
+  });
+
+  it('ships no tracker-internal fields', () => {
+    const text = listFiles(build.outDir).map((f) => readFileSync(join(build.outDir, f), 'utf8')).join('\n');
+    expect(text).not.toMatch(/trk_\d{6}|trkp_\d|ws_fieldnote_demo|tracker\.example\.com/);
+  });
+});
+
+describe('build against a portal that ignores skip and take', () => {
+  it('produces a page for every visible issue and every project', async () => {
+    const build = await buildSite({ PORTAL_API_URL: apiUrl, PORTAL_WORKSPACE_ID: 'ws-whole', PORTAL_PROJECT_IDS: EXTRA_PROJECT_ID });
+    expectEveryPage(build);
+    expectNoHiddenContent(build.outDir);
+  });
+});
+
+describe('build failures', () => {
+  it('fails an unknown workspace, non-zero, saying the id is wrong or the portal unpublished', async () => {
+    const build = await buildSite({ PORTAL_API_URL: apiUrl, PORTAL_WORKSPACE_ID: 'no-such-workspace' });
+    expect(build.code).not.toBe(0);
+    expect(build.output).toContain('the workspace id is wrong, or its portal/roadmap is not published');
+    expect(existsSync(join(build.outDir, 'index.html'))).toBe(false);
+  });
+
+  it('fails a half-configured environment, naming the missing variable', async () => {
+    const build = await buildSite({ PORTAL_API_URL: apiUrl });
+    expect(build.code).not.toBe(0);
+    expect(build.output).toContain('PORTAL_WORKSPACE_ID: is not set, but PORTAL_API_URL is');
+  });
+
+  it('fails a config with an unknown key, naming it', async () => {
+    const file = join(tmpdir(), `roadmap-config-${process.pid}.json`);
+    writeFileSync(file, JSON.stringify({ title: 'x', colums: [] }));
+    const build = await buildSite({ ROADMAP_CONFIG: file });
+    expect(build.code).not.toBe(0);
+    expect(build.output).toContain('unknown key "colums"');
+  });
+});
+
+describe('build from a snapshot', () => {
+  it('needs no network: the API variables point at a closed port and are ignored', async () => {
+    const { loadSnapshot, resolveSource } = await import('../../src/lib/source.ts');
+    const { parseEnv } = await import('../../src/lib/env.ts');
+    const { writeSnapshotFile } = await import('../../src/lib/snapshot.ts');
+    const file = join(tmpdir(), `roadmap-snapshot-${process.pid}.json`);
+    const snapshot = await loadSnapshot(resolveSource(parseEnv({ PORTAL_API_URL: apiUrl, PORTAL_WORKSPACE_ID: 'ws-whole', PORTAL_PROJECT_IDS: EXTRA_PROJECT_ID }), '.'));
+    await writeSnapshotFile(file, snapshot);
+    const build = await buildSite({ ROADMAP_SNAPSHOT: file, PORTAL_API_URL: 'http://127.0.0.1:9/api/v1', PORTAL_WORKSPACE_ID: 'ws-whole' });
+    expectEveryPage(build);
+    expect(build.output).toContain(`Reading snapshot ${file}`);
+  });
+});
+
+describe('the bundled demo (no variables set)', () => {
+  let build: BuildResult;
+  beforeAll(async () => {
+    build = await buildSite();
+  });
+
+  it('builds a board of the demo workspace, swept clean of the previous source', () => {
+    expect(build.code, build.output).toBe(0);
+    const board = readPage(build.outDir, 'index.html');
+    expect(board.querySelectorAll('.card').length).toBeGreaterThanOrEqual(40);
+    expect(board.querySelectorAll('.project-card')).toHaveLength(6);
+    expect(board.querySelector('.demo-notice')).not.toBeNull();
+    expect(existsSync(join(build.outDir, 'issues/beta-1'))).toBe(false);
+    expect(existsSync(join(build.outDir, '404.html'))).toBe(true);
+  });
+
+  it('leaves out the demo workspace\'s own hidden and deleted issues', () => {
+    const text = listFiles(build.outDir).map((f) => readFileSync(join(build.outDir, f), 'utf8')).join('\n');
+    expect(text).not.toContain('Internal: migrate billing database');
+    expect(text).not.toContain('Security review findings (private)');
+    expect(text).not.toContain('Duplicate of dark mode request');
+  });
+
+  it('links stylesheets as files, with nothing inline, for a strict CSP', () => {
+    const board = readPage(build.outDir, 'index.html');
+    expect(board.querySelectorAll('style, [style], script:not([src])')).toHaveLength(0);
+    expect(board.querySelectorAll('link[rel="stylesheet"]').length).toBeGreaterThan(0);
+  });
+});

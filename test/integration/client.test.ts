@@ -1,0 +1,138 @@
+import { describe, expect, inject, it } from 'vitest';
+import { fetchIssueList, fetchProject, fetchProjects } from '../../src/lib/client.ts';
+import { PortalError, WorkspaceNotFoundError } from '../../src/lib/errors.ts';
+import { loadSnapshot, resolveSource } from '../../src/lib/source.ts';
+import type { WorkspaceStats } from '../support/fake-portal.ts';
+import { DELETED_MARKER, EXTRA_PROJECT_ID, GONE_PROJECT_ID, HIDDEN_MARKER, SCENARIOS, visibleIssueIds } from '../support/scenarios.ts';
+
+const apiUrl = inject('portalApiUrl');
+const client = (workspaceId: string, extra: object = {}) => ({ apiUrl, workspaceId, ...extra });
+const allIssueIds = SCENARIOS['ws-paged'].issues.map((i) => (i as { id: string }).id).sort();
+const statsOf = async (ws: string): Promise<WorkspaceStats> => (await fetch(new URL(`/__stats/${ws}`, apiUrl))).json();
+const failure = async (promise: Promise<unknown>) => {
+  const error = await promise.then(() => undefined, (e: unknown) => e);
+  expect(error).toBeInstanceOf(PortalError);
+  return error as PortalError;
+};
+
+describe('issue list paging', () => {
+  it('gets every issue from a server that sends pages of 10 whatever take asks', async () => {
+    const result = await fetchIssueList(client('ws-paged'));
+    expect(result.issues.map((i) => i.id).sort()).toEqual(allIssueIds);
+    expect(result.serverIgnoresPaging).toBe(false);
+    // 46 issues in pages of 10: five pages, then the empty page that ends paging.
+    expect(result.pages).toBe(6);
+    const { requests } = await statsOf('ws-paged');
+    expect(requests[1]).toContain('skip=10&take=100');
+  });
+
+  it('gets every issue, once, from a server that ignores skip and take', async () => {
+    const result = await fetchIssueList(client('ws-whole'));
+    expect(result.issues.map((i) => i.id).sort()).toEqual(allIssueIds);
+    expect(result.serverIgnoresPaging).toBe(true);
+    expect(result.pages).toBe(2);
+  });
+
+  it('pages with the take it asks for when the server honours it', async () => {
+    const result = await fetchIssueList(client('ws-skip-take', { pageSize: 20 }));
+    expect(result.issues).toHaveLength(allIssueIds.length);
+    expect(result.pages).toBe(4);
+  });
+
+  it('stops at the page bound with a clear error instead of paging for ever', async () => {
+    const error = await failure(fetchIssueList(client('ws-paged', { maxPages: 2 })));
+    expect(error.kind).toBe('too-many-pages');
+    expect(error.message).toMatch(/did not end within 2 pages \(20 issues so far\)/);
+  });
+});
+
+describe('projects', () => {
+  it('returns a project, and undefined for one that answers 404', async () => {
+    const id = (SCENARIOS['ws-paged'].issues[0] as { projectId: string }).projectId;
+    expect((await fetchProject(client('ws-paged'), id))?.id).toBe(id);
+    expect(await fetchProject(client('ws-paged'), GONE_PROJECT_ID)).toBeUndefined();
+  });
+
+  it('fetches many with bounded concurrency and lists the missing ones', async () => {
+    const ids = Object.keys(SCENARIOS['ws-slow-projects'].projects);
+    const seen: number[] = [];
+    const options = client('ws-slow-projects', { concurrency: 2, onProjectFetched: (done: number) => seen.push(done) });
+    const result = await fetchProjects(options, [...ids, GONE_PROJECT_ID]);
+    expect(result.projects.map((p) => p.id).sort()).toEqual([...ids].sort());
+    expect(result.missing).toEqual([GONE_PROJECT_ID]);
+    expect(seen).toEqual(Array.from({ length: ids.length + 1 }, (_, i) => i + 1));
+    expect((await statsOf('ws-slow-projects')).peakProjectConcurrency).toBe(2);
+  });
+});
+
+describe('errors', () => {
+  it('turns "Workspace not found" into a message about the id or publishing', async () => {
+    const error = await failure(fetchIssueList(client('no-such-workspace')));
+    expect(error).toBeInstanceOf(WorkspaceNotFoundError);
+    expect(error).toMatchObject({ status: 404, code: 'not_found' });
+    expect(error.url).toContain('/issues/no-such-workspace');
+    expect(error.message).toMatch(/workspace id is wrong, or its portal\/roadmap is not published/);
+  });
+
+  it('reads the authentication error shape, with the request id', async () => {
+    const error = await failure(fetchIssueList(client('ws-unauthenticated')));
+    expect(error).toMatchObject({ kind: 'http', status: 401, code: 'unauthenticated', requestId: 'req_abc123' });
+    expect(error.message).toContain('API key revoked or unknown');
+  });
+
+  it('reads the declared error shape', async () => {
+    const error = await failure(fetchIssueList(client('ws-forbidden')));
+    expect(error).toMatchObject({ status: 403, code: 'forbidden' });
+    expect(error.message).toContain('Portal is disabled on this plan');
+  });
+
+  it('reports an HTML 502 page in one short line', async () => {
+    const error = await failure(fetchIssueList(client('ws-html-502')));
+    expect(error).toMatchObject({ status: 502, kind: 'http' });
+    expect(error.message).toContain('502 Bad Gateway nginx');
+    expect(error.message).not.toContain('<');
+  });
+
+  it('reports a truncated body as invalid JSON, with the cause', async () => {
+    const error = await failure(fetchIssueList(client('ws-truncated')));
+    expect(error.kind).toBe('invalid-json');
+    expect(error.cause).toBeInstanceOf(SyntaxError);
+  });
+
+  it('reports a 200 of the wrong shape with the JSON path', async () => {
+    expect(await failure(fetchIssueList(client('ws-wrong-shape')))).toMatchObject({ kind: 'schema', path: '(root)' });
+    const bad = await failure(fetchIssueList(client('ws-bad-field')));
+    expect(bad).toMatchObject({ kind: 'schema', path: '[0].upvotes' });
+    expect(bad.message).toMatch(/wrong shape.*at \[0\]\.upvotes/);
+  });
+
+  it('times out a slow server', async () => {
+    const error = await failure(fetchIssueList(client('ws-slow', { timeoutMs: 300 })));
+    expect(error.kind).toBe('timeout');
+    expect(error.message).toContain('timed out after 300 ms');
+  });
+
+  it('reports a refused connection as a network error', async () => {
+    const error = await failure(fetchIssueList({ apiUrl: 'http://127.0.0.1:9/api/v1', workspaceId: 'x' }));
+    expect(error.kind).toBe('network');
+    expect(error.cause).toBeDefined();
+  });
+});
+
+// The fake portal answers 400 to any Authorization header (spec, Authentication 9), so every passing request here also shows none is sent.
+describe('snapshot from the live portal', () => {
+  it('holds every visible issue and project, never a hidden one, and names the 404 project once', async () => {
+    const missing: string[][] = [];
+    const env = { PORTAL_API_URL: apiUrl, PORTAL_WORKSPACE_ID: 'ws-paged', PORTAL_PROJECT_IDS: EXTRA_PROJECT_ID };
+    const { parseEnv } = await import('../../src/lib/env.ts');
+    const snapshot = await loadSnapshot(resolveSource(parseEnv(env), process.cwd()), { onMissingProjects: (ids) => missing.push(ids) });
+    expect(snapshot.issues.map((i) => i.id).sort()).toEqual(visibleIssueIds().sort());
+    expect(snapshot.projects.map((p) => p.id)).toContain(EXTRA_PROJECT_ID);
+    expect(snapshot.missingProjectIds).toEqual([GONE_PROJECT_ID]);
+    expect(missing).toEqual([[GONE_PROJECT_ID]]);
+    expect(snapshot.issues.find((i) => i.id === 'orphan-1')?.projectId).toBeNull();
+    const text = JSON.stringify(snapshot);
+    expect(text).not.toContain(HIDDEN_MARKER);
+    expect(text).not.toContain(DELETED_MARKER);
+  });
+});
