@@ -1,7 +1,9 @@
 // @ts-check
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
+import { securityHeaders } from './src/integrations/security-headers.ts';
 import { loadRoadmapConfig } from './src/lib/config.ts';
+import { CSP_DIRECTIVES } from './src/lib/headers.ts';
 
 const roadmap = loadRoadmapConfig(process.cwd());
 
@@ -9,8 +11,14 @@ export default defineConfig({
   site: roadmap.site,
   base: roadmap.base,
   trailingSlash: 'always',
-  // The sitemap needs absolute URLs, so it is generated only when `site` is set.
-  integrations: roadmap.site ? [sitemap()] : [],
-  // External stylesheets only: the pages run under a CSP without 'unsafe-inline'.
+  integrations: [
+    // The sitemap needs absolute URLs, so it is generated only when `site` is set.
+    ...(roadmap.site ? [sitemap()] : []),
+    securityHeaders({ base: roadmap.base, embedOrigins: roadmap.embed.allowedOrigins }),
+  ],
+  // Every page carries a CSP meta tag (hosts that cannot set headers, such as GitHub Pages, still get one);
+  // Astro adds hashes for anything it inlines. No 'unsafe-inline', no 'unsafe-eval'.
+  security: { csp: { directives: [...CSP_DIRECTIVES] } },
+  // External stylesheets only, so nothing inline needs a hash.
   build: { format: 'directory', inlineStylesheets: 'never' },
 });

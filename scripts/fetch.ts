@@ -5,6 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { runCli } from '../src/lib/cli.ts';
+import { loadRoadmapConfig } from '../src/lib/config.ts';
 import { parseEnv } from '../src/lib/env.ts';
 import { ConfigError } from '../src/lib/errors.ts';
 import { describeSource, loadSnapshot, resolveSource } from '../src/lib/source.ts';
@@ -24,9 +25,11 @@ await runCli(async () => {
   if (!values.out) throw new ConfigError(`--out FILE is missing.\n${USAGE}`);
   const env = parseEnv();
   if (env.ROADMAP_SNAPSHOT) throw new ConfigError('ROADMAP_SNAPSHOT is set: unset it, `npm run fetch` reads the portal and writes a snapshot.');
+  const { privacy } = loadRoadmapConfig(process.cwd());
   const source = resolveSource(env, process.cwd());
   console.log(`Reading ${describeSource(source)}`);
   const snapshot = await loadSnapshot(source, {
+    normalise: { trackerFields: privacy.publishTrackerFields },
     onMissingProjects: (ids) => console.warn(`warning: ${ids.length} project(s) answered 404; their issues are kept without a project: ${ids.join(', ')}`),
   });
   await writeSnapshotFile(values.out, snapshot);

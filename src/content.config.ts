@@ -4,10 +4,10 @@ import { roadmapLoader } from './lib/loader.ts';
 import { IssueSchema, ProjectSchema, RoadmapInfoSchema } from './lib/model.ts';
 
 const root = process.cwd();
-const { columns } = loadRoadmapConfig(root);
+const { columns, privacy } = loadRoadmapConfig(root);
 
 export const collections = {
-  issues: defineCollection({ loader: roadmapLoader({ collection: 'issues', root, columns }), schema: IssueSchema }),
-  projects: defineCollection({ loader: roadmapLoader({ collection: 'projects', root }), schema: ProjectSchema }),
+  issues: defineCollection({ loader: roadmapLoader({ collection: 'issues', root, columns, privacy }), schema: IssueSchema }),
+  projects: defineCollection({ loader: roadmapLoader({ collection: 'projects', root, privacy }), schema: ProjectSchema }),
   roadmap: defineCollection({ loader: roadmapLoader({ collection: 'roadmap', root }), schema: RoadmapInfoSchema }),
 };

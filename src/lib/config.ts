@@ -57,6 +57,22 @@ export const RoadmapConfigSchema = z
     columns: z.array(ColumnSchema).min(1, 'configure at least one column').default(DEFAULT_COLUMNS),
     /** Overrides of UI strings; see `DEFAULT_LABELS` for the keys. */
     labels: LabelsSchema.default({}),
+    /** What may be published beyond the public fields. Everything here is off by default. */
+    privacy: z
+      .strictObject({
+        /** Publish tracker-internal fields: `trackerTicketId`, `trackerProjectId`, `trackerTeamIds`, `workspaceId`, `version`. */
+        publishTrackerFields: z.boolean().default(false),
+        /** Link each issue to its `url`. Off by default: it usually points at the internal tracker. Only http(s) URLs are ever linked. */
+        publishIssueUrl: z.boolean().default(false),
+      })
+      .default({ publishTrackerFields: false, publishIssueUrl: false }),
+    /** Embedding the site in other pages by iframe. */
+    embed: z
+      .strictObject({
+        /** Origins allowed to frame the embed pages, e.g. `["https://docs.example.com"]`. Empty: no one may frame any page. */
+        allowedOrigins: z.array(origin()).default([]),
+      })
+      .default({ allowedOrigins: [] }),
   })
   .superRefine((config, ctx) => {
     const ids = new Set<string>();
@@ -107,6 +123,20 @@ export function loadRoadmapConfig(root: string, env: NodeJS.ProcessEnv = process
     throw new ConfigError(`${file} is not valid JSON: ${(cause as Error).message}. Fix the syntax.`, { cause });
   }
   return parseRoadmapConfig(json, file);
+}
+
+/** An http(s) origin: scheme, host and optional port, nothing else. */
+function origin() {
+  return z
+    .string()
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
+      } catch {
+        return false;
+      }
+    }, 'use an origin: scheme, host and optional port, no path or trailing slash, e.g. "https://docs.example.com"');
 }
 
 function isLocale(tag: string): boolean {

@@ -22,6 +22,8 @@ export const DEFAULT_LABELS = {
   noProjects: 'No published projects.',
   issueCount: 'issues',
   viewIssue: 'View in tracker',
+  trackerTicket: 'Tracker ticket',
+  trackerProject: 'Tracker project',
   backToBoard: 'Back to the roadmap',
   notFoundTitle: 'Page not found',
   notFoundBody: 'This page does not exist, or the issue is no longer public.',

@@ -16,6 +16,7 @@ import { renderMarkdown, RENDER_VERSION } from './markdown.ts';
 import type { Issue, Project, RoadmapInfo } from './model.ts';
 import { describeSource, loadSnapshot, resolveSource, type DataSource } from './source.ts';
 import type { Snapshot } from './snapshot.ts';
+import { publicIssue, publicProject, type Privacy } from './privacy.ts';
 
 export const ROADMAP_COLLECTIONS = ['issues', 'projects', 'roadmap'] as const;
 export type RoadmapCollection = (typeof ROADMAP_COLLECTIONS)[number];
@@ -27,6 +28,10 @@ const OptionsSchema = z.strictObject({
   root: z.string().min(1),
   /** Board columns, so the build log can name statuses no column lists. */
   columns: z.array(z.custom<ColumnConfig>()).optional(),
+  /** What may be published beyond the public fields (config `privacy`); nothing by default. */
+  privacy: z
+    .strictObject({ publishTrackerFields: z.boolean(), publishIssueUrl: z.boolean() })
+    .default({ publishTrackerFields: false, publishIssueUrl: false }),
   /** Environment to read the data source from; `process.env` by default. */
   env: z.record(z.string(), z.string().optional()).optional(),
 });
@@ -38,12 +43,12 @@ export const ROADMAP_INFO_ID = 'current';
 /** One fetch per source per build, shared by the three collections. */
 const snapshots = new Map<string, Promise<Snapshot>>();
 
-function snapshotOnce(source: DataSource, logger: LoaderContext['logger']): Promise<Snapshot> {
-  const key = JSON.stringify(source);
+function snapshotOnce(source: DataSource, privacy: Privacy, logger: LoaderContext['logger']): Promise<Snapshot> {
+  const key = JSON.stringify([source, privacy.publishTrackerFields]);
   let pending = snapshots.get(key);
   if (!pending) {
     logger.info(`Reading ${describeSource(source)}`);
-    pending = loadSnapshot(source);
+    pending = loadSnapshot(source, { normalise: { trackerFields: privacy.publishTrackerFields } });
     snapshots.set(key, pending);
     // A failed read is not cached: a later sync (dev server) tries again.
     pending.catch(() => snapshots.delete(key));
@@ -59,12 +64,12 @@ interface Entry {
 }
 
 /** The entries a collection holds, from a snapshot. Pure. */
-export function entriesFor(collection: RoadmapCollection, snapshot: Snapshot): Entry[] {
+export function entriesFor(collection: RoadmapCollection, snapshot: Snapshot, privacy: Privacy): Entry[] {
   switch (collection) {
     case 'issues':
-      return snapshot.issues.map((issue: Issue) => ({ id: issue.id, data: issue, markdown: issue.description }));
+      return snapshot.issues.map((issue: Issue) => ({ id: issue.id, data: publicIssue(issue, privacy), markdown: issue.description }));
     case 'projects':
-      return snapshot.projects.map((project: Project) => ({ id: project.id, data: project, markdown: project.description }));
+      return snapshot.projects.map((project: Project) => ({ id: project.id, data: publicProject(project, privacy), markdown: project.description }));
     case 'roadmap': {
       const info: RoadmapInfo = {
         fetchedAt: snapshot.fetchedAt,
@@ -79,7 +84,7 @@ export function entriesFor(collection: RoadmapCollection, snapshot: Snapshot): E
 }
 
 export function roadmapLoader(options: RoadmapLoaderOptions): Loader {
-  const { collection, root, columns, env } = parseWithFriendlyErrors(
+  const { collection, root, columns, env, privacy } = parseWithFriendlyErrors(
     OptionsSchema,
     options,
     'roadmapLoader() options',
@@ -91,8 +96,8 @@ export function roadmapLoader(options: RoadmapLoaderOptions): Loader {
   return {
     name: 'portal-roadmap-loader',
     async load({ store, meta, logger, parseData, generateDigest }) {
-      const snapshot = await snapshotOnce(source, logger);
-      const entries = entriesFor(collection, snapshot);
+      const snapshot = await snapshotOnce(source, privacy, logger);
+      const entries = entriesFor(collection, snapshot, privacy);
       const untouched = new Set(store.keys());
       let changed = 0;
       for (const entry of entries) {

@@ -35,8 +35,16 @@ export const IssueSchema = z.strictObject({
   /** ISO date-time, or null when absent or unparseable. */
   createdAt: isoDate,
   updatedAt: isoDate,
-  /** An http(s) link for the issue, or null. */
+  /** An http(s) link for the issue, or null. Published only with `privacy.publishIssueUrl`. */
   url: z.url({ protocol: /^https?$/ }).nullable(),
+  /** Tracker-internal fields; present only with `privacy.publishTrackerFields`. */
+  tracker: z
+    .strictObject({
+      ticketId: z.string().nullable(),
+      workspaceId: z.string().nullable(),
+      version: z.number().nullable(),
+    })
+    .optional(),
 });
 
 export const ProjectSchema = z.strictObject({
@@ -56,6 +64,13 @@ export const ProjectSchema = z.strictObject({
   upvotes: z.number(),
   importanceScore: z.number(),
   createdAt: isoDate,
+  /** Tracker-internal fields; present only with `privacy.publishTrackerFields`. */
+  tracker: z
+    .strictObject({
+      projectId: z.string().nullable(),
+      teamIds: z.array(z.string()),
+    })
+    .optional(),
 });
 
 export type Issue = z.output<typeof IssueSchema>;

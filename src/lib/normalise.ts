@@ -14,15 +14,25 @@ export function isPublished(issue: Pick<ApiIssue, 'isVisible' | 'isDeleted'>): b
   return issue.isVisible !== false && issue.isDeleted !== true;
 }
 
+export interface NormaliseOptions {
+  /**
+   * Keep tracker-internal fields (`trackerTicketId`, `workspaceId`, `version`,
+   * `trackerProjectId`, `trackerTeamIds`). Off by default: they are private,
+   * and `version` changes on every internal edit, which would make every
+   * scheduled rebuild see a change.
+   */
+  trackerFields?: boolean;
+}
+
 /** Published issues only, normalised, sorted by id so equal data gives an equal snapshot. */
-export function normaliseIssues(issues: readonly ApiIssue[], knownProjectIds: ReadonlySet<string>): Issue[] {
+export function normaliseIssues(issues: readonly ApiIssue[], knownProjectIds: ReadonlySet<string>, options: NormaliseOptions = {}): Issue[] {
   return issues
     .filter(isPublished)
-    .map((issue) => normaliseIssue(issue, knownProjectIds))
+    .map((issue) => normaliseIssue(issue, knownProjectIds, options))
     .sort(byId);
 }
 
-export function normaliseIssue(issue: ApiIssue, knownProjectIds: ReadonlySet<string>): Issue {
+export function normaliseIssue(issue: ApiIssue, knownProjectIds: ReadonlySet<string>, options: NormaliseOptions = {}): Issue {
   const identifier = issue.identifier == null || issue.identifier === '' ? null : String(issue.identifier);
   return {
     id: issue.id,
@@ -40,6 +50,9 @@ export function normaliseIssue(issue: ApiIssue, knownProjectIds: ReadonlySet<str
     createdAt: isoDate(issue.createdAt),
     updatedAt: isoDate(issue.updatedAt),
     url: httpUrl(issue.url),
+    ...(options.trackerFields
+      ? { tracker: { ticketId: idText(issue.trackerTicketId), workspaceId: text(issue.workspaceId), version: issue.version ?? null } }
+      : {}),
   };
 }
 
@@ -48,12 +61,12 @@ export function normaliseIssue(issue: ApiIssue, knownProjectIds: ReadonlySet<str
  * so the scale is decided per workspace: when every project's progress lies in
  * 0–1 the values are fractions, otherwise percentages. See `scaleProgress`.
  */
-export function normaliseProjects(projects: readonly ApiProject[]): Project[] {
+export function normaliseProjects(projects: readonly ApiProject[], options: NormaliseOptions = {}): Project[] {
   const scale = progressScale(projects.map((p) => p.progress));
-  return projects.map((project) => normaliseProject(project, scale)).sort(byId);
+  return projects.map((project) => normaliseProject(project, scale, options)).sort(byId);
 }
 
-export function normaliseProject(project: ApiProject, scale: ProgressScale): Project {
+export function normaliseProject(project: ApiProject, scale: ProgressScale, options: NormaliseOptions = {}): Project {
   return {
     id: project.id,
     name: text(project.name) ?? 'Untitled project',
@@ -66,6 +79,9 @@ export function normaliseProject(project: ApiProject, scale: ProgressScale): Pro
     upvotes: Math.max(0, finiteOr(project.upvotes, 0)),
     importanceScore: finiteOr(project.importanceScore, 0),
     createdAt: isoDate(project.createdAt),
+    ...(options.trackerFields
+      ? { tracker: { projectId: idText(project.trackerProjectId), teamIds: (project.trackerTeamIds ?? []).flatMap((id) => idText(id) ?? []) } }
+      : {}),
   };
 }
 
@@ -113,6 +129,12 @@ function teamName(team: unknown): string | null {
     if (typeof key === 'string') return text(key);
   }
   return null;
+}
+
+/** A tracker id of unshown type (spec): text or number, as text. */
+function idText(value: unknown): string | null {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return typeof value === 'string' ? text(value) : null;
 }
 
 function isoDate(value: string | null | undefined): string | null {

@@ -10,7 +10,7 @@ import type { ApiIssue, ApiProject } from './api-schemas.ts';
 import { contentDigest } from './digest.ts';
 import { SnapshotError } from './errors.ts';
 import { IssueSchema, ProjectSchema, type Issue, type Project } from './model.ts';
-import { normaliseIssues, normaliseProjects } from './normalise.ts';
+import { normaliseIssues, normaliseProjects, type NormaliseOptions } from './normalise.ts';
 import { formatIssues } from './friendly-errors.ts';
 
 export const SNAPSHOT_FORMAT = 'portal-roadmap.snapshot';
@@ -48,9 +48,9 @@ export interface RawPortalData {
 }
 
 /** Normalises API data into a snapshot. */
-export function createSnapshot(raw: RawPortalData, source: SnapshotSource, fetchedAt: Date): Snapshot {
-  const projects = normaliseProjects(raw.projects);
-  const issues = normaliseIssues(raw.issues, new Set(projects.map((p) => p.id)));
+export function createSnapshot(raw: RawPortalData, source: SnapshotSource, fetchedAt: Date, options: NormaliseOptions = {}): Snapshot {
+  const projects = normaliseProjects(raw.projects, options);
+  const issues = normaliseIssues(raw.issues, new Set(projects.map((p) => p.id)), options);
   return {
     format: SNAPSHOT_FORMAT,
     version: SNAPSHOT_VERSION,

@@ -11,7 +11,7 @@ import { ApiIssueListSchema, ApiProjectSchema } from './api-schemas.ts';
 import { fetchIssueList, fetchProjects, type PortalClientOptions } from './client.ts';
 import type { RoadmapEnv } from './env.ts';
 import { parseWithFriendlyErrors } from './friendly-errors.ts';
-import { isPublished } from './normalise.ts';
+import { isPublished, type NormaliseOptions } from './normalise.ts';
 import { createSnapshot, readSnapshotFile, type Snapshot } from './snapshot.ts';
 
 export type DataSource =
@@ -55,6 +55,8 @@ export interface LoadHooks {
   onProjectFetched?: (done: number, total: number) => void;
   dispatcher?: PortalClientOptions['dispatcher'];
   now?: () => Date;
+  /** How API data is normalised (tracker fields or not). Not applied to snapshot files, which are already normalised. */
+  normalise?: NormaliseOptions;
 }
 
 /** Reads the snapshot of a source: from its file, the live portal, or the demo data. */
@@ -63,7 +65,7 @@ export async function loadSnapshot(source: DataSource, hooks: LoadHooks = {}): P
     case 'snapshot':
       return readSnapshotFile(source.file);
     case 'demo':
-      return loadDemoSnapshot(source.file);
+      return loadDemoSnapshot(source.file, hooks.normalise);
     case 'api': {
       const client = { ...source.client, dispatcher: hooks.dispatcher, onProjectFetched: hooks.onProjectFetched };
       const { issues } = await fetchIssueList(client);
@@ -73,7 +75,7 @@ export async function loadSnapshot(source: DataSource, hooks: LoadHooks = {}): P
       const { projects, missing } = await fetchProjects(client, [...ids].sort());
       if (missing.length) hooks.onMissingProjects?.(missing);
       const origin = { kind: 'api' as const, apiUrl: source.client.apiUrl, workspaceId: source.client.workspaceId };
-      return createSnapshot({ issues, projects, missingProjectIds: missing }, origin, (hooks.now ?? (() => new Date()))());
+      return createSnapshot({ issues, projects, missingProjectIds: missing }, origin, (hooks.now ?? (() => new Date()))(), hooks.normalise);
     }
   }
 }
@@ -85,9 +87,9 @@ const DemoDataSchema = z.strictObject({
   projects: z.array(ApiProjectSchema),
 });
 
-export async function loadDemoSnapshot(file: string): Promise<Snapshot> {
+export async function loadDemoSnapshot(file: string, options: NormaliseOptions = {}): Promise<Snapshot> {
   const data = parseWithFriendlyErrors(DemoDataSchema, JSON.parse(await readFile(file, 'utf8')), file, 'Fix the demo data file.');
   const projectIds = new Set(data.projects.map((p) => p.id));
   const missing = [...new Set(data.issues.flatMap((i) => (i.projectId && !projectIds.has(i.projectId) ? [i.projectId] : [])))];
-  return createSnapshot({ issues: data.issues, projects: data.projects, missingProjectIds: missing }, { kind: 'demo' }, new Date(data.fetchedAt));
+  return createSnapshot({ issues: data.issues, projects: data.projects, missingProjectIds: missing }, { kind: 'demo' }, new Date(data.fetchedAt), options);
 }
