@@ -8,6 +8,8 @@ import { CSP_DIRECTIVES } from './src/lib/headers.ts';
 const roadmap = loadRoadmapConfig(process.cwd());
 
 export default defineConfig({
+  // ROADMAP_CACHE_DIR keeps the content cache apart for builds that run side by side (tests, staging builds).
+  ...(process.env.ROADMAP_CACHE_DIR ? { cacheDir: process.env.ROADMAP_CACHE_DIR } : {}),
   site: roadmap.site,
   base: roadmap.base,
   trailingSlash: 'always',

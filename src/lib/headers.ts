@@ -4,9 +4,11 @@
  * the site and https (descriptions may show screenshots), nothing else.
  *
  * `_headers` (the Netlify and Cloudflare Pages format) applies every rule whose
- * path matches a request and merges same-name headers. A catch-all CSP rule
- * would therefore also carry `frame-ancestors 'none'` onto the embed pages, so
- * the CSP rules are written per top-level path and never overlap.
+ * path matches and joins same-name headers with a comma. For the CSP that is
+ * a list of policies, each enforced. So the catch-all rule carries the whole
+ * policy but no `frame-ancestors` (it also covers 404s of unknown paths), and a
+ * second policy with only `frame-ancestors` is added per top-level path:
+ * `'none'` everywhere, the configured origins on the embed pages.
  */
 
 /** CSP directives shared by every page; Astro adds its hashes to `script-src` and `style-src` in the page's meta tag. */
@@ -21,17 +23,19 @@ export const CSP_DIRECTIVES = [
   "object-src 'none'",
 ] as const;
 
-/** The header form adds what a meta tag cannot carry. */
-export function contentSecurityPolicy(frameAncestors: readonly string[]): string {
-  const ancestors = frameAncestors.length ? frameAncestors.join(' ') : "'none'";
-  return [...CSP_DIRECTIVES, "script-src 'self'", "style-src 'self'", `frame-ancestors ${ancestors}`].join('; ');
+/** The policy every response carries: the shared directives plus script and style sources. */
+export const BASE_POLICY = [...CSP_DIRECTIVES, "script-src 'self'", "style-src 'self'"].join('; ');
+
+/** The framing policy: `'none'`, or `'self'` plus the allowed origins. */
+export function frameAncestors(origins: readonly string[]): string {
+  return `frame-ancestors ${origins.length ? ["'self'", ...origins].join(' ') : "'none'"}`;
 }
 
 export const COMMON_HEADERS: Readonly<Record<string, string>> = {
+  'Content-Security-Policy': BASE_POLICY,
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), interest-cohort=()',
-  'Cross-Origin-Opener-Policy': 'same-origin',
 };
 
 /** Top-level output entry that holds the embed pages. */
@@ -46,26 +50,17 @@ export interface HeaderRules {
   embedOrigins: readonly string[];
 }
 
-/** The `_headers` file: one catch-all rule without CSP, then non-overlapping CSP rules. */
+/** The `_headers` file. */
 export function headersFile({ base, topLevel, embedOrigins }: HeaderRules): string {
   const root = base.endsWith('/') ? base : `${base}/`;
-  const rule = (path: string, headers: Record<string, string>) =>
+  const rule = (path: string, headers: Readonly<Record<string, string>>) =>
     [path, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n');
-  const pagePolicy = { 'Content-Security-Policy': contentSecurityPolicy([]), 'X-Frame-Options': 'DENY' };
-  const rules = [
-    '# Written by portal-roadmap at build time. Netlify and Cloudflare Pages read this file.',
-    rule(`${root}*`, { ...COMMON_HEADERS }),
-    rule(root, pagePolicy),
-  ];
+  const noFraming = { 'Content-Security-Policy': frameAncestors([]), 'X-Frame-Options': 'DENY' };
+  const rules = ['# Written by portal-roadmap at build time. Netlify and Cloudflare Pages read this file.', rule(`${root}*`, COMMON_HEADERS), rule(root, noFraming)];
   for (const entry of [...topLevel].sort()) {
     if (entry === '_headers') continue;
-    const isDirectory = !entry.includes('.');
-    if (entry === EMBED_DIR) {
-      const ancestors = embedOrigins.length ? ["'self'", ...embedOrigins] : [];
-      rules.push(rule(`${root}${entry}/*`, { 'Content-Security-Policy': contentSecurityPolicy(ancestors) }));
-    } else {
-      rules.push(rule(isDirectory ? `${root}${entry}/*` : `${root}${entry}`, pagePolicy));
-    }
+    const path = entry.includes('.') ? `${root}${entry}` : `${root}${entry}/*`;
+    rules.push(rule(path, entry === EMBED_DIR ? { 'Content-Security-Policy': frameAncestors(embedOrigins) } : noFraming));
   }
   return `${rules.join('\n\n')}\n`;
 }

@@ -41,6 +41,11 @@ function getPurifier(): ReturnType<typeof createDOMPurify> {
       node.setAttribute('rel', 'nofollow noopener noreferrer');
     }
     if (node.tagName === 'IMG') {
+      // Only https images: the CSP allows `img-src 'self' https:`, and a relative path would point into this site, not the tracker.
+      if (!/^https:\/\//i.test(node.getAttribute('src') ?? '')) {
+        node.remove();
+        return;
+      }
       node.setAttribute('loading', 'lazy');
       node.setAttribute('decoding', 'async');
     }
@@ -69,4 +74,4 @@ export function renderMarkdown(markdown: string | null): string {
 }
 
 /** Bumped whenever rendering or sanitising changes, so cached HTML is rebuilt. */
-export const RENDER_VERSION = 1;
+export const RENDER_VERSION = 2;

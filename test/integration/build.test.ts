@@ -3,7 +3,7 @@
  * demo, and checks what lands in the output. One file, so the builds run one
  * after another (they share Astro's content cache).
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -12,6 +12,8 @@ import { buildSite, listFiles, readPage, type BuildResult } from '../support/bui
 import { DELETED_MARKER, EXTRA_PROJECT_ID, GONE_PROJECT_ID, HIDDEN_MARKER, SCENARIOS, UNMAPPED_STATUS, visibleIssueIds } from '../support/scenarios.ts';
 
 const apiUrl = inject('portalApiUrl');
+/** The paged build and the demo build share one content cache, so the demo build must sweep the paged workspace out of it. */
+const sharedCache = mkdtempSync(join(tmpdir(), 'roadmap-shared-cache-'));
 const projectIds = [...Object.keys(SCENARIOS['ws-paged'].projects)];
 const visible = visibleIssueIds();
 
@@ -35,7 +37,7 @@ function expectNoHiddenContent(outDir: string) {
 describe('build against a portal that pages with take 10', () => {
   let build: BuildResult;
   beforeAll(async () => {
-    build = await buildSite({ PORTAL_API_URL: apiUrl, PORTAL_WORKSPACE_ID: 'ws-paged', PORTAL_PROJECT_IDS: EXTRA_PROJECT_ID });
+    build = await buildSite({ PORTAL_API_URL: apiUrl, PORTAL_WORKSPACE_ID: 'ws-paged', PORTAL_PROJECT_IDS: EXTRA_PROJECT_ID, ROADMAP_CACHE_DIR: sharedCache });
   });
 
   it('produces a page for every visible issue and every project', () => expectEveryPage(build));
@@ -142,7 +144,7 @@ describe('build from a snapshot', () => {
 describe('the bundled demo (no variables set)', () => {
   let build: BuildResult;
   beforeAll(async () => {
-    build = await buildSite();
+    build = await buildSite({ ROADMAP_CACHE_DIR: sharedCache });
   });
 
   it('builds a board of the demo workspace, swept clean of the previous source', () => {
@@ -151,6 +153,8 @@ describe('the bundled demo (no variables set)', () => {
     expect(board.querySelectorAll('.card').length).toBeGreaterThanOrEqual(40);
     expect(board.querySelectorAll('.project-card')).toHaveLength(6);
     expect(board.querySelector('.demo-notice')).not.toBeNull();
+    expect(build.output).toMatch(/issues: 42 entries \(\d+ new or changed, \d+ removed\)/);
+    expect(build.output).not.toMatch(/issues: 42 entries \(\d+ new or changed, 0 removed\)/);
     expect(existsSync(join(build.outDir, 'issues/beta-1'))).toBe(false);
     expect(existsSync(join(build.outDir, '404.html'))).toBe(true);
   });

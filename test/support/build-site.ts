@@ -18,13 +18,18 @@ export interface BuildResult {
 /** Variables that pick the data source are cleared, so only `env` decides. */
 const SOURCE_VARIABLES = ['PORTAL_API_URL', 'PORTAL_WORKSPACE_ID', 'PORTAL_PROJECT_IDS', 'PORTAL_TIMEOUT_MS', 'ROADMAP_SNAPSHOT', 'ROADMAP_CONFIG'];
 
+/**
+ * Each build gets its own output and its own content cache, so test files can
+ * build side by side; a build that should reuse a cache passes ROADMAP_CACHE_DIR.
+ */
 export function buildSite(env: Record<string, string> = {}): Promise<BuildResult> {
   const outDir = mkdtempSync(join(tmpdir(), 'roadmap-dist-'));
+  const cacheDir = mkdtempSync(join(tmpdir(), 'roadmap-cache-'));
   const baseEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !SOURCE_VARIABLES.includes(key)));
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [ASTRO_BIN, 'build', '--outDir', outDir], {
       cwd: PROJECT_ROOT,
-      env: { ...baseEnv, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', ...env },
+      env: { ...baseEnv, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', ROADMAP_CACHE_DIR: cacheDir, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

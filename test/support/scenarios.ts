@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Failure, Paging, Workspace } from './fake-portal.ts';
+import { hostileWorkspace } from './hostile.ts';
 
 export const HIDDEN_MARKER = 'HIDDEN-MARKER-7f3a';
 export const DELETED_MARKER = 'DELETED-MARKER-91c2';
@@ -77,6 +78,8 @@ export const SCENARIOS = {
   'ws-wrong-shape': workspace({ mode: 'whole' }, { kind: 'body', body: { issues: [] } }),
   'ws-bad-field': workspace({ mode: 'whole' }, { kind: 'body', body: [{ id: 'x', title: 'ok', upvotes: 'twelve' }] }),
   'ws-slow': workspace({ mode: 'whole' }, { kind: 'slow', delayMs: 3_000 }),
+  /** An attack in every string field (test/support/hostile.ts). */
+  'ws-hostile': hostileWorkspace(),
 } satisfies Record<string, Workspace>;
 
 export type ScenarioId = keyof typeof SCENARIOS;

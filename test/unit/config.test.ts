@@ -83,3 +83,17 @@ describe('environment', () => {
     expect(message(() => parseEnv({ PORTAL_TIMEOUT_MS: '5' }))).toContain('PORTAL_TIMEOUT_MS: must be at least 100');
   });
 });
+
+describe('privacy and embed config', () => {
+  it('publishes nothing extra and allows no framing by default', () => {
+    const config = parseRoadmapConfig({});
+    expect(config.privacy).toEqual({ publishTrackerFields: false, publishIssueUrl: false });
+    expect(config.embed.allowedOrigins).toEqual([]);
+  });
+
+  it('accepts origins only, naming a bad one', () => {
+    expect(parseRoadmapConfig({ embed: { allowedOrigins: ['https://docs.example.com'] } }).embed.allowedOrigins).toEqual(['https://docs.example.com']);
+    expect(message(() => parseRoadmapConfig({ embed: { allowedOrigins: ['https://docs.example.com/'] } }))).toContain('embed.allowedOrigins[0]: use an origin');
+    expect(message(() => parseRoadmapConfig({ embed: { allowedOrigins: ['*'] } }))).toContain('embed.allowedOrigins[0]');
+  });
+});

@@ -45,6 +45,12 @@ describe('renderMarkdown', () => {
     expect(html).not.toMatch(/<script|onerror=|<xmp/i);
   });
 
+  it('keeps https images, lazily loaded, and drops any other image', () => {
+    const html = renderMarkdown('![a](https://cdn.example.com/a.png) ![b](http://cdn.example.com/b.png) ![c](/c.png)');
+    expect(html).toContain('<img src="https://cdn.example.com/a.png" alt="a" loading="lazy" decoding="async">');
+    expect(html.match(/<img/g)).toHaveLength(1);
+  });
+
   it('renders nothing for blank input', () => {
     expect(renderMarkdown(null)).toBe('');
     expect(renderMarkdown('   ')).toBe('');

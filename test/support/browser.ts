@@ -1,0 +1,41 @@
+/** Real headless Chromium (Debian's package) driven by playwright-core. */
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium is not at ${CHROMIUM_PATH}. Install it with \`apt-get install -y chromium\` (run by npm test's pretest step as root), or set CHROMIUM_PATH.`);
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    // Without the background-networking flags Chromium keeps reaching for Google's hosts, which this network refuses.
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export interface PageWatch {
+  dialogs: string[];
+  consoleErrors: string[];
+}
+
+/**
+ * Records every dialog (dismissing it) and every console error or uncaught
+ * exception of a page. `expectedFailure` is a URL whose own failed load is
+ * expected (a 404 page answers 404) and not counted.
+ */
+export function watchPage(page: Page, expectedFailure?: string): PageWatch {
+  const watch: PageWatch = { dialogs: [], consoleErrors: [] };
+  page.on('dialog', (dialog) => {
+    watch.dialogs.push(`${dialog.type()}: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    if (expectedFailure && message.location().url === expectedFailure && message.text().startsWith('Failed to load resource')) return;
+    watch.consoleErrors.push(`${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => watch.consoleErrors.push(`uncaught: ${error.message}`));
+  return watch;
+}

@@ -1,0 +1,73 @@
+/**
+ * Serves a built site on 127.0.0.1 the way Netlify or Cloudflare Pages would:
+ * `index.html` for directories, `404.html` for anything missing, and the
+ * headers of every matching `_headers` rule (same-name values merged with a
+ * comma, as those hosts do). So a browser test runs under the real CSP.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize } from 'node:path';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.json': 'application/json',
+  '.xml': 'application/xml',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+};
+
+interface HeaderRule {
+  pattern: string;
+  headers: [string, string][];
+}
+
+export function parseHeadersFile(text: string): HeaderRule[] {
+  const rules: HeaderRule[] = [];
+  for (const line of text.split('\n')) {
+    if (!line.trim() || line.trimStart().startsWith('#')) continue;
+    if (!/^\s/.test(line)) rules.push({ pattern: line.trim(), headers: [] });
+    else {
+      const colon = line.indexOf(':');
+      rules.at(-1)?.headers.push([line.slice(0, colon).trim(), line.slice(colon + 1).trim()]);
+    }
+  }
+  return rules;
+}
+
+export function headersFor(rules: readonly HeaderRule[], path: string): Record<string, string> {
+  const merged: Record<string, string> = {};
+  for (const rule of rules) {
+    const matches = rule.pattern.endsWith('*') ? path.startsWith(rule.pattern.slice(0, -1)) : path === rule.pattern;
+    if (!matches) continue;
+    for (const [name, value] of rule.headers) merged[name] = merged[name] ? `${merged[name]}, ${value}` : value;
+  }
+  return merged;
+}
+
+export interface StaticSite {
+  url: string;
+  server: Server;
+  close(): Promise<void>;
+}
+
+export async function serveStatic(root: string): Promise<StaticSite> {
+  const headersPath = join(root, '_headers');
+  const rules = existsSync(headersPath) ? parseHeadersFile(readFileSync(headersPath, 'utf8')) : [];
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname);
+    let file = join(root, normalize(path));
+    if (!file.startsWith(root)) file = join(root, '404.html');
+    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
+    const found = existsSync(file);
+    const served = found ? file : join(root, '404.html');
+    res.writeHead(found ? 200 : 404, { 'content-type': TYPES[extname(served)] ?? 'application/octet-stream', ...headersFor(rules, path) });
+    res.end(readFileSync(served));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, server, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { ApiIssueSchema, ApiProjectSchema } from '../../src/lib/api-schemas.ts';
+import { iconGlyph } from '../../src/lib/icons.ts';
+import { normaliseIssue, normaliseProject } from '../../src/lib/normalise.ts';
+import { publicIssue, publicProject } from '../../src/lib/privacy.ts';
+
+const rawIssue = ApiIssueSchema.parse({ id: 'i', title: 't', url: 'https://tracker.example.com/T-1', trackerTicketId: 'T-1', workspaceId: 'ws', version: 3 });
+const rawProject = ApiProjectSchema.parse({ id: 'p', trackerProjectId: 77, trackerTeamIds: ['a', 5] });
+const closed = { publishTrackerFields: false, publishIssueUrl: false };
+const open = { publishTrackerFields: true, publishIssueUrl: true };
+
+describe('tracker fields', () => {
+  it('are not normalised at all unless asked for', () => {
+    expect(normaliseIssue(rawIssue, new Set())).not.toHaveProperty('tracker');
+    expect(normaliseProject(rawProject, 'percent')).not.toHaveProperty('tracker');
+  });
+
+  it('are normalised as text when asked for', () => {
+    expect(normaliseIssue(rawIssue, new Set(), { trackerFields: true }).tracker).toEqual({ ticketId: 'T-1', workspaceId: 'ws', version: 3 });
+    expect(normaliseProject(rawProject, 'percent', { trackerFields: true }).tracker).toEqual({ projectId: '77', teamIds: ['a', '5'] });
+  });
+});
+
+describe('publicIssue / publicProject', () => {
+  const issue = normaliseIssue(rawIssue, new Set(), { trackerFields: true });
+  const project = normaliseProject(rawProject, 'percent', { trackerFields: true });
+
+  it('strip tracker fields and the issue url by default, whatever the snapshot holds', () => {
+    expect(publicIssue(issue, closed)).not.toHaveProperty('tracker');
+    expect(publicIssue(issue, closed).url).toBeNull();
+    expect(publicProject(project, closed)).not.toHaveProperty('tracker');
+  });
+
+  it('keep them when the config opts in', () => {
+    expect(publicIssue(issue, open)).toMatchObject({ url: 'https://tracker.example.com/T-1', tracker: { ticketId: 'T-1' } });
+    expect(publicProject(project, open).tracker?.projectId).toBe('77');
+  });
+});
+
+describe('iconGlyph', () => {
+  it('maps known names, ignoring case, and nothing else', () => {
+    expect(iconGlyph(' Map ')).toBe('🗺');
+    expect(iconGlyph('<img src=x onerror=alert(1)>')).toBeUndefined();
+    expect(iconGlyph('constructor')).toBeUndefined();
+    expect(iconGlyph('__proto__')).toBeUndefined();
+    expect(iconGlyph(null)).toBeUndefined();
+  });
+});
