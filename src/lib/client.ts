@@ -9,7 +9,7 @@ import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { ApiIssueListSchema, ApiProjectSchema, jsonPath, type ApiIssue, type ApiProject } from './api-schemas.ts';
 import { PortalError } from './errors.ts';
-import { getJson } from './http.ts';
+import { createSession, type PortalSession, type RetryOptions } from './portal-session.ts';
 
 export interface PortalClientOptions {
   /** Root of the v1 API, e.g. `https://api.example.com/v1` (spec: `{base_url_v1}`). */
@@ -24,8 +24,20 @@ export interface PortalClientOptions {
   /** Project requests in flight at once. */
   concurrency?: number;
   dispatcher?: Dispatcher;
+  /** Retry and deadline settings (see `RETRY_DEFAULTS`). */
+  retry?: Partial<RetryOptions>;
+  /** Shared pacing, retries and deadline; one is made when absent. Pass one session to every call of a run. */
+  session?: PortalSession;
   /** Told after each project request, for progress output. */
   onProjectFetched?: (done: number, total: number) => void;
+}
+
+/** The options' session, or a new one: every request of a run should share one, so pacing sees them all. */
+export function sessionOf(options: PortalClientOptions): PortalSession {
+  return (
+    options.session ??
+    createSession({ timeoutMs: options.timeoutMs ?? CLIENT_DEFAULTS.timeoutMs, dispatcher: options.dispatcher, retry: options.retry })
+  );
 }
 
 export const CLIENT_DEFAULTS = { timeoutMs: 15_000, pageSize: 100, maxPages: 1_000, concurrency: 4 } as const;
@@ -50,14 +62,15 @@ export interface IssueListResult {
  * Issues are de-duplicated by id, first occurrence kept.
  */
 export async function fetchIssueList(options: PortalClientOptions): Promise<IssueListResult> {
-  const { pageSize, maxPages, timeoutMs } = { ...CLIENT_DEFAULTS, ...definedOnly(options) };
+  const { pageSize, maxPages } = { ...CLIENT_DEFAULTS, ...definedOnly(options) };
+  const session = sessionOf(options);
   const byId = new Map<string, ApiIssue>();
   let skip = 0;
   for (let page = 1; page <= maxPages; page++) {
     const url = endpoint(options.apiUrl, ['issues', options.workspaceId]);
     url.searchParams.set('skip', String(skip));
     url.searchParams.set('take', String(pageSize));
-    const { body } = await getJson(url, { timeoutMs, dispatcher: options.dispatcher });
+    const { body } = await session.getJson(url);
     const issues = parseOrThrow(ApiIssueListSchema, body, url, 'an array of issues');
     if (issues.length === 0) return { issues: [...byId.values()], pages: page, serverIgnoresPaging: false };
     let added = 0;
@@ -80,10 +93,9 @@ export async function fetchIssueList(options: PortalClientOptions): Promise<Issu
 
 /** One project, or `undefined` when it answers 404 (unpublished or gone). */
 export async function fetchProject(options: PortalClientOptions, projectId: string): Promise<ApiProject | undefined> {
-  const timeoutMs = options.timeoutMs ?? CLIENT_DEFAULTS.timeoutMs;
   const url = endpoint(options.apiUrl, ['projects', options.workspaceId, projectId]);
   try {
-    const { body } = await getJson(url, { timeoutMs, dispatcher: options.dispatcher });
+    const { body } = await sessionOf(options).getJson(url);
     return parseOrThrow(ApiProjectSchema, body, url, 'a project object');
   } catch (error) {
     if (error instanceof PortalError && error.kind === 'http' && error.status === 404) return undefined;
@@ -100,11 +112,12 @@ export interface ProjectsResult {
 /** Fetches projects with bounded concurrency; the first hard failure rejects the whole set. */
 export async function fetchProjects(options: PortalClientOptions, ids: readonly string[]): Promise<ProjectsResult> {
   const limit = pLimit(options.concurrency ?? CLIENT_DEFAULTS.concurrency);
+  const shared = { ...options, session: sessionOf(options) };
   let done = 0;
   const results = await Promise.all(
     ids.map((id) =>
       limit(async () => {
-        const project = await fetchProject(options, id);
+        const project = await fetchProject(shared, id);
         options.onProjectFetched?.(++done, ids.length);
         return [id, project] as const;
       }),

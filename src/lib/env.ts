@@ -20,6 +20,10 @@ export const EnvSchema = z
     ),
     /** Deadline of each portal request in milliseconds (default 15000). */
     PORTAL_TIMEOUT_MS: optional(z.coerce.number().int().min(100, 'must be at least 100 (milliseconds)').max(600_000, 'must be at most 600000 (10 minutes)')),
+    /** Whole-run budget for portal requests, retries and rate-limit waits, in milliseconds (default 600000). */
+    PORTAL_DEADLINE_MS: optional(z.coerce.number().int().min(1_000, 'must be at least 1000 (milliseconds)').max(6 * 3_600_000, 'must be at most 21600000 (6 hours)')),
+    /** Project requests in flight at once (default 4). */
+    PORTAL_CONCURRENCY: optional(z.coerce.number().int().min(1, 'must be at least 1').max(32, 'must be at most 32')),
     /** Build from this snapshot file instead of the API; no network access. */
     ROADMAP_SNAPSHOT: optional(z.string()),
   })

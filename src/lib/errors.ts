@@ -30,9 +30,10 @@ export class SnapshotError extends RoadmapError {
  * - `timeout`: no complete answer within the request timeout;
  * - `invalid-json`: a body that is not JSON, or is cut short;
  * - `schema`: JSON of the wrong shape;
- * - `too-many-pages`: paging did not end within the page bound.
+ * - `too-many-pages`: paging did not end within the page bound;
+ * - `deadline`: retrying or waiting out a rate limit would pass the run's deadline.
  */
-export type PortalErrorKind = 'http' | 'network' | 'timeout' | 'invalid-json' | 'schema' | 'too-many-pages';
+export type PortalErrorKind = 'http' | 'network' | 'timeout' | 'invalid-json' | 'schema' | 'too-many-pages' | 'deadline';
 
 export interface PortalErrorDetails {
   kind: PortalErrorKind;
@@ -44,6 +45,10 @@ export interface PortalErrorDetails {
   requestId?: string | undefined;
   /** For `schema`: the JSON path of the first bad value, e.g. `[3].upvotes`. */
   path?: string | undefined;
+  /** Headers of the error response, so rate-limit headers are read on failures too (spec, Limits 1). */
+  headers?: Record<string, string | string[] | undefined> | undefined;
+  /** Requests made before giving up, when retries were tried. */
+  attempts?: number | undefined;
   cause?: unknown;
 }
 
@@ -56,6 +61,8 @@ export class PortalError extends RoadmapError {
   readonly code: string | undefined;
   readonly requestId: string | undefined;
   readonly path: string | undefined;
+  readonly headers: Record<string, string | string[] | undefined>;
+  readonly attempts: number | undefined;
   constructor(message: string, details: PortalErrorDetails) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.kind = details.kind;
@@ -64,6 +71,8 @@ export class PortalError extends RoadmapError {
     this.code = details.code;
     this.requestId = details.requestId;
     this.path = details.path;
+    this.headers = details.headers ?? {};
+    this.attempts = details.attempts;
   }
 }
 

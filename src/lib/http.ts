@@ -52,11 +52,12 @@ export async function getJson(url: URL, options: GetJsonOptions): Promise<JsonRe
       kind: failure.kind,
       url: shownUrl,
       status: response.statusCode,
+      headers: response.headers,
       cause,
     });
   }
 
-  if (response.statusCode >= 400) throw httpError(response.statusCode, text, shownUrl);
+  if (response.statusCode >= 400) throw httpError(response.statusCode, text, shownUrl, response.headers);
 
   try {
     return { status: response.statusCode, headers: response.headers, body: JSON.parse(text) };
@@ -66,14 +67,15 @@ export async function getJson(url: URL, options: GetJsonOptions): Promise<JsonRe
       kind: 'invalid-json',
       url: shownUrl,
       status: response.statusCode,
+      headers: response.headers,
       cause,
     });
   }
 }
 
-function httpError(status: number, text: string, url: string): PortalError {
+function httpError(status: number, text: string, url: string, headers: JsonResponse['headers']): PortalError {
   const body = parseErrorBody(text);
-  const details = { kind: 'http' as const, url, status, code: body.code, requestId: body.requestId };
+  const details = { kind: 'http' as const, url, status, code: body.code, requestId: body.requestId, headers };
   if (body.message && WORKSPACE_NOT_FOUND.test(body.message)) {
     return new WorkspaceNotFoundError(
       `The portal answered "Workspace not found" for ${url}: the workspace id is wrong, or its portal/roadmap is not published. ` +

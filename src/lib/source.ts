@@ -8,7 +8,8 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { ApiIssueListSchema, ApiProjectSchema } from './api-schemas.ts';
-import { fetchIssueList, fetchProjects, type PortalClientOptions } from './client.ts';
+import { fetchIssueList, fetchProjects, sessionOf, type PortalClientOptions } from './client.ts';
+import type { PortalSession } from './portal-session.ts';
 import type { RoadmapEnv } from './env.ts';
 import { parseWithFriendlyErrors } from './friendly-errors.ts';
 import { isPublished, type NormaliseOptions } from './normalise.ts';
@@ -16,7 +17,7 @@ import { createSnapshot, readSnapshotFile, type Snapshot } from './snapshot.ts';
 
 export type DataSource =
   | { kind: 'snapshot'; file: string }
-  | { kind: 'api'; client: Omit<PortalClientOptions, 'dispatcher' | 'onProjectFetched'>; extraProjectIds: string[] }
+  | { kind: 'api'; client: Omit<PortalClientOptions, 'dispatcher' | 'onProjectFetched' | 'session'>; extraProjectIds: string[] }
   | { kind: 'demo'; file: string };
 
 /** The demo workspace, relative to the project root: API-shaped data run through the same normalisation as live data. */
@@ -31,6 +32,8 @@ export function resolveSource(env: RoadmapEnv, root: string): DataSource {
         apiUrl: env.PORTAL_API_URL,
         workspaceId: env.PORTAL_WORKSPACE_ID,
         ...(env.PORTAL_TIMEOUT_MS ? { timeoutMs: env.PORTAL_TIMEOUT_MS } : {}),
+        ...(env.PORTAL_DEADLINE_MS ? { retry: { deadlineMs: env.PORTAL_DEADLINE_MS } } : {}),
+        ...(env.PORTAL_CONCURRENCY ? { concurrency: env.PORTAL_CONCURRENCY } : {}),
       },
       extraProjectIds: env.PORTAL_PROJECT_IDS ?? [],
     };
@@ -55,6 +58,8 @@ export interface LoadHooks {
   onProjectFetched?: (done: number, total: number) => void;
   dispatcher?: PortalClientOptions['dispatcher'];
   now?: () => Date;
+  /** The run's portal session (pacing, retries, deadline), e.g. to read its stats afterwards. */
+  session?: PortalSession;
   /** How API data is normalised (tracker fields or not). Not applied to snapshot files, which are already normalised. */
   normalise?: NormaliseOptions;
 }
@@ -67,7 +72,9 @@ export async function loadSnapshot(source: DataSource, hooks: LoadHooks = {}): P
     case 'demo':
       return loadDemoSnapshot(source.file, hooks.normalise);
     case 'api': {
-      const client = { ...source.client, dispatcher: hooks.dispatcher, onProjectFetched: hooks.onProjectFetched };
+      const options = { ...source.client, dispatcher: hooks.dispatcher, onProjectFetched: hooks.onProjectFetched };
+      // One session for the whole run, so pacing and the deadline cover every request.
+      const client = { ...options, session: hooks.session ?? sessionOf(options) };
       const { issues } = await fetchIssueList(client);
       // Projects are read for published issues only, so a hidden issue cannot pull its project onto the site.
       const ids = new Set(issues.filter(isPublished).flatMap((issue) => (issue.projectId ? [issue.projectId] : [])));

@@ -9,6 +9,9 @@ const apiUrl = inject('portalApiUrl');
 const client = (workspaceId: string, extra: object = {}) => ({ apiUrl, workspaceId, ...extra });
 const allIssueIds = SCENARIOS['ws-paged'].issues.map((i) => (i as { id: string }).id).sort();
 const statsOf = async (ws: string): Promise<WorkspaceStats> => (await fetch(new URL(`/__stats/${ws}`, apiUrl))).json();
+/** Error-mapping tests look at one answer; retries are tested in retry.test.ts. */
+const noRetry = { retry: { maxAttempts: 1 } };
+const fastRetry = { retry: { maxAttempts: 2, baseDelayMs: 5 } };
 const failure = async (promise: Promise<unknown>) => {
   const error = await promise.then(() => undefined, (e: unknown) => e);
   expect(error).toBeInstanceOf(PortalError);
@@ -86,15 +89,16 @@ describe('errors', () => {
     expect(error.message).toContain('Portal is disabled on this plan');
   });
 
-  it('reports an HTML 502 page in one short line', async () => {
-    const error = await failure(fetchIssueList(client('ws-html-502')));
-    expect(error).toMatchObject({ status: 502, kind: 'http' });
+  it('reports an HTML 502 page in one short line, after retrying it', async () => {
+    const error = await failure(fetchIssueList(client('ws-html-502', fastRetry)));
+    expect(error).toMatchObject({ status: 502, kind: 'http', attempts: 2 });
     expect(error.message).toContain('502 Bad Gateway nginx');
+    expect(error.message).toContain('gave up after 2 attempts');
     expect(error.message).not.toContain('<');
   });
 
   it('reports a truncated body as invalid JSON, with the cause', async () => {
-    const error = await failure(fetchIssueList(client('ws-truncated')));
+    const error = await failure(fetchIssueList(client('ws-truncated', noRetry)));
     expect(error.kind).toBe('invalid-json');
     expect(error.cause).toBeInstanceOf(SyntaxError);
   });
@@ -107,13 +111,13 @@ describe('errors', () => {
   });
 
   it('times out a slow server', async () => {
-    const error = await failure(fetchIssueList(client('ws-slow', { timeoutMs: 300 })));
+    const error = await failure(fetchIssueList(client('ws-slow', { timeoutMs: 300, ...noRetry })));
     expect(error.kind).toBe('timeout');
     expect(error.message).toContain('timed out after 300 ms');
   });
 
   it('reports a refused connection as a network error', async () => {
-    const error = await failure(fetchIssueList({ apiUrl: 'http://127.0.0.1:9/api/v1', workspaceId: 'x' }));
+    const error = await failure(fetchIssueList({ apiUrl: 'http://127.0.0.1:9/api/v1', workspaceId: 'x', ...fastRetry }));
     expect(error.kind).toBe('network');
     expect(error.cause).toBeDefined();
   });

@@ -37,13 +37,23 @@ export interface Workspace {
   failure?: Failure;
   /** Delay of each project answer, so concurrency can be observed. */
   projectDelayMs?: number;
+  /** Rate limit (spec, Limits): X-RateLimit-* on every response, 429 + Retry-After past `limit` per fixed window. */
+  rateLimit?: { limit: number; windowMs: number };
+  /** The first `count` requests fail: an error status, a slow answer, or a body cut short. */
+  faults?: { count: number; kind: 500 | 502 | 503 | 'slow' | 'truncated'; delayMs?: number };
 }
 
 export interface WorkspaceStats {
   requests: string[];
   /** Most project requests in flight at once. */
   peakProjectConcurrency: number;
+  /** 429s sent, by rate-limit window number. */
+  rateLimitedByWindow: Record<string, number>;
+  /** Requests counted, by rate-limit window number. */
+  requestsByWindow: Record<string, number>;
 }
+
+const emptyStats = (): WorkspaceStats => ({ requests: [], peakProjectConcurrency: 0, rateLimitedByWindow: {}, requestsByWindow: {} });
 
 export interface FakePortal {
   /** Root of the fake v1 API, e.g. `http://127.0.0.1:41234/api/v1`. */
@@ -58,8 +68,10 @@ const API_ROOT = '/api/v1';
 
 export async function startFakePortal(workspaces: Record<string, Workspace>): Promise<FakePortal> {
   const stats = new Map<string, WorkspaceStats>();
+  // Tests may add or replace workspaces at run time (PUT /__workspaces/{id}), so copy the table.
+  const table: Record<string, Workspace> = { ...workspaces };
   const server = createServer((req, res) => {
-    void handle(req, res, workspaces, stats);
+    void handle(req, res, table, stats);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -78,18 +90,34 @@ async function handle(req: IncomingMessage, res: ServerResponse, workspaces: Rec
   // Test-only: what a workspace received, for assertions from the test processes.
   if (url.pathname.startsWith('/__stats/')) {
     const ws = decodeURIComponent(url.pathname.slice('/__stats/'.length));
-    return json(res, 200, stats.get(ws) ?? { requests: [], peakProjectConcurrency: 0 });
+    return json(res, 200, stats.get(ws) ?? emptyStats());
+  }
+  // Test-only: define or replace a workspace (and forget what it received).
+  if (url.pathname.startsWith('/__workspaces/') && req.method === 'PUT') {
+    const ws = decodeURIComponent(url.pathname.slice('/__workspaces/'.length));
+    workspaces[ws] = JSON.parse(await readBody(req)) as Workspace;
+    stats.delete(ws);
+    return json(res, 200, { ok: true });
   }
   const parts = url.pathname.slice(API_ROOT.length + 1).split('/').map(decodeURIComponent);
   if (!url.pathname.startsWith(`${API_ROOT}/`) || req.method !== 'GET') return json(res, 404, { message: 'Not found', code: 'not_found' });
   const [resource, workspaceId = '', projectId] = parts;
-  const record = stats.get(workspaceId) ?? { requests: [], peakProjectConcurrency: 0 };
+  const record = stats.get(workspaceId) ?? emptyStats();
   record.requests.push(`${url.pathname}${url.search}`);
   stats.set(workspaceId, record);
+  const workspace = workspaces[workspaceId];
+  if (workspace?.rateLimit && !applyRateLimit(res, workspace.rateLimit, record)) return;
+  const fault = workspace?.faults && record.requests.length <= workspace.faults.count ? workspace.faults : undefined;
+  if (fault && typeof fault.kind === 'number') return json(res, fault.kind, { message: `Injected fault ${fault.kind}`, code: 'internal' });
+  if (fault?.kind === 'slow') await new Promise((resolve) => setTimeout(resolve, fault.delayMs ?? 5_000));
+  if (fault?.kind === 'truncated') {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    return res.end('[{"id": "cut-sh');
+  }
+  if (res.destroyed) return;
   // Spec, Authentication 9: the portal endpoints take no authentication; a client that sends a key is refused here.
   if (req.headers.authorization) return json(res, 400, { message: 'The portal takes no Authorization header', code: 'bad_request' });
 
-  const workspace = workspaces[workspaceId];
   if (resource === 'issues' && parts.length === 2) {
     // Spec, Errors: the issue list of an unknown or unpublished workspace fails with "Workspace not found".
     if (!workspace) return json(res, 404, { message: 'Workspace not found', code: 'not_found' });
@@ -145,6 +173,37 @@ async function fail(res: ServerResponse, failure: Failure, workspace: Workspace)
       if (!res.destroyed) json(res, 200, workspace.issues);
       return;
   }
+}
+
+/**
+ * Fixed windows aligned to multiples of `windowMs` since the epoch. Sets the
+ * spec's headers on the response; answers 429 and returns false past the limit.
+ */
+function applyRateLimit(res: ServerResponse, { limit, windowMs }: { limit: number; windowMs: number }, record: WorkspaceStats): boolean {
+  const now = Date.now();
+  const window = Math.floor(now / windowMs);
+  const windowEnd = (window + 1) * windowMs;
+  const used = (record.requestsByWindow[window] ?? 0) + 1;
+  record.requestsByWindow[window] = used;
+  res.setHeader('X-RateLimit-Limit', String(limit));
+  res.setHeader('X-RateLimit-Remaining', String(Math.max(0, limit - used)));
+  res.setHeader('X-RateLimit-Reset', String(Math.ceil(windowEnd / 1000)));
+  if (used <= limit) return true;
+  record.rateLimitedByWindow[window] = (record.rateLimitedByWindow[window] ?? 0) + 1;
+  res.setHeader('Retry-After', String(Math.max(1, Math.ceil((windowEnd - now) / 1000))));
+  json(res, 429, {
+    error: { code: 'rate_limited', message: 'Rate limit exceeded', details: { limit, window: `${windowMs / 1000}s` }, request_id: `req_${used}` },
+  });
+  return false;
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => resolve(body));
+    req.on('error', reject);
+  });
 }
 
 function json(res: ServerResponse, status: number, body: unknown) {
