@@ -62,6 +62,18 @@ export function readRetryAfter(headers: HeaderBag, receivedAtMs: number): number
   return Number.isNaN(date) ? undefined : Math.max(0, date - receivedAtMs);
 }
 
+/** Thrown by `acquire` when the wait it needs would end after the caller's deadline. */
+export class PacerWaitTooLong extends Error {
+  override name = 'PacerWaitTooLong';
+  readonly waitMs: number;
+  readonly reason: 'retry-after' | 'window';
+  constructor(waitMs: number, reason: 'retry-after' | 'window') {
+    super(`a wait of ${waitMs} ms is needed`);
+    this.waitMs = waitMs;
+    this.reason = reason;
+  }
+}
+
 export class RequestPacer {
   readonly #clock: PacerClock;
   #limit: number | undefined;
@@ -74,12 +86,19 @@ export class RequestPacer {
     this.#clock = clock;
   }
 
-  /** Waits until one more request fits the known limit, then counts it as sent. */
-  async acquire(): Promise<void> {
+  /**
+   * Waits until one more request fits the known limit, then counts it as
+   * sent. Throws `PacerWaitTooLong` instead of waiting past `notAfterMs`.
+   */
+  async acquire(notAfterMs = Number.POSITIVE_INFINITY): Promise<void> {
+    const wait = async (ms: number, reason: 'retry-after' | 'window') => {
+      if (this.#clock.now() + ms > notAfterMs) throw new PacerWaitTooLong(Math.ceil(ms), reason);
+      await this.#clock.sleep(ms);
+    };
     for (;;) {
       const now = this.#clock.now();
       if (now < this.#blockedUntil) {
-        await this.#clock.sleep(this.#blockedUntil - now + this.#clock.random() * RETRY_AFTER_JITTER_MS);
+        await wait(this.#blockedUntil - now + this.#clock.random() * RETRY_AFTER_JITTER_MS, 'retry-after');
         continue;
       }
       if (this.#remaining !== undefined && now >= this.#resetAtMs) {
@@ -88,7 +107,7 @@ export class RequestPacer {
         this.#resetAtMs = Number.POSITIVE_INFINITY;
       }
       if (this.#remaining !== undefined && this.#remaining <= 0) {
-        await this.#clock.sleep(Number.isFinite(this.#resetAtMs) ? this.#resetAtMs - now + RESET_MARGIN_MS : RESET_MARGIN_MS);
+        await wait(Number.isFinite(this.#resetAtMs) ? this.#resetAtMs - now + RESET_MARGIN_MS : RESET_MARGIN_MS, 'window');
         if (!Number.isFinite(this.#resetAtMs)) this.#remaining = 1;
         continue;
       }

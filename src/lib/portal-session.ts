@@ -9,7 +9,7 @@
 import type { Dispatcher } from 'undici';
 import { PortalError } from './errors.ts';
 import { getJson, type JsonResponse } from './http.ts';
-import { readRetryAfter, RequestPacer, systemClock, type PacerClock } from './pacer.ts';
+import { PacerWaitTooLong, readRetryAfter, RequestPacer, systemClock, type PacerClock } from './pacer.ts';
 
 export interface RetryOptions {
   /** Tries per request for 5xx, network errors, timeouts and cut-short bodies. */
@@ -56,11 +56,20 @@ export function createSession(options: SessionOptions): PortalSession {
   const pacer = new RequestPacer(clock);
   const stats: SessionStats = { requests: 0, rateLimited: 0, retries: 0 };
 
+  const secondsLeft = () => Math.max(0, Math.ceil((deadline - clock.now()) / 1000));
+
   async function get(url: URL): Promise<JsonResponse> {
     let attempts = 0;
     let rateLimited = 0;
     for (;;) {
-      await pacer.acquire();
+      try {
+        await pacer.acquire(deadline);
+      } catch (error) {
+        if (!(error instanceof PacerWaitTooLong)) throw error;
+        const why = error.reason === 'retry-after' ? 'the portal asked to wait' : 'the rate-limit window resets in';
+        const what = error.reason === 'retry-after' ? ' (Retry-After)' : ' (X-RateLimit-Reset)';
+        throw deadlineError(url, `${why} ${Math.ceil(error.waitMs / 1000)} s${what}, past the run's deadline in ${secondsLeft()} s`);
+      }
       const left = deadline - clock.now();
       if (left <= 0) throw deadlineError(url, `the run's deadline of ${retry.deadlineMs} ms has passed`);
       stats.requests++;
@@ -80,7 +89,7 @@ export function createSession(options: SessionOptions): PortalSession {
           // Spec, Limits 2–3: wait the full Retry-After; without one, wait for the window to reset.
           const wait = readRetryAfter(error.headers, clock.now()) ?? retry.baseDelayMs;
           if (clock.now() + wait > deadline) {
-            throw deadlineError(url, `the portal asked to wait ${Math.ceil(wait / 1000)} s (Retry-After), past the run's deadline in ${Math.max(0, Math.ceil((deadline - clock.now()) / 1000))} s`, error);
+            throw deadlineError(url, `the portal asked to wait ${Math.ceil(wait / 1000)} s (Retry-After), past the run's deadline in ${secondsLeft()} s`, error);
           }
           if (rateLimited > retry.maxRateLimited) throw withAttempts(error, `still rate limited after ${rateLimited} waits`, attempts + rateLimited);
           pacer.block(clock.now() + wait);

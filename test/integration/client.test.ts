@@ -2,13 +2,13 @@ import { describe, expect, inject, it } from 'vitest';
 import { fetchIssueList, fetchProject, fetchProjects } from '../../src/lib/client.ts';
 import { PortalError, WorkspaceNotFoundError } from '../../src/lib/errors.ts';
 import { loadSnapshot, resolveSource } from '../../src/lib/source.ts';
-import type { WorkspaceStats } from '../support/fake-portal.ts';
+import { workspaceStats } from '../support/portal-admin.ts';
 import { DELETED_MARKER, EXTRA_PROJECT_ID, GONE_PROJECT_ID, HIDDEN_MARKER, SCENARIOS, visibleIssueIds } from '../support/scenarios.ts';
 
 const apiUrl = inject('portalApiUrl');
 const client = (workspaceId: string, extra: object = {}) => ({ apiUrl, workspaceId, ...extra });
 const allIssueIds = SCENARIOS['ws-paged'].issues.map((i) => (i as { id: string }).id).sort();
-const statsOf = async (ws: string): Promise<WorkspaceStats> => (await fetch(new URL(`/__stats/${ws}`, apiUrl))).json();
+const statsOf = (ws: string) => workspaceStats(apiUrl, ws);
 /** Error-mapping tests look at one answer; retries are tested in retry.test.ts. */
 const noRetry = { retry: { maxAttempts: 1 } };
 const fastRetry = { retry: { maxAttempts: 2, baseDelayMs: 5 } };

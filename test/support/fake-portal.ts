@@ -39,8 +39,8 @@ export interface Workspace {
   projectDelayMs?: number;
   /** Rate limit (spec, Limits): X-RateLimit-* on every response, 429 + Retry-After past `limit` per fixed window. */
   rateLimit?: { limit: number; windowMs: number };
-  /** The first `count` requests fail: an error status, a slow answer, or a body cut short. */
-  faults?: { count: number; kind: 500 | 502 | 503 | 'slow' | 'truncated'; delayMs?: number };
+  /** The first `count` requests fail: an error status, a 429, a slow answer, or a body cut short. */
+  faults?: { count: number; kind: 500 | 502 | 503 | 429 | 'slow' | 'truncated'; delayMs?: number; retryAfterSeconds?: number };
 }
 
 export interface WorkspaceStats {
@@ -108,6 +108,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, workspaces: Rec
   const workspace = workspaces[workspaceId];
   if (workspace?.rateLimit && !applyRateLimit(res, workspace.rateLimit, record)) return;
   const fault = workspace?.faults && record.requests.length <= workspace.faults.count ? workspace.faults : undefined;
+  if (fault?.kind === 429) {
+    res.setHeader('Retry-After', String(fault.retryAfterSeconds ?? 1));
+    return json(res, 429, { error: { code: 'rate_limited', message: 'Rate limit exceeded', details: { limit: 1, window: '1m' }, request_id: 'req_fault' } });
+  }
   if (fault && typeof fault.kind === 'number') return json(res, fault.kind, { message: `Injected fault ${fault.kind}`, code: 'internal' });
   if (fault?.kind === 'slow') await new Promise((resolve) => setTimeout(resolve, fault.delayMs ?? 5_000));
   if (fault?.kind === 'truncated') {

@@ -1,0 +1,118 @@
+/**
+ * Rate limits and faults (spec, Limits and Errors) against the shared fake
+ * portal, with real time: transient trouble ends in complete data, permanent
+ * trouble in one clear error.
+ */
+import { describe, expect, inject, it } from 'vitest';
+import { PortalError } from '../../src/lib/errors.ts';
+import { fetchIssueList, sessionOf } from '../../src/lib/client.ts';
+import { createSession } from '../../src/lib/portal-session.ts';
+import { loadSnapshot, type DataSource } from '../../src/lib/source.ts';
+import { defineWorkspace, most429sPerWindow, synthetic, workspaceStats } from '../support/portal-admin.ts';
+import type { Workspace } from '../support/fake-portal.ts';
+
+const apiUrl = inject('portalApiUrl');
+let counter = 0;
+
+async function workspace(definition: Workspace): Promise<string> {
+  const id = `faults-${process.pid}-${++counter}`;
+  await defineWorkspace(apiUrl, id, definition);
+  return id;
+}
+
+function source(workspaceId: string, client: object = {}): Extract<DataSource, { kind: 'api' }> {
+  return { kind: 'api', client: { apiUrl, workspaceId, ...client }, extraProjectIds: [] };
+}
+
+async function load(workspaceId: string, client: object = {}) {
+  const src = source(workspaceId, client);
+  const session = sessionOf(src.client);
+  const snapshot = await loadSnapshot(src, { session });
+  return { snapshot, session };
+}
+
+describe('rate limits', () => {
+  it('fetches 120 projects within 30 requests per 3 s with at most one 429 per window', async () => {
+    const id = await workspace(synthetic({ issues: 240, projects: 120 }, { rateLimit: { limit: 30, windowMs: 3_000 } }));
+    const { snapshot } = await load(id);
+    expect(snapshot.projects).toHaveLength(120);
+    expect(snapshot.issues).toHaveLength(240);
+    const stats = await workspaceStats(apiUrl, id);
+    expect(most429sPerWindow(stats)).toBeLessThanOrEqual(1);
+    expect(Math.max(...Object.values(stats.requestsByWindow))).toBeLessThanOrEqual(31);
+  }, 60_000);
+
+  it('waits out a 429 and its Retry-After, then completes', async () => {
+    // 4 requests per 2 s with 4 in flight: the server will refuse some; each refusal is waited out.
+    const id = await workspace(synthetic({ issues: 20, projects: 12 }, { rateLimit: { limit: 4, windowMs: 2_000 } }));
+    const { snapshot, session } = await load(id, { concurrency: 4 });
+    expect(snapshot.projects).toHaveLength(12);
+    expect(session.stats.requests).toBeGreaterThanOrEqual(14);
+  }, 60_000);
+
+  it('fails at once, clearly, when the window resets past the deadline', async () => {
+    const id = await workspace(synthetic({ issues: 5, projects: 5 }, { rateLimit: { limit: 1, windowMs: 60_000 } }));
+    const started = Date.now();
+    const error = await load(id, { retry: { deadlineMs: 3_000 } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PortalError);
+    expect((error as PortalError).kind).toBe('deadline');
+    expect((error as Error).message).toMatch(/the rate-limit window resets in \d+ s \(X-RateLimit-Reset\), past the run's deadline in \d s/);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('fails at once, clearly, when a Retry-After goes past the deadline', async () => {
+    // The first answer carries no rate-limit headers: the client learns of the limit only from the 429.
+    const id = await workspace(synthetic({ issues: 5, projects: 5 }, { faults: { count: 1, kind: 429, retryAfterSeconds: 120 } }));
+    const started = Date.now();
+    const error = (await load(id, { retry: { deadlineMs: 5_000 } }).catch((e: unknown) => e)) as PortalError;
+    expect(error.kind).toBe('deadline');
+    expect(error.message).toMatch(/the portal asked to wait 120 s \(Retry-After\), past the run's deadline in \d s/);
+    expect(error.cause).toMatchObject({ status: 429, code: 'rate_limited', requestId: 'req_fault' });
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+});
+
+describe('transient faults', () => {
+  for (const kind of [500, 502, 503, 'truncated'] as const) {
+    it(`retries the first three answers of ${kind} and completes`, async () => {
+      const id = await workspace(synthetic({ issues: 30, projects: 6 }, { faults: { count: 3, kind } }));
+      const { snapshot, session } = await load(id, { retry: { baseDelayMs: 20 } });
+      expect(snapshot.issues).toHaveLength(30);
+      expect(snapshot.projects).toHaveLength(6);
+      expect(session.stats.retries).toBe(3);
+    });
+  }
+
+  it('backs off exponentially with full jitter: a random wait up to a doubling ceiling', async () => {
+    const id = await workspace(synthetic({ issues: 3, projects: 0 }, { faults: { count: 3, kind: 503 } }));
+    const sleeps: number[] = [];
+    const clock = { now: () => Date.now(), random: () => 0.999, sleep: async (ms: number) => void sleeps.push(ms) };
+    const session = createSession({ timeoutMs: 5_000, clock, retry: { baseDelayMs: 100, maxDelayMs: 250 } });
+    const { issues } = await fetchIssueList({ apiUrl, workspaceId: id, session });
+    expect(issues).toHaveLength(3);
+    expect(sleeps.map(Math.round)).toEqual([100, 200, 250]);
+  });
+
+  it('retries requests that time out', async () => {
+    const id = await workspace(synthetic({ issues: 10, projects: 2 }, { faults: { count: 2, kind: 'slow', delayMs: 1_500 } }));
+    const { snapshot, session } = await load(id, { timeoutMs: 300, retry: { baseDelayMs: 20 } });
+    expect(snapshot.issues).toHaveLength(10);
+    expect(session.stats.retries).toBe(2);
+  });
+});
+
+describe('permanent faults', () => {
+  it('gives up on a server that keeps failing, within the attempt bound', async () => {
+    const id = await workspace(synthetic({ issues: 5, projects: 1 }, { faults: { count: 1_000, kind: 503 } }));
+    const error = (await load(id, { retry: { baseDelayMs: 10, maxAttempts: 3 } }).catch((e: unknown) => e)) as PortalError;
+    expect(error).toMatchObject({ kind: 'http', status: 503, attempts: 3 });
+    expect(error.message).toMatch(/HTTP 503.*gave up after 3 attempts/);
+    expect((await workspaceStats(apiUrl, id)).requests).toHaveLength(3);
+  });
+
+  it('does not retry what will not change: Workspace not found, a wrong shape', async () => {
+    await expect(load('no-such-workspace-at-all')).rejects.toThrow(/not published/);
+    expect((await workspaceStats(apiUrl, 'no-such-workspace-at-all')).requests).toHaveLength(1);
+    await expect(load('ws-bad-field')).rejects.toMatchObject({ kind: 'schema' });
+  });
+});
