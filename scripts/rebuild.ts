@@ -38,7 +38,7 @@ await runCli(async () => {
 
   const root = process.cwd();
   const env = parseEnv();
-  const { privacy } = loadRoadmapConfig(root);
+  const { privacy, columns } = loadRoadmapConfig(root);
   const source = resolveSource(env, root);
   const session = source.kind === 'api' ? sessionOf(source.client) : undefined;
   console.log(`Reading ${describeSource(source)}`);
@@ -49,6 +49,7 @@ await runCli(async () => {
     force: values.force,
     acceptShrink: values['accept-shrink'],
     maxShrink,
+    columns,
     build: astroBuild(root),
     log: (line) => console.log(line),
     load: {

@@ -1,28 +1,34 @@
 /**
  * Status → board column. Configured columns come first, in order; a status
  * that no column lists is never dropped: it gets a column of its own after
- * them, and `unmappedStatuses` names it for the build log.
+ * them, and `unmappedStatuses` names it for the build log. Hidden columns
+ * (canceled, by default) keep their issues off the site.
  */
 import type { ColumnConfig } from './config.ts';
+import { DEFAULT_COLUMN_LABELS, EN, type Labels } from './labels.ts';
 import type { Issue } from './model.ts';
-import { statusKey } from './status-key.ts';
 import { slugify } from './paths.ts';
+import { statusKey } from './status-key.ts';
 
 export interface BoardColumn {
   id: string;
   label: string;
   /** False for a column made for a status no configured column lists. */
   configured: boolean;
+  /** Issues of a hidden column appear nowhere on the site. */
+  hidden: boolean;
   issues: Issue[];
 }
 
-/** Label of the column for issues that carry no status at all. */
-export const NO_STATUS_LABEL = 'No status';
+export function columnLabel(column: Pick<ColumnConfig, 'id' | 'label'>, labels: Labels): string {
+  const key = DEFAULT_COLUMN_LABELS[column.id];
+  return column.label ?? (key ? labels[key] : column.id);
+}
 
-export function groupIntoColumns(issues: readonly Issue[], columns: readonly ColumnConfig[]): BoardColumn[] {
+export function groupIntoColumns(issues: readonly Issue[], columns: readonly ColumnConfig[], labels: Labels = EN): BoardColumn[] {
   const byKey = new Map<string, BoardColumn>();
   const board: BoardColumn[] = columns.map((column) => {
-    const entry: BoardColumn = { id: column.id, label: column.label, configured: true, issues: [] };
+    const entry: BoardColumn = { id: column.id, label: columnLabel(column, labels), configured: true, hidden: column.hidden, issues: [] };
     for (const status of column.statuses) byKey.set(statusKey(status), entry);
     return entry;
   });
@@ -32,7 +38,8 @@ export function groupIntoColumns(issues: readonly Issue[], columns: readonly Col
     const key = statusKey(issue.status);
     let column = byKey.get(key);
     if (!column) {
-      column = { id: uniqueId(`status-${slugify(issue.status) || 'none'}`, taken), label: issue.status || NO_STATUS_LABEL, configured: false, issues: [] };
+      const id = uniqueId(`status-${slugify(issue.status) || 'none'}`, taken);
+      column = { id, label: issue.status || labels.noStatus, configured: false, hidden: false, issues: [] };
       byKey.set(key, column);
       extra.push(column);
     }
@@ -41,6 +48,11 @@ export function groupIntoColumns(issues: readonly Issue[], columns: readonly Col
   extra.sort((a, b) => a.label.localeCompare(b.label));
   for (const column of [...board, ...extra]) column.issues.sort(byTeamOrder);
   return [...board, ...extra];
+}
+
+/** The columns the site shows, and the issues that have pages: those of hidden columns are left out. */
+export function publishedColumns(issues: readonly Issue[], columns: readonly ColumnConfig[], labels: Labels = EN): BoardColumn[] {
+  return groupIntoColumns(issues, columns, labels).filter((column) => !column.hidden);
 }
 
 /** Statuses (as first spelt) that no configured column lists, sorted. */

@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { ConfigError } from './errors.ts';
 import { parseWithFriendlyErrors } from './friendly-errors.ts';
-import { DEFAULT_LABELS, type LabelKey } from './labels.ts';
+import { EN, type LabelKey } from './labels.ts';
 import { statusKey } from './status-key.ts';
 
 export const DEFAULT_CONFIG_FILE = 'roadmap.config.json';
@@ -16,22 +16,26 @@ export const DEFAULT_CONFIG_FILE = 'roadmap.config.json';
 export const ColumnSchema = z.strictObject({
   /** Stable id: used in URLs and as a CSS hook. Lowercase letters, digits and dashes. */
   id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'use lowercase letters, digits and single dashes, e.g. "in-progress"'),
-  /** Heading shown above the column. */
-  label: z.string().trim().min(1, 'give the column a heading, e.g. "In progress"'),
+  /** Heading shown above the column. Optional for the default column ids, which have labels in every language. */
+  label: z.string().trim().min(1, 'give the column a heading, e.g. "In progress"').optional(),
   /** Statuses that land in this column. Matched ignoring case, spaces, dashes and underscores. */
   statuses: z.array(z.string().trim().min(1, 'a status cannot be empty')).min(1, 'list at least one status, e.g. ["In Progress"]'),
+  /** Leave these issues off the site: no card, no page. */
+  hidden: z.boolean().default(false),
 });
 
 /** Defaults that match the words common trackers use. */
 export const DEFAULT_COLUMNS: z.input<typeof ColumnSchema>[] = [
-  { id: 'backlog', label: 'Under consideration', statuses: ['backlog', 'triage', 'icebox', 'under consideration'] },
-  { id: 'planned', label: 'Planned', statuses: ['todo', 'to do', 'planned', 'unstarted', 'next', 'up next'] },
-  { id: 'in-progress', label: 'In progress', statuses: ['in progress', 'started', 'in review', 'review', 'doing', 'in development', 'testing'] },
-  { id: 'done', label: 'Shipped', statuses: ['done', 'completed', 'complete', 'shipped', 'released', 'closed'] },
-  { id: 'canceled', label: 'Canceled', statuses: ['canceled', 'cancelled', 'duplicate', "won't do", 'wont do'] },
+  { id: 'backlog', statuses: ['backlog', 'triage', 'icebox', 'under consideration'] },
+  { id: 'planned', statuses: ['todo', 'to do', 'planned', 'unstarted', 'next', 'up next'] },
+  { id: 'in-progress', statuses: ['in progress', 'started', 'in review', 'review', 'doing', 'in development', 'testing'] },
+  { id: 'done', statuses: ['done', 'completed', 'complete', 'shipped', 'released', 'closed'] },
+  { id: 'canceled', statuses: ['canceled', 'cancelled', 'duplicate', "won't do", 'wont do'], hidden: true },
 ];
 
-const labelKeys = Object.keys(DEFAULT_LABELS) as [LabelKey, ...LabelKey[]];
+const hexColour = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'use a hex colour, e.g. "#1d4ed8"');
+
+const labelKeys = Object.keys(EN) as [LabelKey, ...LabelKey[]];
 const LabelsSchema = z.strictObject(
   Object.fromEntries(labelKeys.map((key) => [key, z.string().min(1).optional()])) as Record<LabelKey, z.ZodOptional<z.ZodString>>,
 );
@@ -54,8 +58,8 @@ export const RoadmapConfigSchema = z
       .refine((tag) => isLocale(tag), 'use a BCP 47 language tag, e.g. "en" or "de-DE"')
       .default('en'),
     /** Board columns, in order, each with the statuses it collects. An unmapped status gets a column of its own. */
-    columns: z.array(ColumnSchema).min(1, 'configure at least one column').default(DEFAULT_COLUMNS),
-    /** Overrides of UI strings; see `DEFAULT_LABELS` for the keys. */
+    columns: z.array(ColumnSchema).min(1, 'configure at least one column').prefault(DEFAULT_COLUMNS),
+    /** Overrides of UI strings; the keys are those of `EN` in src/lib/labels.ts. */
     labels: LabelsSchema.default({}),
     /** What may be published beyond the public fields. Everything here is off by default. */
     privacy: z
@@ -66,6 +70,51 @@ export const RoadmapConfigSchema = z
         publishIssueUrl: z.boolean().default(false),
       })
       .default({ publishTrackerFields: false, publishIssueUrl: false }),
+    /** The board. */
+    board: z
+      .strictObject({
+        /** Cards shown per column on the board; the rest are on the column's own pages. */
+        cardsPerColumn: z.number().int().min(1, 'show at least 1 card').max(500, 'at most 500').default(20),
+        /** Cards per column page (`/status/{id}/`, `/status/{id}/2/`, …). */
+        pageSize: z.number().int().min(5, 'at least 5').max(500, 'at most 500').default(50),
+      })
+      .default({ cardsPerColumn: 20, pageSize: 50 }),
+    /**
+     * Link each issue to a vote or discussion page: an http(s) URL with
+     * `{issueId}` and/or `{identifier}` in it, e.g. `https://portal.example.com/r/{issueId}`.
+     */
+    voteUrl: z
+      .string()
+      .refine((template) => /\{(issueId|identifier)\}/.test(template), 'include {issueId} or {identifier}, e.g. "https://portal.example.com/r/{issueId}"')
+      .refine((template) => isHttpUrl(template.replace(/\{(issueId|identifier)\}/g, 'x')), 'use an absolute http(s) URL, e.g. "https://portal.example.com/r/{issueId}"')
+      .optional(),
+    /** Look and feel. */
+    theme: z
+      .strictObject({
+        /** Accent colour of progress bars, focus rings and the header rule. Links keep their tested colours. */
+        accent: hexColour.optional(),
+        /** Logo beside the title: a path under `public/` (e.g. `/logo.svg`) or an https URL. */
+        logo: z
+          .string()
+          .refine((v) => v.startsWith('/') || /^https:\/\//.test(v), 'use a path under public/ such as "/logo.svg", or an https URL')
+          .optional(),
+        /** A CSS file of yours, relative to the project root, loaded after the site's own styles. */
+        customCss: z.string().min(1).optional(),
+        /** `auto` follows the visitor's system setting; `light` or `dark` forces one. */
+        colorScheme: z.enum(['auto', 'light', 'dark'], { error: 'use "auto", "light" or "dark"' }).default('auto'),
+      })
+      .default({ colorScheme: 'auto' }),
+    /** The "Shipped" page. */
+    shipped: z
+      .strictObject({
+        /** Columns whose issues count as shipped. */
+        columns: z.array(z.string()).default(['done']),
+        /** Project states that count as completed (a project at 100 % counts too). Matched ignoring case. */
+        projectStates: z.array(z.string()).default(['completed', 'done', 'shipped', 'released']),
+        /** Most issues listed. */
+        limit: z.number().int().min(1).max(1000).default(50),
+      })
+      .default({ columns: ['done'], projectStates: ['completed', 'done', 'shipped', 'released'], limit: 50 }),
     /** Embedding the site in other pages by iframe. */
     embed: z
       .strictObject({
@@ -100,6 +149,7 @@ export const RoadmapConfigSchema = z
 export type RoadmapConfig = z.output<typeof RoadmapConfigSchema>;
 export type RoadmapConfigInput = z.input<typeof RoadmapConfigSchema>;
 export type ColumnConfig = z.output<typeof ColumnSchema>;
+export type ColumnConfigInput = z.input<typeof ColumnSchema>;
 
 export function parseRoadmapConfig(input: unknown, file = DEFAULT_CONFIG_FILE): RoadmapConfig {
   return parseWithFriendlyErrors(RoadmapConfigSchema, input, file, `Fix ${file}; every option is listed in the README under "Configuration".`);
@@ -122,7 +172,12 @@ export function loadRoadmapConfig(root: string, env: NodeJS.ProcessEnv = process
   } catch (cause) {
     throw new ConfigError(`${file} is not valid JSON: ${(cause as Error).message}. Fix the syntax.`, { cause });
   }
-  return parseRoadmapConfig(json, file);
+  const config = parseRoadmapConfig(json, file);
+  const css = config.theme.customCss;
+  if (css && !existsSync(resolve(root, css))) {
+    throw new ConfigError(`Invalid ${file}:\n  - theme.customCss: ${resolve(root, css)} does not exist. Fix the path (relative to the project root) or remove the option.`);
+  }
+  return config;
 }
 
 /** An http(s) origin: scheme, host and optional port, nothing else. */
@@ -137,6 +192,15 @@ function origin() {
         return false;
       }
     }, 'use an origin: scheme, host and optional port, no path or trailing slash, e.g. "https://docs.example.com"');
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
 }
 
 function isLocale(tag: string): boolean {

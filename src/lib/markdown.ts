@@ -64,7 +64,14 @@ const marked = new Marked({
 
 /** Sanitises an HTML fragment with the allow-list above. */
 export function sanitizeHtml(html: string): string {
-  return getPurifier().sanitize(html, { ...SANITIZE_CONFIG, RETURN_TRUSTED_TYPE: false }) as string;
+  const fragment = getPurifier().sanitize(html, { ...SANITIZE_CONFIG, RETURN_DOM_FRAGMENT: true });
+  // A heading whose content was all markup is empty now; an empty heading misleads screen readers.
+  for (const heading of fragment.querySelectorAll('h1, h2, h3, h4, h5, h6')) {
+    if (!heading.textContent?.trim() && !heading.querySelector('img')) heading.remove();
+  }
+  const container = fragment.ownerDocument.createElement('div');
+  container.append(fragment);
+  return container.innerHTML;
 }
 
 /** Markdown to sanitised HTML; empty for null or blank input. */
@@ -74,4 +81,4 @@ export function renderMarkdown(markdown: string | null): string {
 }
 
 /** Bumped whenever rendering or sanitising changes, so cached HTML is rebuilt. */
-export const RENDER_VERSION = 2;
+export const RENDER_VERSION = 3;

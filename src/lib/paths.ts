@@ -32,3 +32,12 @@ export function withBase(base: string, path: string): string {
 
 export const issuePath = (id: string): string => `issues/${pageSlug(id)}/`;
 export const projectPath = (id: string): string => `projects/${pageSlug(id)}/`;
+/** A column's first page; later pages are `status/{id}/2/`, … */
+export const columnPath = (columnId: string, page = 1): string => `status/${columnId}/${page > 1 ? `${page}/` : ''}`;
+
+/** The vote/discussion link of an issue from the configured template, ids percent-encoded. */
+export function voteUrl(template: string, issue: { id: string; identifier: string | null }): string {
+  return template
+    .replaceAll('{issueId}', encodeURIComponent(issue.id))
+    .replaceAll('{identifier}', encodeURIComponent(issue.identifier ?? issue.id));
+}

@@ -4,7 +4,7 @@
  */
 import { getCollection, getEntry } from 'astro:content';
 import { loadRoadmapConfig, type RoadmapConfig } from '../lib/config.ts';
-import { DEFAULT_LABELS, type Labels } from '../lib/labels.ts';
+import { labelsFor, type Labels } from '../lib/labels.ts';
 import type { RoadmapInfo } from '../lib/model.ts';
 import { ROADMAP_INFO_ID } from '../lib/loader.ts';
 import { buildRoadmapView, type RoadmapView } from '../lib/view.ts';
@@ -26,6 +26,7 @@ export function getRoadmap(): Promise<Roadmap> {
 
 async function read(): Promise<Roadmap> {
   const config = loadRoadmapConfig(process.cwd());
+  const labels = labelsFor(config.locale, config.labels);
   const [issues, projects, infoEntry] = await Promise.all([getCollection('issues'), getCollection('projects'), getEntry('roadmap', ROADMAP_INFO_ID)]);
   if (!infoEntry) throw new Error('The roadmap collection is empty: the content layer did not load. Run the build again with --force.');
   const html = {
@@ -36,15 +37,12 @@ async function read(): Promise<Roadmap> {
     ...buildRoadmapView(
       issues.map((e) => e.data),
       projects.map((e) => e.data),
-      config.columns,
+      config,
+      labels,
     ),
     config,
-    labels: { ...DEFAULT_LABELS, ...definedLabels(config.labels) },
+    labels,
     info: infoEntry.data,
     descriptionHtml: (collection, id) => html[collection].get(id) ?? '',
   };
-}
-
-function definedLabels(labels: RoadmapConfig['labels']): Partial<Labels> {
-  return Object.fromEntries(Object.entries(labels).filter(([, v]) => v !== undefined));
 }

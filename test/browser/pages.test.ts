@@ -1,11 +1,12 @@
 /**
- * Every page type, of the demo and of the hostile workspace, loaded in real
- * headless Chromium under the site's own `_headers` (so the CSP is enforced),
- * in light and dark: no dialog may open and no console error may appear
- * (a CSP violation is a console error).
+ * Every page type, of the demo and of the hostile workspace, in real headless
+ * Chromium under the site's own `_headers` (so the CSP is enforced), in light
+ * and dark: it renders one h1, no dialog opens, no console error appears (a
+ * CSP violation is one), and axe-core finds no WCAG 2.2 AA violation.
  */
+import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { buildSite, listFiles } from '../support/build-site.ts';
 import { launchChromium, watchPage } from '../support/browser.ts';
 import { serveStatic, type StaticSite } from '../support/static-server.ts';
@@ -16,7 +17,12 @@ const apiUrl = inject('portalApiUrl');
 function pageTypes(outDir: string): Record<string, string> {
   const files = listFiles(outDir);
   const first = (prefix: string) => `/${files.find((f) => f.startsWith(prefix) && f.endsWith('index.html'))!.replace(/index\.html$/, '')}`;
-  return { board: '/', issue: first('issues/'), project: first('projects/'), 'not found': '/issues/no-such-issue/' };
+  return { board: '/', column: first('status/'), issue: first('issues/'), project: first('projects/'), shipped: '/shipped/', 'not found': '/issues/no-such-issue/' };
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
 }
 
 let browser: Browser;
@@ -45,7 +51,7 @@ for (const [name, env] of [
     });
 
     for (const colorScheme of ['light', 'dark'] as const) {
-      it(`opens every page type in ${colorScheme} mode with no dialog and no console error`, async () => {
+      it(`opens every page type in ${colorScheme} mode: no dialog, no console error, no axe violation`, async () => {
         const context = await browser.newContext({ colorScheme });
         try {
           for (const [type, path] of Object.entries(paths)) {
@@ -57,7 +63,8 @@ for (const [name, env] of [
             const csp = response?.headers()['content-security-policy'] ?? '';
             expect(csp, type).toContain("script-src 'self'");
             expect(csp, type).toContain("frame-ancestors 'none'");
-            await expect(page.locator('h1').count(), type).resolves.toBe(1);
+            expect(await page.locator('h1').count(), type).toBe(1);
+            expect(await axeViolations(page), `${type} ${path}`).toEqual([]);
             await page.mouse.wheel(0, 20_000);
             await page.waitForTimeout(50);
             expect(watch, `${type} ${path}`).toEqual({ dialogs: [], consoleErrors: [] });
@@ -66,7 +73,7 @@ for (const [name, env] of [
         } finally {
           await context.close();
         }
-      });
+      }, 60_000);
     }
   });
 }

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { Failure, Paging, Workspace } from './fake-portal.ts';
 import { hostileWorkspace } from './hostile.ts';
+import { publishedIssueIds } from './published.ts';
 
 export const HIDDEN_MARKER = 'HIDDEN-MARKER-7f3a';
 export const DELETED_MARKER = 'DELETED-MARKER-91c2';
@@ -84,9 +85,14 @@ export const SCENARIOS = {
 
 export type ScenarioId = keyof typeof SCENARIOS;
 
-/** Visible issues of a scenario: what the site must show. */
+/** Issues a snapshot of the scenarios holds: visible and not deleted. */
 export function visibleIssueIds(): string[] {
   return testIssues()
     .filter((i) => i.isVisible && !i.isDeleted)
     .map((i) => i.id);
+}
+
+/** Issues the site must publish: visible, not deleted, and not in a hidden column (canceled). */
+export function siteIssueIds(): string[] {
+  return publishedIssueIds(testIssues());
 }

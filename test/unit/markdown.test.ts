@@ -51,6 +51,10 @@ describe('renderMarkdown', () => {
     expect(html.match(/<img/g)).toHaveLength(1);
   });
 
+  it('drops a heading left empty by sanitising', () => {
+    expect(renderMarkdown('# <script>alert(1)</script>\n\ntext')).toBe('\n<p>text</p>\n');
+  });
+
   it('renders nothing for blank input', () => {
     expect(renderMarkdown(null)).toBe('');
     expect(renderMarkdown('   ')).toBe('');

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { pageSlug } from '../../src/lib/paths.ts';
+import { publishedColumns } from '../../src/lib/columns.ts';
+import { parseRoadmapConfig } from '../../src/lib/config.ts';
 import { RebuildError, rebuild, type RebuildOptions } from '../../src/lib/rebuild/rebuild.ts';
 import { VerifyError } from '../../src/lib/rebuild/verify.ts';
 import { loadDemoSnapshot } from '../../src/lib/source.ts';
@@ -10,6 +12,8 @@ import { dataDigest, writeSnapshotFile, type Snapshot } from '../../src/lib/snap
 import { treeHash } from '../support/tree-hash.ts';
 
 const demo = await loadDemoSnapshot('src/data/demo/portal.json');
+const { columns } = parseRoadmapConfig({});
+const published = publishedColumns(demo.issues, columns).flatMap((c) => c.issues).length;
 
 /** Stands in for astro build: writes the pages verifyBuild looks for. */
 function fakeBuild(options: { skipIssue?: boolean } = {}) {
@@ -19,16 +23,18 @@ function fakeBuild(options: { skipIssue?: boolean } = {}) {
       mkdirSync(dirname(join(outDir, path)), { recursive: true });
       writeFileSync(join(outDir, path), text);
     };
-    write('index.html', `board of ${snapshot.issues.length}`);
+    const issues = publishedColumns(snapshot.issues, columns).flatMap((c) => c.issues);
+    write('index.html', `board of ${issues.length}`);
     write('404.html');
     write('_headers', 'headers');
-    snapshot.issues.slice(options.skipIssue ? 1 : 0).forEach((i) => write(`issues/${pageSlug(i.id)}/index.html`));
+    issues.slice(options.skipIssue ? 1 : 0).forEach((i) => write(`issues/${pageSlug(i.id)}/index.html`));
     snapshot.projects.forEach((p) => write(`projects/${pageSlug(p.id)}/index.html`));
   });
 }
 
+/** The demo with only its first `count` issues that are not canceled (a hidden column), so every one has a page. */
 function withIssues(count: number): Snapshot {
-  const issues = demo.issues.slice(0, count);
+  const issues = demo.issues.filter((i) => i.status !== 'Canceled').slice(0, count);
   return { ...demo, issues, digest: dataDigest(issues, demo.projects) };
 }
 
@@ -36,7 +42,7 @@ let dir: string;
 let source: string;
 const setSource = (snapshot: Snapshot) => writeSnapshotFile(source, snapshot);
 const run = (extra: Partial<RebuildOptions> = {}) =>
-  rebuild({ source: { kind: 'snapshot', file: source }, outDir: join(dir, 'dist'), stateDir: join(dir, 'state'), build: fakeBuild(), ...extra });
+  rebuild({ source: { kind: 'snapshot', file: source }, outDir: join(dir, 'dist'), stateDir: join(dir, 'state'), columns, build: fakeBuild(), ...extra });
 const hashes = () => [treeHash(join(dir, 'dist')), treeHash(join(dir, 'state'))];
 
 beforeEach(async () => {
@@ -49,7 +55,7 @@ describe('rebuild', () => {
   it('publishes the first build and records the snapshot and the report', async () => {
     const result = await run();
     expect(result.status).toBe('published');
-    expect(readFileSync(join(dir, 'dist/index.html'), 'utf8')).toBe('board of 42');
+    expect(readFileSync(join(dir, 'dist/index.html'), 'utf8')).toBe(`board of ${published}`);
     expect(JSON.parse(readFileSync(join(dir, 'state/published.json'), 'utf8')).digest).toBe(demo.digest);
     expect(JSON.parse(readFileSync(join(dir, 'state/report.json'), 'utf8')).issues.after).toBe(42);
     expect(readdirSync(dir).sort()).toEqual(['dist', 'source.json', 'state']);
@@ -76,17 +82,17 @@ describe('rebuild', () => {
 
   it('replaces the old output with the new one when data changed', async () => {
     await run();
-    await setSource(withIssues(40));
+    await setSource(withIssues(38));
     const result = await run();
     expect(result.status).toBe('published');
-    expect(result.report.issues.removed).toHaveLength(2);
-    expect(readFileSync(join(dir, 'dist/index.html'), 'utf8')).toBe('board of 40');
-    expect(readdirSync(join(dir, 'dist/issues'))).toHaveLength(40);
+    expect(result.report.issues.removed).toHaveLength(4);
+    expect(readFileSync(join(dir, 'dist/index.html'), 'utf8')).toBe('board of 38');
+    expect(readdirSync(join(dir, 'dist/issues'))).toHaveLength(38);
   });
 
   it('leaves output and state byte for byte as they were when the build fails', async () => {
     await run();
-    await setSource(withIssues(41));
+    await setSource(withIssues(39));
     const before = hashes();
     const failing = vi.fn(async () => {
       throw new RebuildError('astro build failed (exit 1)');
@@ -98,7 +104,7 @@ describe('rebuild', () => {
 
   it('refuses an incomplete build, keeping the old site', async () => {
     await run();
-    await setSource(withIssues(41));
+    await setSource(withIssues(39));
     const before = hashes();
     await expect(run({ build: fakeBuild({ skipIssue: true }) })).rejects.toBeInstanceOf(VerifyError);
     expect(hashes()).toEqual(before);

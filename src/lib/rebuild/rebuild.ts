@@ -18,6 +18,7 @@ import { loadSnapshot, type DataSource, type LoadHooks } from '../source.ts';
 import { readSnapshotFile, writeSnapshotFile, type Snapshot } from '../snapshot.ts';
 import { compareSnapshots, type ChangeReport } from './changes.ts';
 import { verifyBuild } from './verify.ts';
+import type { ColumnConfig } from '../config.ts';
 
 export class RebuildError extends RoadmapError {
   override name = 'RebuildError';
@@ -34,6 +35,8 @@ export interface RebuildOptions {
   acceptShrink?: boolean;
   /** Largest share (0–1) by which the visible issue count may fall before publishing is refused. */
   maxShrink?: number;
+  /** Board columns of the config: issues of hidden columns have no page to verify. */
+  columns: readonly ColumnConfig[];
   /** Builds the site from `snapshotFile` into `outDir` (an `astro build`). */
   build: (snapshotFile: string, outDir: string) => Promise<void>;
   log?: (line: string) => void;
@@ -69,7 +72,7 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
     await rm(staging, { recursive: true, force: true });
     log(`Building ${fresh.issues.length} issues and ${fresh.projects.length} projects into a staging directory`);
     await options.build(snapshotFile, staging);
-    verifyBuild(staging, fresh);
+    verifyBuild(staging, fresh, options.columns);
     await swapIn(staging, outDir, retired);
     try {
       await writeSnapshotFile(publishedFile, fresh);

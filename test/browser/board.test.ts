@@ -1,0 +1,139 @@
+/**
+ * The board in Chromium: the filter island filters and sorts by keyboard,
+ * keeps its state in the URL and restores it; the layout holds from 320 px
+ * to 1440 px; screenshots of the board are saved as test artifacts.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { buildSite, PROJECT_ROOT } from '../support/build-site.ts';
+import { launchChromium, watchPage } from '../support/browser.ts';
+import { serveStatic, type StaticSite } from '../support/static-server.ts';
+
+export const SCREENSHOT_DIR = join(PROJECT_ROOT, 'test-results', 'screenshots');
+
+let browser: Browser;
+let site: StaticSite;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  const build = await buildSite();
+  expect(build.code, build.output).toBe(0);
+  site = await serveStatic(build.outDir);
+  browser = await launchChromium();
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await site?.close();
+});
+
+const visibleCards = (page: Page) => page.locator('[data-card]:visible');
+const visibleTitles = (page: Page, column: string) => page.locator(`[data-column="${column}"] [data-card]:visible .card-title`).allTextContents();
+const upvotesOf = async (page: Page, column: string) =>
+  (await page.locator(`[data-column="${column}"] [data-card]:visible`).evaluateAll((cards) => cards.map((c) => Number((c as HTMLElement).dataset.upvotes))));
+
+describe('the filter island', () => {
+  it('appears only with JavaScript; without it the whole board still shows', async () => {
+    const noJs = await browser.newContext({ javaScriptEnabled: false });
+    const page = await noJs.newPage();
+    await page.goto(site.url);
+    expect(await page.locator('[data-filters]').isVisible()).toBe(false);
+    const all = await page.locator('[data-card]').count();
+    expect(all).toBeGreaterThanOrEqual(40);
+    await noJs.close();
+  });
+
+  it('filters by team with the keyboard alone and writes the filter into the URL', async () => {
+    const page = await context.newPage();
+    const watch = watchPage(page);
+    await page.goto(site.url);
+    const total = await visibleCards(page).count();
+    // Tab from the top of the page to the team filter, then choose with the arrow keys.
+    await page.keyboard.press('Tab');
+    let focused = '';
+    for (let i = 0; i < 15 && focused !== 'filter-team'; i++) {
+      await page.keyboard.press('Tab');
+      focused = await page.evaluate(() => document.activeElement?.id ?? '');
+    }
+    expect(focused).toBe('filter-team');
+    await page.keyboard.press('ArrowDown');
+    const team = await page.locator('#filter-team').inputValue();
+    expect(team).not.toBe('');
+    const shown = await visibleCards(page).count();
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThan(total);
+    const teams = await page.locator('[data-card]:visible').evaluateAll((cards) => [...new Set(cards.map((c) => (c as HTMLElement).dataset.team))]);
+    expect(teams).toEqual([team]);
+    expect(new URL(page.url()).searchParams.get('team')).toBe(team);
+    await expect(page.locator('[data-filter-status]').textContent()).resolves.toBe(`Showing ${shown} of ${total} issues`);
+    expect(watch).toEqual({ dialogs: [], consoleErrors: [] });
+    await page.close();
+  });
+
+  it('sorts by upvotes and by status, and restores everything from a link', async () => {
+    const page = await context.newPage();
+    await page.goto(`${site.url}/?status=in-progress&sort=upvotes`);
+    expect(await page.locator('#filter-status').inputValue()).toBe('in-progress');
+    expect(await page.locator('#filter-sort').inputValue()).toBe('upvotes');
+    expect(await page.locator('[data-column]:visible').count()).toBe(1);
+    const votes = await upvotesOf(page, 'in-progress');
+    expect(votes.length).toBeGreaterThan(2);
+    expect(votes).toEqual([...votes].sort((a, b) => b - a));
+    const countText = await page.locator('[data-column="in-progress"] [data-count]').textContent();
+    expect(Number(countText)).toBe(votes.length);
+    await page.close();
+  });
+
+  it('puts the team order back when reset, and clears the URL', async () => {
+    const page = await context.newPage();
+    await page.goto(site.url);
+    const original = await visibleTitles(page, 'backlog');
+    await page.selectOption('#filter-sort', 'updated');
+    expect(await visibleTitles(page, 'backlog')).not.toEqual(original);
+    await page.locator('button[type="reset"]').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => !location.search);
+    expect(await visibleTitles(page, 'backlog')).toEqual(original);
+    await page.close();
+  });
+
+  it('filters by project', async () => {
+    const page = await context.newPage();
+    await page.goto(site.url);
+    const option = await page.locator('#filter-project option').nth(1).getAttribute('value');
+    await page.selectOption('#filter-project', option!);
+    const projects = await page.locator('[data-card]:visible').evaluateAll((cards) => [...new Set(cards.map((c) => (c as HTMLElement).dataset.project))]);
+    expect(projects).toEqual([option]);
+    await page.close();
+  });
+});
+
+describe('layout', () => {
+  for (const width of [320, 375, 768, 1024, 1440]) {
+    it(`has no horizontal overflow at ${width} px, and saves a screenshot`, async () => {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      for (const path of ['/', '/shipped/']) {
+        await page.goto(`${site.url}${path}`);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, `${path} at ${width}px`).toBeLessThanOrEqual(0);
+      }
+      await page.goto(site.url);
+      mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      await page.screenshot({ path: join(SCREENSHOT_DIR, `board-${width}.png`), fullPage: width <= 375 ? false : true });
+      await page.close();
+    });
+  }
+
+  it('shows a visible focus ring on keyboard focus', async () => {
+    const page = await context.newPage();
+    await page.goto(site.url);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    const outline = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
+    expect(outline).toBe('solid');
+    await page.close();
+  });
+});
