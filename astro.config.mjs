@@ -3,24 +3,32 @@ import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import { securityHeaders } from './src/integrations/security-headers.ts';
 import { loadRoadmapConfig } from './src/lib/config.ts';
-import { CSP_DIRECTIVES } from './src/lib/headers.ts';
+import { parseEnv } from './src/lib/env.ts';
+import { CSP_DIRECTIVES, EMBED_DIR } from './src/lib/headers.ts';
+import { resolveSite } from './src/lib/site.ts';
+import { resolveSource } from './src/lib/source.ts';
 
-const roadmap = loadRoadmapConfig(process.cwd());
+const root = process.cwd();
+const roadmap = loadRoadmapConfig(root);
+const env = parseEnv();
+const site = resolveSite({ configSite: roadmap.site, envSite: env.ROADMAP_SITE, sourceKind: resolveSource(env, root).kind });
 
 export default defineConfig({
   // ROADMAP_CACHE_DIR keeps the content cache apart for builds that run side by side (tests, staging builds).
   ...(process.env.ROADMAP_CACHE_DIR ? { cacheDir: process.env.ROADMAP_CACHE_DIR } : {}),
-  site: roadmap.site,
+  site,
   base: roadmap.base,
   trailingSlash: 'always',
   integrations: [
-    // The sitemap needs absolute URLs, so it is generated only when `site` is set.
-    ...(roadmap.site ? [sitemap()] : []),
+    // Embed pages are copies of other pages for iframes: kept out of the sitemap (and marked noindex).
+    sitemap({ filter: (page) => !new URL(page).pathname.includes(`/${EMBED_DIR}/`) }),
     securityHeaders({ base: roadmap.base, embedOrigins: roadmap.embed.allowedOrigins }),
   ],
   // Every page carries a CSP meta tag (hosts that cannot set headers, such as GitHub Pages, still get one);
   // Astro adds hashes for anything it inlines. No 'unsafe-inline', no 'unsafe-eval'.
   security: { csp: { directives: [...CSP_DIRECTIVES] } },
+  // Descriptions are rendered by src/lib/markdown.ts; Astro's Shiki would add inline styles the CSP refuses.
+  markdown: { syntaxHighlight: false },
   // External stylesheets and scripts only, so the header CSP (script-src 'self', no hashes) allows all of them.
   build: { format: 'directory', inlineStylesheets: 'never' },
   vite: { build: { assetsInlineLimit: 0 } },

@@ -115,13 +115,32 @@ export const RoadmapConfigSchema = z
         limit: z.number().int().min(1).max(1000).default(50),
       })
       .default({ columns: ['done'], projectStates: ['completed', 'done', 'shipped', 'released'], limit: 50 }),
-    /** Embedding the site in other pages by iframe. */
+    /** Embedding the site in other pages by iframe (`/embed/`, `/embed/projects/{id}/`). */
     embed: z
       .strictObject({
-        /** Origins allowed to frame the embed pages, e.g. `["https://docs.example.com"]`. Empty: no one may frame any page. */
+        /**
+         * Origins allowed to frame the embed pages and to receive their height
+         * messages, e.g. `["https://docs.example.com"]`. Empty: no one may frame any page.
+         */
         allowedOrigins: z.array(origin()).default([]),
+        /** Transparent page background, so the embed takes the host page's. */
+        transparent: z.boolean().default(false),
+        /** Where links in an embed open: `_top` (the whole window) or `_blank` (a new tab). */
+        linkTarget: z.enum(['_top', '_blank'], { error: 'use "_top" or "_blank"' }).default('_top'),
       })
-      .default({ allowedOrigins: [] }),
+      .default({ allowedOrigins: [], transparent: false, linkTarget: '_top' }),
+    /** Search engines and link previews. */
+    seo: z
+      .strictObject({
+        /** Open Graph / Twitter image: a path under `public/` (e.g. `/og.png`) or an https URL. */
+        image: z
+          .string()
+          .refine((v) => v.startsWith('/') || /^https:\/\//.test(v), 'use a path under public/ such as "/og.png", or an https URL')
+          .optional(),
+        /** Let search engines index the site (robots.txt and a robots meta tag). */
+        index: z.boolean().default(true),
+      })
+      .default({ index: true }),
   })
   .superRefine((config, ctx) => {
     const ids = new Set<string>();

@@ -24,6 +24,8 @@ export const EnvSchema = z
     PORTAL_DEADLINE_MS: optional(z.coerce.number().int().min(1_000, 'must be at least 1000 (milliseconds)').max(6 * 3_600_000, 'must be at most 21600000 (6 hours)')),
     /** Project requests in flight at once (default 4). */
     PORTAL_CONCURRENCY: optional(z.coerce.number().int().min(1, 'must be at least 1').max(32, 'must be at most 32')),
+    /** Absolute URL the site is served from; wins over `site` in roadmap.config.json. */
+    ROADMAP_SITE: optional(z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL, e.g. "https://roadmap.example.com"' })),
     /** Build from this snapshot file instead of the API; no network access. */
     ROADMAP_SNAPSHOT: optional(z.string()),
   })

@@ -17,7 +17,16 @@ const apiUrl = inject('portalApiUrl');
 function pageTypes(outDir: string): Record<string, string> {
   const files = listFiles(outDir);
   const first = (prefix: string) => `/${files.find((f) => f.startsWith(prefix) && f.endsWith('index.html'))!.replace(/index\.html$/, '')}`;
-  return { board: '/', column: first('status/'), issue: first('issues/'), project: first('projects/'), shipped: '/shipped/', 'not found': '/issues/no-such-issue/' };
+  return {
+    board: '/',
+    column: first('status/'),
+    issue: first('issues/'),
+    project: first('projects/'),
+    shipped: '/shipped/',
+    'embed board': '/embed/',
+    'embed project': first('embed/projects/'),
+    'not found': '/issues/no-such-issue/',
+  };
 }
 
 async function axeViolations(page: Page): Promise<string[]> {

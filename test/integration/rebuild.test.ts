@@ -36,6 +36,7 @@ function runRebuild(workspaceId: string, dir: string, args: string[] = [], env: 
         PORTAL_API_URL: apiUrl,
         PORTAL_WORKSPACE_ID: workspaceId,
         PORTAL_TIMEOUT_MS: '2000',
+        ROADMAP_SITE: 'https://roadmap.test',
         ROADMAP_CACHE_DIR: join(dir, 'cache'),
         GITHUB_OUTPUT: githubOutput,
         GITHUB_STEP_SUMMARY: summary,

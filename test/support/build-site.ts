@@ -16,7 +16,10 @@ export interface BuildResult {
 }
 
 /** Variables that pick the data source are cleared, so only `env` decides. */
-const SOURCE_VARIABLES = ['PORTAL_API_URL', 'PORTAL_WORKSPACE_ID', 'PORTAL_PROJECT_IDS', 'PORTAL_TIMEOUT_MS', 'ROADMAP_SNAPSHOT', 'ROADMAP_CONFIG'];
+const SOURCE_VARIABLES = ['PORTAL_API_URL', 'PORTAL_WORKSPACE_ID', 'PORTAL_PROJECT_IDS', 'PORTAL_TIMEOUT_MS', 'ROADMAP_SNAPSHOT', 'ROADMAP_CONFIG', 'ROADMAP_SITE'];
+
+/** The site URL test builds use; the demo needs none, an API build does. */
+export const TEST_SITE = 'https://roadmap.test';
 
 /**
  * Each build gets its own output and its own content cache, so test files can
@@ -29,7 +32,7 @@ export function buildSite(env: Record<string, string> = {}): Promise<BuildResult
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [ASTRO_BIN, 'build', '--outDir', outDir], {
       cwd: PROJECT_ROOT,
-      env: { ...baseEnv, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', ROADMAP_CACHE_DIR: cacheDir, ...env },
+      env: { ...baseEnv, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', ROADMAP_CACHE_DIR: cacheDir, ...(env.PORTAL_API_URL || env.ROADMAP_SNAPSHOT ? { ROADMAP_SITE: TEST_SITE } : {}), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

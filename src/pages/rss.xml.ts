@@ -1,0 +1,16 @@
+import rss from '@astrojs/rss';
+import type { APIRoute } from 'astro';
+import { feedItems } from '../lib/feed.ts';
+import { getRoadmap } from '../roadmap/data.ts';
+import { siteRoot } from '../roadmap/urls.ts';
+
+export const GET: APIRoute = async (context) => {
+  const roadmap = await getRoadmap();
+  return rss({
+    title: roadmap.config.title,
+    description: roadmap.config.description,
+    site: siteRoot(context.site),
+    items: feedItems(roadmap, roadmap.labels, siteRoot(context.site)),
+    trailingSlash: true,
+  });
+};

@@ -1,0 +1,156 @@
+/**
+ * Feeds, data and discovery: /rss.xml, /roadmap.json, the sitemap and
+ * robots.txt parse and hold exactly the published items, never a hidden one;
+ * every page has a canonical URL, Open Graph and Twitter tags; JSON-LD is
+ * valid JSON that cannot break out of its script element.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { JSDOM } from 'jsdom';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { z } from 'zod';
+import { pageSlug } from '../../src/lib/paths.ts';
+import { buildSite, listFiles, readPage, TEST_SITE, type BuildResult } from '../support/build-site.ts';
+import { HOSTILE_DELETED_MARKER, HOSTILE_HIDDEN_MARKER } from '../support/hostile.ts';
+import { DELETED_MARKER, EXTRA_PROJECT_ID, HIDDEN_MARKER, SCENARIOS, siteIssueIds } from '../support/scenarios.ts';
+
+const apiUrl = inject('portalApiUrl');
+const xml = (text: string) => new JSDOM(text, { contentType: 'application/xml' }).window.document;
+const issueUrl = (id: string) => `${TEST_SITE}/issues/${pageSlug(id)}/`;
+const projectIds = Object.keys(SCENARIOS['ws-paged'].projects);
+
+/** The allow-list of /roadmap.json, as its README documents it: strict, so an extra field fails. */
+const ExportSchema = z.strictObject({
+  format: z.literal('portal-roadmap.export'),
+  version: z.literal(1),
+  title: z.string(),
+  updatedAt: z.iso.datetime({ offset: true }),
+  columns: z.array(z.strictObject({ id: z.string(), label: z.string(), issueIds: z.array(z.string()) })),
+  issues: z.array(
+    z.strictObject({
+      id: z.string(), identifier: z.string().nullable(), title: z.string(), url: z.url(), status: z.string(), column: z.string().nullable(),
+      team: z.string().nullable(), projectId: z.string().nullable(), priority: z.string().nullable(), upvotes: z.number(), importanceScore: z.number(),
+      summary: z.array(z.string()), descriptionHtml: z.string(), createdAt: z.string().nullable(), updatedAt: z.string().nullable(),
+    }),
+  ),
+  projects: z.array(
+    z.strictObject({
+      id: z.string(), name: z.string(), url: z.url(), state: z.string().nullable(), progress: z.number(), upvotes: z.number(),
+      importanceScore: z.number(), color: z.string().nullable(), descriptionHtml: z.string(), createdAt: z.string().nullable(),
+    }),
+  ),
+});
+
+describe('feeds and discovery', () => {
+  let build: BuildResult;
+  const published = siteIssueIds();
+  beforeAll(async () => {
+    build = await buildSite({ PORTAL_API_URL: apiUrl, PORTAL_WORKSPACE_ID: 'ws-paged', PORTAL_PROJECT_IDS: EXTRA_PROJECT_ID });
+  });
+
+  it('builds', () => expect(build.code, build.output).toBe(0));
+
+  it('/rss.xml parses, newest first, and links only published issues and projects', () => {
+    const feed = xml(readFileSync(join(build.outDir, 'rss.xml'), 'utf8'));
+    expect(feed.querySelector('parsererror')).toBeNull();
+    const items = [...feed.querySelectorAll('item')];
+    expect(items.length).toBeGreaterThan(10);
+    expect(items.length).toBeLessThanOrEqual(50);
+    const allowed = new Set([...published.map(issueUrl), ...projectIds.map((id) => `${TEST_SITE}/projects/${pageSlug(id)}/`)]);
+    for (const item of items) expect(allowed.has(item.querySelector('link')!.textContent!), item.querySelector('link')!.textContent!).toBe(true);
+    const dates = items.map((item) => Date.parse(item.querySelector('pubDate')!.textContent!));
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+  });
+
+  it('/roadmap.json holds exactly the published issues and projects, allow-listed', () => {
+    const data = ExportSchema.parse(JSON.parse(readFileSync(join(build.outDir, 'roadmap.json'), 'utf8')));
+    expect(data.issues.map((i) => i.id).sort()).toEqual([...published].sort());
+    expect(data.projects.map((p) => p.id).sort()).toEqual([...projectIds].sort());
+    expect(data.columns.flatMap((c) => c.issueIds).sort()).toEqual([...published].sort());
+    expect(data.issues.find((i) => i.id === published[0])?.url).toBe(issueUrl(published[0]!));
+  });
+
+  it('the sitemap parses and lists every page but embeds and the 404, never a hidden issue', () => {
+    const index = xml(readFileSync(join(build.outDir, 'sitemap-index.xml'), 'utf8'));
+    const sitemaps = [...index.querySelectorAll('sitemap > loc')].map((loc) => new URL(loc.textContent!).pathname.slice(1));
+    const urls = sitemaps.flatMap((file) => [...xml(readFileSync(join(build.outDir, file), 'utf8')).querySelectorAll('url > loc')].map((loc) => loc.textContent!));
+    const issueUrls = urls.filter((url) => url.includes('/issues/'));
+    expect(issueUrls.sort()).toEqual(published.map(issueUrl).sort());
+    expect(urls).toContain(`${TEST_SITE}/`);
+    expect(urls).toContain(`${TEST_SITE}/shipped/`);
+    expect(urls.some((url) => url.includes('/embed/'))).toBe(false);
+  });
+
+  it('robots.txt allows the site, keeps embeds out and names the sitemap', () => {
+    const robots = readFileSync(join(build.outDir, 'robots.txt'), 'utf8');
+    expect(robots).toBe(`User-agent: *\nAllow: /\nDisallow: /embed/\n\nSitemap: ${TEST_SITE}/sitemap-index.xml\n`);
+  });
+
+  it('hidden and deleted issues are in none of them', () => {
+    for (const file of ['rss.xml', 'roadmap.json', 'sitemap-0.xml', 'robots.txt']) {
+      const text = readFileSync(join(build.outDir, file), 'utf8');
+      expect(text).not.toContain(HIDDEN_MARKER);
+      expect(text).not.toContain(DELETED_MARKER);
+      expect(text).not.toContain('hidden-1');
+    }
+  });
+
+  it('every page has a canonical URL, a feed link, Open Graph and Twitter tags', () => {
+    for (const file of listFiles(build.outDir).filter((f) => f.endsWith('.html') && f !== '404.html')) {
+      const page = readPage(build.outDir, file);
+      const canonical = page.querySelector('link[rel="canonical"]')?.getAttribute('href');
+      expect(canonical, file).toBe(`${TEST_SITE}/${file.replace(/index\.html$/, '')}`);
+      expect(page.querySelector('link[rel="alternate"][type="application/rss+xml"]')?.getAttribute('href'), file).toBe('/rss.xml');
+      for (const tag of ['og:title', 'og:description', 'og:url']) expect(page.querySelector(`meta[property="${tag}"]`)?.getAttribute('content'), `${file} ${tag}`).toBeTruthy();
+      expect(page.querySelector('meta[name="twitter:card"]'), file).not.toBeNull();
+    }
+  });
+
+  it('JSON-LD: an ItemList on the board and an Article on each issue', () => {
+    const board = readPage(build.outDir, 'index.html');
+    const list = JSON.parse(board.querySelector('script[type="application/ld+json"]')!.textContent!);
+    expect(list).toMatchObject({ '@type': 'ItemList' });
+    expect(list.itemListElement.length).toBe(board.querySelectorAll('[data-card]').length);
+    const issuePage = readPage(build.outDir, `issues/${pageSlug(published[0]!)}/index.html`);
+    const article = JSON.parse(issuePage.querySelector('script[type="application/ld+json"]')!.textContent!);
+    expect(article).toMatchObject({ '@type': 'Article', url: issueUrl(published[0]!) });
+  });
+
+  it('embed pages are noindex', () => {
+    expect(readPage(build.outDir, 'embed/index.html').querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+  });
+});
+
+describe('JSON-LD of a hostile workspace', () => {
+  it('stays valid JSON and never breaks out of its script element', async () => {
+    const build = await buildSite({ PORTAL_API_URL: apiUrl, PORTAL_WORKSPACE_ID: 'ws-hostile' });
+    expect(build.code, build.output).toBe(0);
+    let blocks = 0;
+    for (const file of listFiles(build.outDir).filter((f) => f.endsWith('.html'))) {
+      const raw = readFileSync(join(build.outDir, file), 'utf8');
+      for (const match of raw.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)) {
+        blocks++;
+        expect(match[1]).not.toMatch(/<|>/);
+        expect(() => JSON.parse(match[1]!), file).not.toThrow();
+      }
+      const page = readPage(build.outDir, file);
+      expect(page.querySelectorAll('script:not([src]):not([type="application/ld+json"])'), file).toHaveLength(0);
+    }
+    expect(blocks).toBeGreaterThan(20);
+    for (const file of ['rss.xml', 'roadmap.json']) {
+      const text = readFileSync(join(build.outDir, file), 'utf8');
+      expect(text).not.toContain(HOSTILE_HIDDEN_MARKER);
+      expect(text).not.toContain(HOSTILE_DELETED_MARKER);
+    }
+    expect(xml(readFileSync(join(build.outDir, 'rss.xml'), 'utf8')).querySelector('parsererror')).toBeNull();
+  });
+});
+
+describe('a build from the API without a site', () => {
+  it('fails, saying the sitemap needs site and how to set it', async () => {
+    const build = await buildSite({ PORTAL_API_URL: apiUrl, PORTAL_WORKSPACE_ID: 'ws-paged', ROADMAP_SITE: '' });
+    expect(build.code).not.toBe(0);
+    expect(build.output).toContain('site is not set: the sitemap (@astrojs/sitemap)');
+    expect(build.output).toContain('Set "site": "https://roadmap.example.com" in roadmap.config.json, or the ROADMAP_SITE variable');
+  });
+});
