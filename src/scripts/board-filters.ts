@@ -1,7 +1,7 @@
 /**
  * The board's filter island: filters cards by team, project and status and
  * sorts them, in place, keeping the state in the URL so a filtered view can
- * be linked. Progressive enhancement: the form stays hidden without it.
+ * be linked. Progressive enhancement: without scripting, CSS hides the form.
  */
 const FIELDS = ['team', 'project', 'status', 'sort'] as const;
 type Field = (typeof FIELDS)[number];
@@ -61,7 +61,6 @@ if (form) {
     const value = params.get(name);
     if (field && value && [...field.options].some((option) => option.value === value)) field.value = value;
   }
-  form.hidden = false;
   form.addEventListener('change', () => {
     apply();
     save();

@@ -77,7 +77,7 @@ describe('a configured site', () => {
     expect(board.documentElement.dataset.theme).toBe('dark');
     expect(board.querySelector('meta[name="color-scheme"]')?.getAttribute('content')).toBe('dark');
     expect(board.querySelector('.site-title img.logo')?.getAttribute('src')).toBe('/favicon.svg');
-    const theme = readFileSync(join(build.outDir, 'theme.css'), 'utf8');
+    const theme = readFileSync(join(build.outDir, 'site.css'), 'utf8');
     expect(theme).toContain(':root{--accent-ui:#0e7490}');
     expect(theme).toContain('.site-title { letter-spacing: 0.02em; }');
   });

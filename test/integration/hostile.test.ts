@@ -48,7 +48,7 @@ describe('a hostile workspace', () => {
   });
 
   it('never lets a colour or an icon from the data into CSS or markup', () => {
-    const css = readFileSync(join(build.outDir, 'project-colors.css'), 'utf8');
+    const css = readFileSync(join(build.outDir, 'site.css'), 'utf8');
     expect(css).not.toMatch(/javascript|expression|url\(|display|;}/i);
     expect(css.match(/--project-colour:#64748b/g)).toHaveLength(6);
     expect(readPage(build.outDir, 'index.html').querySelectorAll('.project-icon')).toHaveLength(0);

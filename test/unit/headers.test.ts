@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { headersFile } from '../../src/lib/headers.ts';
 import { headersFor, parseHeadersFile } from '../support/static-server.ts';
 
-const topLevel = ['index.html', '404.html', 'issues', 'projects', 'embed', '_astro', 'project-colors.css', '_headers'];
+const topLevel = ['index.html', '404.html', 'issues', 'projects', 'embed', '_astro', 'site.css', '_headers'];
 const rules = (embedOrigins: string[] = [], base = '/') => parseHeadersFile(headersFile({ base, topLevel, embedOrigins }));
 /** The policies a host would send for a path: the merged header split back into its policies. */
 const policies = (r: ReturnType<typeof rules>, path: string) => (headersFor(r, path)['Content-Security-Policy'] ?? '').split(', ');
