@@ -1,0 +1,49 @@
+/** Timing and memory of child processes, and medians, for `npm run bench`. */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+export interface RunResult {
+  ms: number;
+  /** Peak resident set size of the child in MiB (VmHWM), or null where /proc is not available. */
+  peakRssMb: number | null;
+  output: string;
+  code: number | null;
+}
+
+/** Runs `node args…`, timing it and sampling its peak RSS from /proc. */
+export function runNode(args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    let peakKb: number | null = null;
+    const sample = () => {
+      try {
+        const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'));
+        if (match) peakKb = Math.max(peakKb ?? 0, Number(match[1]));
+      } catch {
+        // The process has ended, or this system has no /proc.
+      }
+    };
+    const timer = setInterval(sample, 50);
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      sample();
+    });
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', reject);
+    child.on('exit', () => sample());
+    child.on('close', (code) => {
+      clearInterval(timer);
+      resolve({ ms: performance.now() - started, peakRssMb: peakKb === null ? null : Math.round(peakKb / 1024), output, code });
+    });
+  });
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+export const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;

@@ -1,0 +1,26 @@
+/** Bytes of a page plus every stylesheet and script it loads, raw and gzipped. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export interface Weight {
+  rawKb: number;
+  gzipKb: number;
+  jsGzipKb: number;
+}
+
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+export function pageWeight(outDir: string, page: string, base = '/'): Weight {
+  const html = readFileSync(join(outDir, page));
+  const text = html.toString('utf8');
+  const asset = (url: string) => readFileSync(join(outDir, url.slice(base.length)));
+  const css = [...text.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => asset(m[1]!));
+  const js = [...text.matchAll(/<script[^>]* src="([^"]+)"/g)].map((m) => asset(m[1]!));
+  const all = [html, ...css, ...js];
+  return {
+    rawKb: kb(all.reduce((sum, b) => sum + b.length, 0)),
+    gzipKb: kb(all.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0)),
+    jsGzipKb: kb(js.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0)),
+  };
+}
