@@ -1,21 +1,25 @@
-/** Dates and numbers for the configured locale, with `Intl`. */
+/** Dates and numbers for the configured locale, with `Intl`. Formatters are made once per locale: making one costs more than using it. */
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+
+function cached<F extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => F): F {
+  let formatter = formatters.get(key) as F | undefined;
+  if (!formatter) {
+    formatter = make();
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
 
 /** `12 March 2026` style date in `locale`, in UTC so a build gives the same text wherever it runs. */
 export function formatDate(iso: string, locale: string): string {
-  let format = dateFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
-    dateFormats.set(locale, format);
-  }
-  return format.format(new Date(iso));
+  return cached(`date:${locale}`, () => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' })).format(new Date(iso));
 }
 
 export function formatNumber(value: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value);
+  return cached(`number:${locale}`, () => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 })).format(value);
 }
 
 export function formatPercent(percent: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(percent / 100);
+  return cached(`percent:${locale}`, () => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 })).format(percent / 100);
 }

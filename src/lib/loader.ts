@@ -12,7 +12,7 @@ import type { ColumnConfig } from './config.ts';
 import { unmappedStatuses } from './columns.ts';
 import { parseEnv } from './env.ts';
 import { parseWithFriendlyErrors } from './friendly-errors.ts';
-import { renderMarkdown, RENDER_VERSION } from './markdown.ts';
+import { RENDER_VERSION } from './render-version.ts';
 import type { Issue, Project, RoadmapInfo } from './model.ts';
 import { describeSource, loadSnapshot, resolveSource, type DataSource } from './source.ts';
 import type { Snapshot } from './snapshot.ts';
@@ -105,7 +105,8 @@ export function roadmapLoader(options: RoadmapLoaderOptions): Loader {
         const digest = generateDigest({ data: entry.data, markdown: entry.markdown ?? null, renderVersion: RENDER_VERSION });
         if (store.get(entry.id)?.digest === digest) continue;
         const data = await parseData({ id: entry.id, data: entry.data });
-        const rendered = entry.markdown === undefined ? undefined : { html: renderMarkdown(entry.markdown) };
+        // The sanitiser (jsdom) is loaded only when an entry changed: an unchanged build never pays for it.
+        const rendered = entry.markdown === undefined ? undefined : { html: (await import('./markdown.ts')).renderMarkdown(entry.markdown) };
         store.set({ id: entry.id, data, digest, ...(rendered ? { rendered } : {}) });
         changed++;
       }

@@ -65,13 +65,25 @@ const marked = new Marked({
 /** Sanitises an HTML fragment with the allow-list above. */
 export function sanitizeHtml(html: string): string {
   const fragment = getPurifier().sanitize(html, { ...SANITIZE_CONFIG, RETURN_DOM_FRAGMENT: true });
-  // A heading whose content was all markup is empty now; an empty heading misleads screen readers.
-  for (const heading of fragment.querySelectorAll('h1, h2, h3, h4, h5, h6')) {
-    if (!heading.textContent?.trim() && !heading.querySelector('img')) heading.remove();
-  }
+  removeEmptyHeadings(fragment);
   const container = fragment.ownerDocument.createElement('div');
   container.append(fragment);
   return container.innerHTML;
+}
+
+/**
+ * A heading whose content was all markup is empty after sanitising, and an
+ * empty heading misleads screen readers. A plain walk of the elements: jsdom's
+ * selector engine (querySelectorAll) costs more than the sanitising itself.
+ */
+function removeEmptyHeadings(parent: ParentNode): void {
+  for (const element of [...parent.children]) {
+    if (/^H[1-6]$/.test(element.tagName)) {
+      if (!element.textContent?.trim() && element.getElementsByTagName('img').length === 0) element.remove();
+    } else if (element.children.length) {
+      removeEmptyHeadings(element);
+    }
+  }
 }
 
 /** Markdown to sanitised HTML; empty for null or blank input. */
@@ -80,5 +92,4 @@ export function renderMarkdown(markdown: string | null): string {
   return sanitizeHtml(marked.parse(markdown, { async: false }));
 }
 
-/** Bumped whenever rendering or sanitising changes, so cached HTML is rebuilt. */
-export const RENDER_VERSION = 3;
+export { RENDER_VERSION } from './render-version.ts';
