@@ -13,7 +13,7 @@ interface Step {
 }
 interface Workflow {
   on: Record<string, unknown>;
-  jobs: Record<string, { if?: string; needs?: string; steps: Step[]; outputs?: Record<string, string> }>;
+  jobs: Record<string, { if?: string; steps: Step[] }>;
 }
 
 const workflow = parse(readFileSync('.github/workflows/roadmap.yml', 'utf8')) as Workflow;
@@ -39,13 +39,20 @@ describe('.github/workflows/roadmap.yml', () => {
     const rebuild = steps.find((step) => step.run?.includes('npm run rebuild'))!;
     expect(rebuild.id).toBe('rebuild');
     expect(rebuild.run).toContain('--state .roadmap');
-    expect(workflow.jobs.rebuild?.outputs?.changed).toBe('${{ steps.rebuild.outputs.changed }}');
-    expect(workflow.jobs.deploy?.if).toBe("needs.rebuild.outputs.changed == 'true'");
-    expect(steps.find((step) => step.uses?.startsWith('actions/upload-pages-artifact'))?.if).toBe("steps.rebuild.outputs.changed == 'true'");
+    for (const action of ['actions/upload-pages-artifact', 'actions/deploy-pages', 'actions/cache/save']) {
+      expect(steps.find((step) => step.uses?.startsWith(action))?.if, action).toBe("steps.rebuild.outputs.changed == 'true'");
+    }
+  });
+
+  it('records the state as published only after the deploy step', () => {
+    const index = (action: string) => steps.findIndex((step) => step.uses?.startsWith(action));
+    expect(index('actions/cache/restore')).toBeLessThan(steps.findIndex((step) => step.id === 'rebuild'));
+    expect(index('actions/upload-pages-artifact')).toBeLessThan(index('actions/deploy-pages'));
+    expect(index('actions/deploy-pages')).toBeLessThan(index('actions/cache/save'));
   });
 
   it('passes the portal variables to the rebuild', () => {
     const rebuild = steps.find((step) => step.id === 'rebuild')!;
-    expect(Object.keys(rebuild.env ?? {})).toEqual(expect.arrayContaining(['PORTAL_API_URL', 'PORTAL_WORKSPACE_ID']));
+    expect(Object.keys(rebuild.env ?? {})).toEqual(expect.arrayContaining(['PORTAL_API_URL', 'PORTAL_WORKSPACE_ID', 'ROADMAP_SITE']));
   });
 });
