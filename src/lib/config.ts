@@ -168,7 +168,6 @@ export const RoadmapConfigSchema = z
 export type RoadmapConfig = z.output<typeof RoadmapConfigSchema>;
 export type RoadmapConfigInput = z.input<typeof RoadmapConfigSchema>;
 export type ColumnConfig = z.output<typeof ColumnSchema>;
-export type ColumnConfigInput = z.input<typeof ColumnSchema>;
 
 export function parseRoadmapConfig(input: unknown, file = DEFAULT_CONFIG_FILE): RoadmapConfig {
   return parseWithFriendlyErrors(RoadmapConfigSchema, input, file, `Fix ${file}; every option is listed in the README under "Configuration".`);

@@ -91,5 +91,3 @@ export function renderMarkdown(markdown: string | null): string {
   if (!markdown?.trim()) return '';
   return sanitizeHtml(marked.parse(markdown, { async: false }));
 }
-
-export { RENDER_VERSION } from './render-version.ts';
