@@ -8,7 +8,7 @@ import { runCli } from '../src/lib/cli.ts';
 import { loadRoadmapConfig } from '../src/lib/config.ts';
 import { parseEnv } from '../src/lib/env.ts';
 import { ConfigError } from '../src/lib/errors.ts';
-import { describeSource, loadSnapshot, resolveSource } from '../src/lib/source.ts';
+import { describeSource, loadSnapshot, missingProjectsWarning, resolveSource } from '../src/lib/source.ts';
 import { writeSnapshotFile } from '../src/lib/snapshot.ts';
 
 const USAGE = `Usage: npm run fetch -- --out FILE
@@ -30,7 +30,7 @@ await runCli(async () => {
   console.log(`Reading ${describeSource(source)}`);
   const snapshot = await loadSnapshot(source, {
     normalise: { trackerFields: privacy.publishTrackerFields },
-    onMissingProjects: (ids) => console.warn(`warning: ${ids.length} project(s) answered 404; their issues are kept without a project: ${ids.join(', ')}`),
+    onMissingProjects: (ids) => console.warn(`warning: ${missingProjectsWarning(ids)}`),
   });
   await writeSnapshotFile(values.out, snapshot);
   console.log(`Wrote ${values.out}: ${snapshot.issues.length} issues, ${snapshot.projects.length} projects, ${snapshot.digest}`);

@@ -12,7 +12,7 @@ import { loadRoadmapConfig } from '../src/lib/config.ts';
 import { parseEnv } from '../src/lib/env.ts';
 import { ConfigError } from '../src/lib/errors.ts';
 import { sessionOf } from '../src/lib/client.ts';
-import { describeSource, resolveSource } from '../src/lib/source.ts';
+import { describeSource, missingProjectsWarning, resolveSource } from '../src/lib/source.ts';
 import { astroBuild } from '../src/lib/rebuild/astro-build.ts';
 import { reportLines, reportMarkdown } from '../src/lib/rebuild/changes.ts';
 import { writeGithubOutputs } from '../src/lib/rebuild/github.ts';
@@ -56,7 +56,7 @@ await runCli(async () => {
       ...(session ? { session } : {}),
       normalise: { trackerFields: privacy.publishTrackerFields },
       onProjectFetched: projectProgress(process.stdout),
-      onMissingProjects: (ids) => console.warn(`warning: ${ids.length} project(s) answered 404; their issues are shown without a project: ${ids.join(', ')}`),
+      onMissingProjects: (ids) => console.warn(`warning: ${missingProjectsWarning(ids)}`),
     },
   });
   if (session) console.log(`Portal requests: ${session.stats.requests} (${session.stats.rateLimited} rate limited, ${session.stats.retries} retried)`);

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { ConfigError } from './errors.ts';
 import { parseWithFriendlyErrors } from './friendly-errors.ts';
 import { EN, type LabelKey } from './labels.ts';
+import { httpUrl } from './normalise.ts';
 import { statusKey } from './status-key.ts';
 
 export const DEFAULT_CONFIG_FILE = 'roadmap.config.json';
@@ -86,7 +87,7 @@ export const RoadmapConfigSchema = z
     voteUrl: z
       .string()
       .refine((template) => /\{(issueId|identifier)\}/.test(template), 'include {issueId} or {identifier}, e.g. "https://portal.example.com/r/{issueId}"')
-      .refine((template) => isHttpUrl(template.replace(/\{(issueId|identifier)\}/g, 'x')), 'use an absolute http(s) URL, e.g. "https://portal.example.com/r/{issueId}"')
+      .refine((template) => httpUrl(template.replace(/\{(issueId|identifier)\}/g, 'x')) !== null, 'use an absolute http(s) URL, e.g. "https://portal.example.com/r/{issueId}"')
       .optional(),
     /** Look and feel. */
     theme: z
@@ -94,10 +95,7 @@ export const RoadmapConfigSchema = z
         /** Accent colour of progress bars, focus rings and the header rule. Links keep their tested colours. */
         accent: hexColour.optional(),
         /** Logo beside the title: a path under `public/` (e.g. `/logo.svg`) or an https URL. */
-        logo: z
-          .string()
-          .refine((v) => v.startsWith('/') || /^https:\/\//.test(v), 'use a path under public/ such as "/logo.svg", or an https URL')
-          .optional(),
+        logo: publicAsset('/logo.svg').optional(),
         /** A CSS file of yours, relative to the project root, loaded after the site's own styles. */
         customCss: z.string().min(1).optional(),
         /** `auto` follows the visitor's system setting; `light` or `dark` forces one. */
@@ -133,10 +131,7 @@ export const RoadmapConfigSchema = z
     seo: z
       .strictObject({
         /** Open Graph / Twitter image: a path under `public/` (e.g. `/og.png`) or an https URL. */
-        image: z
-          .string()
-          .refine((v) => v.startsWith('/') || /^https:\/\//.test(v), 'use a path under public/ such as "/og.png", or an https URL')
-          .optional(),
+        image: publicAsset('/og.png').optional(),
         /** Let search engines index the site (robots.txt and a robots meta tag). */
         index: z.boolean().default(true),
       })
@@ -212,13 +207,9 @@ function origin() {
     }, 'use an origin: scheme, host and optional port, no path or trailing slash, e.g. "https://docs.example.com"');
 }
 
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
+/** A path under public/ (served with the base path, see `assetUrl`) or an https URL. */
+function publicAsset(example: string) {
+  return z.string().refine((v) => v.startsWith('/') || /^https:\/\//.test(v), `use a path under public/ such as "${example}", or an https URL`);
 }
 
 function isLocale(tag: string): boolean {

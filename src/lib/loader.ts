@@ -14,7 +14,7 @@ import { parseEnv } from './env.ts';
 import { parseWithFriendlyErrors } from './friendly-errors.ts';
 import { RENDER_VERSION } from './render-version.ts';
 import type { Issue, Project, RoadmapInfo } from './model.ts';
-import { describeSource, loadSnapshot, resolveSource, type DataSource } from './source.ts';
+import { describeSource, loadSnapshot, missingProjectsWarning, resolveSource, type DataSource } from './source.ts';
 import type { Snapshot } from './snapshot.ts';
 import { publicIssue, publicProject, type Privacy } from './privacy.ts';
 
@@ -116,9 +116,7 @@ export function roadmapLoader(options: RoadmapLoaderOptions): Loader {
       logger.info(`${collection}: ${entries.length} entries (${changed} new or changed, ${untouched.size} removed)`);
 
       if (collection === 'projects' && snapshot.missingProjectIds.length) {
-        logger.warn(
-          `${snapshot.missingProjectIds.length} project(s) answered 404 and are left out; their issues are shown without a project: ${snapshot.missingProjectIds.join(', ')}`,
-        );
+        logger.warn(missingProjectsWarning(snapshot.missingProjectIds));
       }
       if (collection === 'issues' && columns) {
         const unmapped = unmappedStatuses(snapshot.issues, columns);

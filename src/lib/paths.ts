@@ -41,3 +41,8 @@ export function voteUrl(template: string, issue: { id: string; identifier: strin
     .replaceAll('{issueId}', encodeURIComponent(issue.id))
     .replaceAll('{identifier}', encodeURIComponent(issue.identifier ?? issue.id));
 }
+
+/** A configured asset (logo, social image): a path under public/ gets the base path; an https URL stays as it is. */
+export function assetUrl(base: string, asset: string): string {
+  return asset.startsWith('/') ? withBase(base, asset) : asset;
+}

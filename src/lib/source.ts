@@ -52,6 +52,11 @@ export function describeSource(source: DataSource): string {
   }
 }
 
+/** The one warning about projects that answered 404 (loader, fetch and rebuild all print it). */
+export function missingProjectsWarning(ids: readonly string[]): string {
+  return `${ids.length} project(s) answered 404 and are left out; their issues are shown without a project: ${ids.join(', ')}`;
+}
+
 export interface LoadHooks {
   /** Called once with the project ids that answered 404. */
   onMissingProjects?: (ids: string[]) => void;
