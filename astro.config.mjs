@@ -1,12 +1,12 @@
 // @ts-check
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
-import { securityHeaders } from './src/integrations/security-headers.ts';
-import { loadRoadmapConfig } from './src/lib/config.ts';
-import { parseEnv } from './src/lib/env.ts';
-import { CSP_DIRECTIVES, EMBED_DIR } from './src/lib/headers.ts';
-import { resolveSite } from './src/lib/site.ts';
-import { resolveSource } from './src/lib/source.ts';
+import { securityHeaders } from './src/site/astro/security-headers.ts';
+import { loadRoadmapConfig } from './src/config/roadmap-config.ts';
+import { parseEnv } from './src/config/env.ts';
+import { CSP_DIRECTIVES, EMBED_DIR } from './src/site/headers.ts';
+import { resolveSite } from './src/config/site-url.ts';
+import { resolveSource } from './src/snapshot/source.ts';
 
 const root = process.cwd();
 const roadmap = loadRoadmapConfig(root);
@@ -27,7 +27,7 @@ export default defineConfig({
   // Every page carries a CSP meta tag (hosts that cannot set headers, such as GitHub Pages, still get one);
   // Astro adds hashes for anything it inlines. No 'unsafe-inline', no 'unsafe-eval'.
   security: { csp: { directives: [...CSP_DIRECTIVES] } },
-  // Descriptions are rendered by src/lib/markdown.ts; Astro's Shiki would add inline styles the CSP refuses.
+  // Descriptions are rendered by src/content/markdown.ts; Astro's Shiki would add inline styles the CSP refuses.
   markdown: { syntaxHighlight: false },
   // External stylesheets and scripts only, so the header CSP (script-src 'self', no hashes) allows all of them.
   build: { format: 'directory', inlineStylesheets: 'never' },

@@ -15,10 +15,10 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ApiIssueListSchema, ApiProjectSchema } from '../src/lib/api-schemas.ts';
-import { sessionOf } from '../src/lib/client.ts';
-import { loadSnapshot } from '../src/lib/source.ts';
-import { createSnapshot, writeSnapshotFile } from '../src/lib/snapshot.ts';
+import { ApiIssueListSchema, ApiProjectSchema } from '../src/portal/api-schemas.ts';
+import { sessionOf } from '../src/portal/client.ts';
+import { loadSnapshot } from '../src/snapshot/source.ts';
+import { createSnapshot, writeSnapshotFile } from '../src/snapshot/snapshot-file.ts';
 import { startFakePortal } from '../test/support/fake-portal.ts';
 import { serveStatic } from '../test/support/static-server.ts';
 import { syntheticWorkspace } from '../test/support/synthetic.ts';

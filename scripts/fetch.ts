@@ -4,12 +4,12 @@
  * `ROADMAP_SNAPSHOT=FILE npm run build` then builds with no network access.
  */
 import { parseArgs } from 'node:util';
-import { runCli } from '../src/lib/cli.ts';
-import { loadRoadmapConfig } from '../src/lib/config.ts';
-import { parseEnv } from '../src/lib/env.ts';
-import { ConfigError } from '../src/lib/errors.ts';
-import { describeSource, loadSnapshot, missingProjectsWarning, resolveSource } from '../src/lib/source.ts';
-import { writeSnapshotFile } from '../src/lib/snapshot.ts';
+import { runCli } from '../src/cli/run-cli.ts';
+import { loadRoadmapConfig } from '../src/config/roadmap-config.ts';
+import { parseEnv } from '../src/config/env.ts';
+import { ConfigError } from '../src/errors.ts';
+import { describeSource, loadSnapshot, missingProjectsWarning, resolveSource } from '../src/snapshot/source.ts';
+import { writeSnapshotFile } from '../src/snapshot/snapshot-file.ts';
 
 const USAGE = `Usage: npm run fetch -- --out FILE
 

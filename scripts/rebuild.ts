@@ -1,5 +1,5 @@
 /**
- * `npm run rebuild`: the scheduled rebuild (see src/lib/rebuild/rebuild.ts).
+ * `npm run rebuild`: the scheduled rebuild (see src/cli/rebuild/rebuild.ts).
  *   --out DIR          where the live site is (default dist)
  *   --state DIR        where the last published snapshot is kept (default .roadmap)
  *   --force            rebuild even when nothing changed
@@ -7,17 +7,17 @@
  *   --max-shrink N     the share (0–1) the count may fall by before that (default 0.5)
  */
 import { parseArgs } from 'node:util';
-import { runCli } from '../src/lib/cli.ts';
-import { loadRoadmapConfig } from '../src/lib/config.ts';
-import { parseEnv } from '../src/lib/env.ts';
-import { ConfigError } from '../src/lib/errors.ts';
-import { sessionOf } from '../src/lib/client.ts';
-import { describeSource, missingProjectsWarning, resolveSource } from '../src/lib/source.ts';
-import { astroBuild } from '../src/lib/rebuild/astro-build.ts';
-import { reportLines, reportMarkdown } from '../src/lib/rebuild/changes.ts';
-import { writeGithubOutputs } from '../src/lib/rebuild/github.ts';
-import { projectProgress } from '../src/lib/rebuild/progress.ts';
-import { DEFAULT_MAX_SHRINK, rebuild } from '../src/lib/rebuild/rebuild.ts';
+import { runCli } from '../src/cli/run-cli.ts';
+import { loadRoadmapConfig } from '../src/config/roadmap-config.ts';
+import { parseEnv } from '../src/config/env.ts';
+import { ConfigError } from '../src/errors.ts';
+import { sessionOf } from '../src/portal/client.ts';
+import { describeSource, missingProjectsWarning, resolveSource } from '../src/snapshot/source.ts';
+import { astroBuild } from '../src/cli/rebuild/astro-build.ts';
+import { reportLines, reportMarkdown } from '../src/cli/rebuild/changes.ts';
+import { writeGithubOutputs } from '../src/cli/rebuild/github.ts';
+import { projectProgress } from '../src/cli/rebuild/progress.ts';
+import { DEFAULT_MAX_SHRINK, rebuild } from '../src/cli/rebuild/rebuild.ts';
 
 const USAGE = 'Usage: npm run rebuild -- [--out DIR] [--state DIR] [--force] [--accept-shrink] [--max-shrink 0.5]';
 

@@ -1,7 +1,7 @@
 import { defineCollection } from 'astro:content';
-import { loadRoadmapConfig } from './lib/config.ts';
-import { roadmapLoader } from './lib/loader.ts';
-import { IssueSchema, ProjectSchema, RoadmapInfoSchema } from './lib/model.ts';
+import { loadRoadmapConfig } from './config/roadmap-config.ts';
+import { roadmapLoader } from './content/loader.ts';
+import { IssueSchema, ProjectSchema, RoadmapInfoSchema } from './snapshot/model.ts';
 
 const root = process.cwd();
 const { columns, privacy } = loadRoadmapConfig(root);

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { buildExport } from '../lib/export.ts';
-import { getRoadmap } from '../roadmap/data.ts';
-import { siteRoot } from '../roadmap/urls.ts';
+import { buildExport } from '../site/export.ts';
+import { getRoadmap } from '../site/astro/data.ts';
+import { siteRoot } from '../site/astro/urls.ts';
 
 export const GET: APIRoute = async (context) => {
   const roadmap = await getRoadmap();

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { getRoadmap } from '../roadmap/data.ts';
-import { siteRoot } from '../roadmap/urls.ts';
+import { getRoadmap } from '../site/astro/data.ts';
+import { siteRoot } from '../site/astro/urls.ts';
 
 export const GET: APIRoute = async (context) => {
   const { config } = await getRoadmap();

@@ -1,8 +1,8 @@
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
-import { feedItems } from '../lib/feed.ts';
-import { getRoadmap } from '../roadmap/data.ts';
-import { siteRoot } from '../roadmap/urls.ts';
+import { feedItems } from '../site/feed.ts';
+import { getRoadmap } from '../site/astro/data.ts';
+import { siteRoot } from '../site/astro/urls.ts';
 
 export const GET: APIRoute = async (context) => {
   const roadmap = await getRoadmap();

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { APIRoute } from 'astro';
-import { getRoadmap } from '../roadmap/data.ts';
-import { projectColoursCss } from '../lib/project-colours.ts';
-import { themeCss } from '../lib/theme.ts';
+import { getRoadmap } from '../site/astro/data.ts';
+import { projectColoursCss } from '../site/project-colours.ts';
+import { themeCss } from '../site/theme.ts';
 
 /** The stylesheet made from data and config: the accent, one class per project colour, then the site owner's CSS. */
 export const GET: APIRoute = async () => {

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { pageSlug } from '../../src/lib/paths.ts';
+import { pageSlug } from '../../src/site/paths.ts';
 import { buildSite, listFiles, readPage, TEST_SITE, type BuildResult } from '../support/build-site.ts';
 import { DELETED_MARKER, EXTRA_PROJECT_ID, GONE_PROJECT_ID, HIDDEN_MARKER, SCENARIOS, siteIssueIds, UNMAPPED_STATUS } from '../support/scenarios.ts';
 
@@ -129,9 +129,9 @@ describe('build failures', () => {
 
 describe('build from a snapshot', () => {
   it('needs no network: the API variables point at a closed port and are ignored', async () => {
-    const { loadSnapshot, resolveSource } = await import('../../src/lib/source.ts');
-    const { parseEnv } = await import('../../src/lib/env.ts');
-    const { writeSnapshotFile } = await import('../../src/lib/snapshot.ts');
+    const { loadSnapshot, resolveSource } = await import('../../src/snapshot/source.ts');
+    const { parseEnv } = await import('../../src/config/env.ts');
+    const { writeSnapshotFile } = await import('../../src/snapshot/snapshot-file.ts');
     const file = join(tmpdir(), `roadmap-snapshot-${process.pid}.json`);
     const snapshot = await loadSnapshot(resolveSource(parseEnv({ PORTAL_API_URL: apiUrl, PORTAL_WORKSPACE_ID: 'ws-whole', PORTAL_PROJECT_IDS: EXTRA_PROJECT_ID }), '.'));
     await writeSnapshotFile(file, snapshot);

@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
-import { fetchIssueList, fetchProject, fetchProjects } from '../../src/lib/client.ts';
-import { PortalError, WorkspaceNotFoundError } from '../../src/lib/errors.ts';
-import { loadSnapshot, resolveSource } from '../../src/lib/source.ts';
+import { fetchIssueList, fetchProject, fetchProjects } from '../../src/portal/client.ts';
+import { PortalError, WorkspaceNotFoundError } from '../../src/errors.ts';
+import { loadSnapshot, resolveSource } from '../../src/snapshot/source.ts';
 import { workspaceStats } from '../support/portal-admin.ts';
 import { DELETED_MARKER, EXTRA_PROJECT_ID, GONE_PROJECT_ID, HIDDEN_MARKER, SCENARIOS, visibleIssueIds } from '../support/scenarios.ts';
 
@@ -128,7 +128,7 @@ describe('snapshot from the live portal', () => {
   it('holds every visible issue and project, never a hidden one, and names the 404 project once', async () => {
     const missing: string[][] = [];
     const env = { PORTAL_API_URL: apiUrl, PORTAL_WORKSPACE_ID: 'ws-paged', PORTAL_PROJECT_IDS: EXTRA_PROJECT_ID };
-    const { parseEnv } = await import('../../src/lib/env.ts');
+    const { parseEnv } = await import('../../src/config/env.ts');
     const snapshot = await loadSnapshot(resolveSource(parseEnv(env), process.cwd()), { onMissingProjects: (ids) => missing.push(ids) });
     expect(snapshot.issues.map((i) => i.id).sort()).toEqual(visibleIssueIds().sort());
     expect(snapshot.projects.map((p) => p.id)).toContain(EXTRA_PROJECT_ID);

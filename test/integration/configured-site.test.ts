@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { pageSlug } from '../../src/lib/paths.ts';
+import { pageSlug } from '../../src/site/paths.ts';
 import { buildSite, listFiles, readPage, type BuildResult } from '../support/build-site.ts';
 import { SCENARIOS, siteIssueIds } from '../support/scenarios.ts';
 

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
-import { pageSlug } from '../../src/lib/paths.ts';
+import { pageSlug } from '../../src/site/paths.ts';
 import { buildSite, listFiles, readPage, TEST_SITE, type BuildResult } from '../support/build-site.ts';
 import { HOSTILE_DELETED_MARKER, HOSTILE_HIDDEN_MARKER } from '../support/hostile.ts';
 import { DELETED_MARKER, EXTRA_PROJECT_ID, HIDDEN_MARKER, SCENARIOS, siteIssueIds } from '../support/scenarios.ts';

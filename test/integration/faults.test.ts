@@ -4,10 +4,10 @@
  * trouble in one clear error.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { PortalError } from '../../src/lib/errors.ts';
-import { fetchIssueList, sessionOf } from '../../src/lib/client.ts';
-import { createSession } from '../../src/lib/portal-session.ts';
-import { loadSnapshot, type DataSource } from '../../src/lib/source.ts';
+import { PortalError } from '../../src/errors.ts';
+import { fetchIssueList, sessionOf } from '../../src/portal/client.ts';
+import { createSession } from '../../src/portal/session.ts';
+import { loadSnapshot, type DataSource } from '../../src/snapshot/source.ts';
 import { defineWorkspace, most429sPerWindow, synthetic, workspaceStats } from '../support/portal-admin.ts';
 import type { Workspace } from '../support/fake-portal.ts';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ApiIssueListSchema, ApiProjectSchema, jsonPath } from '../../src/lib/api-schemas.ts';
+import { ApiIssueListSchema, ApiProjectSchema, jsonPath } from '../../src/portal/api-schemas.ts';
 
 const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8'));
 

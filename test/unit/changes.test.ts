@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { compareSnapshots, reportLines, reportMarkdown } from '../../src/lib/rebuild/changes.ts';
-import { projectProgress } from '../../src/lib/rebuild/progress.ts';
-import { loadDemoSnapshot } from '../../src/lib/source.ts';
-import { dataDigest, type Snapshot } from '../../src/lib/snapshot.ts';
+import { compareSnapshots, reportLines, reportMarkdown } from '../../src/cli/rebuild/changes.ts';
+import { projectProgress } from '../../src/cli/rebuild/progress.ts';
+import { loadDemoSnapshot } from '../../src/snapshot/source.ts';
+import { dataDigest, type Snapshot } from '../../src/snapshot/snapshot-file.ts';
 
 const demo = await loadDemoSnapshot('src/data/demo/portal.json');
 const [first, second, third, ...rest] = demo.issues;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { groupIntoColumns, unmappedStatuses } from '../../src/lib/columns.ts';
-import { parseRoadmapConfig } from '../../src/lib/config.ts';
-import type { Issue } from '../../src/lib/model.ts';
+import { groupIntoColumns, unmappedStatuses } from '../../src/site/columns.ts';
+import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
+import type { Issue } from '../../src/snapshot/model.ts';
 
 const issue = (id: string, status: string, sortOrder = 0, upvotes = 0): Issue => ({
   id, status, sortOrder, upvotes, identifier: null, title: id, description: null, summary: [], priority: null, team: null,

@@ -2,9 +2,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadRoadmapConfig, parseRoadmapConfig } from '../../src/lib/config.ts';
-import { ConfigError } from '../../src/lib/errors.ts';
-import { parseEnv } from '../../src/lib/env.ts';
+import { loadRoadmapConfig, parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
+import { ConfigError } from '../../src/errors.ts';
+import { parseEnv } from '../../src/config/env.ts';
 
 const message = (fn: () => unknown) => {
   try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseErrorBody } from '../../src/lib/error-body.ts';
+import { parseErrorBody } from '../../src/portal/error-body.ts';
 
 describe('parseErrorBody', () => {
   it('reads the declared shape, with its issues', () => {

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LoaderContext } from 'astro/loaders';
 import { describe, expect, it, vi } from 'vitest';
-import { ConfigError } from '../../src/lib/errors.ts';
-import { roadmapLoader } from '../../src/lib/loader.ts';
-import { loadDemoSnapshot } from '../../src/lib/source.ts';
-import { dataDigest, writeSnapshotFile, type Snapshot } from '../../src/lib/snapshot.ts';
+import { ConfigError } from '../../src/errors.ts';
+import { roadmapLoader } from '../../src/content/loader.ts';
+import { loadDemoSnapshot } from '../../src/snapshot/source.ts';
+import { dataDigest, writeSnapshotFile, type Snapshot } from '../../src/snapshot/snapshot-file.ts';
 import { createHash } from 'node:crypto';
 
 /** An in-memory stand-in for the parts of Astro's loader context the loader uses. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown } from '../../src/lib/markdown.ts';
+import { renderMarkdown } from '../../src/content/markdown.ts';
 
 describe('renderMarkdown', () => {
   it('renders GitHub-flavoured markdown', () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ApiIssueListSchema, ApiProjectSchema, type ApiProjectInput } from '../../src/lib/api-schemas.ts';
-import { hexColour, httpUrl, normaliseIssues, normaliseProjects, progressScale, scaleProgress } from '../../src/lib/normalise.ts';
+import { ApiIssueListSchema, ApiProjectSchema, type ApiProjectInput } from '../../src/portal/api-schemas.ts';
+import { hexColour, httpUrl, normaliseIssues, normaliseProjects, progressScale, scaleProgress } from '../../src/snapshot/normalise.ts';
 
 const issues = ApiIssueListSchema.parse(JSON.parse(readFileSync(new URL('../fixtures/issues-response.json', import.meta.url), 'utf8')));
 const projects = (...inputs: ApiProjectInput[]) => normaliseProjects(inputs.map((p) => ApiProjectSchema.parse(p)));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readRateLimit, readRetryAfter, RequestPacer, type PacerClock } from '../../src/lib/pacer.ts';
+import { readRateLimit, readRetryAfter, RequestPacer, type PacerClock } from '../../src/portal/pacer.ts';
 
 /** A clock that only moves when someone sleeps; sleepers that start together wake at their own times. */
 function fakeClock(start = 1_700_000_000_000, random = () => 0.5) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { issuePath, pageSlug, slugify, withBase } from '../../src/lib/paths.ts';
+import { issuePath, pageSlug, slugify, withBase } from '../../src/site/paths.ts';
 
 describe('pageSlug', () => {
   it('keeps URL-safe ids as they are', () => {

@@ -2,13 +2,13 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFil
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { pageSlug } from '../../src/lib/paths.ts';
-import { publishedColumns } from '../../src/lib/columns.ts';
-import { parseRoadmapConfig } from '../../src/lib/config.ts';
-import { RebuildError, rebuild, type RebuildOptions } from '../../src/lib/rebuild/rebuild.ts';
-import { VerifyError } from '../../src/lib/rebuild/verify.ts';
-import { loadDemoSnapshot } from '../../src/lib/source.ts';
-import { dataDigest, writeSnapshotFile, type Snapshot } from '../../src/lib/snapshot.ts';
+import { pageSlug } from '../../src/site/paths.ts';
+import { publishedColumns } from '../../src/site/columns.ts';
+import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
+import { RebuildError, rebuild, type RebuildOptions } from '../../src/cli/rebuild/rebuild.ts';
+import { VerifyError } from '../../src/cli/rebuild/verify.ts';
+import { loadDemoSnapshot } from '../../src/snapshot/source.ts';
+import { dataDigest, writeSnapshotFile, type Snapshot } from '../../src/snapshot/snapshot-file.ts';
 import { treeHash } from '../support/tree-hash.ts';
 
 const demo = await loadDemoSnapshot('src/data/demo/portal.json');

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { parseRoadmapConfig } from '../../src/lib/config.ts';
-import { ConfigError } from '../../src/lib/errors.ts';
-import { buildExport } from '../../src/lib/export.ts';
-import { feedItems, FEED_LIMIT } from '../../src/lib/feed.ts';
-import { DE, EN, fill, labelsFor } from '../../src/lib/labels.ts';
-import { columnPath, voteUrl } from '../../src/lib/paths.ts';
-import { resolveSite, DEMO_SITE } from '../../src/lib/site.ts';
-import { jsonLdText } from '../../src/lib/structured-data.ts';
-import { themeCss } from '../../src/lib/theme.ts';
-import { buildRoadmapView } from '../../src/lib/view.ts';
-import { loadDemoSnapshot } from '../../src/lib/source.ts';
+import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
+import { ConfigError } from '../../src/errors.ts';
+import { buildExport } from '../../src/site/export.ts';
+import { feedItems, FEED_LIMIT } from '../../src/site/feed.ts';
+import { DE, EN, fill, labelsFor } from '../../src/site/labels.ts';
+import { columnPath, voteUrl } from '../../src/site/paths.ts';
+import { resolveSite, DEMO_SITE } from '../../src/config/site-url.ts';
+import { jsonLdText } from '../../src/site/structured-data.ts';
+import { themeCss } from '../../src/site/theme.ts';
+import { buildRoadmapView } from '../../src/site/view.ts';
+import { loadDemoSnapshot } from '../../src/snapshot/source.ts';
 
 const demo = await loadDemoSnapshot('src/data/demo/portal.json');
 const config = parseRoadmapConfig({});

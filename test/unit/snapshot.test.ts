@@ -2,10 +2,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ApiIssueListSchema, ApiProjectSchema } from '../../src/lib/api-schemas.ts';
-import { canonicalJson } from '../../src/lib/digest.ts';
-import { SnapshotError } from '../../src/lib/errors.ts';
-import { createSnapshot, readSnapshotFile, writeSnapshotFile } from '../../src/lib/snapshot.ts';
+import { ApiIssueListSchema, ApiProjectSchema } from '../../src/portal/api-schemas.ts';
+import { canonicalJson } from '../../src/snapshot/digest.ts';
+import { SnapshotError } from '../../src/errors.ts';
+import { createSnapshot, readSnapshotFile, writeSnapshotFile } from '../../src/snapshot/snapshot-file.ts';
 
 const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8'));
 const raw = {

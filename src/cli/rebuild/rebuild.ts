@@ -1,0 +1,140 @@
+/**
+ * A scheduled rebuild that never breaks the live site:
+ * 1. fetch and validate a fresh snapshot;
+ * 2. stop with "no changes" when its digest equals the published one;
+ * 3. refuse a list that shrank more than allowed (a partial answer);
+ * 4. build into a staging directory next to `outDir`;
+ * 5. verify the build;
+ * 6. swap it in by rename, keeping the previous output until the swap holds;
+ * 7. record the snapshot as published (the commit point).
+ * On any failure `outDir` and `stateDir` are left byte for byte as they were.
+ */
+import { existsSync } from 'node:fs';
+import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+import { RoadmapError, SnapshotError } from '../../errors.ts';
+import { loadSnapshot, type DataSource, type LoadHooks } from '../../snapshot/source.ts';
+import { readSnapshotFile, writeSnapshotFile, type Snapshot } from '../../snapshot/snapshot-file.ts';
+import { compareSnapshots, type ChangeReport } from './changes.ts';
+import { verifyBuild } from './verify.ts';
+import type { ColumnConfig } from '../../config/roadmap-config.ts';
+
+export class RebuildError extends RoadmapError {
+  override name = 'RebuildError';
+}
+
+export const PUBLISHED_FILE = 'published.json';
+export const REPORT_FILE = 'report.json';
+
+export interface RebuildOptions {
+  source: DataSource;
+  outDir: string;
+  stateDir: string;
+  force?: boolean;
+  acceptShrink?: boolean;
+  /** Largest share (0–1) by which the visible issue count may fall before publishing is refused. */
+  maxShrink?: number;
+  /** Board columns of the config: issues of hidden columns have no page to verify. */
+  columns: readonly ColumnConfig[];
+  /** Builds the site from `snapshotFile` into `outDir` (an `astro build`). */
+  build: (snapshotFile: string, outDir: string) => Promise<void>;
+  log?: (line: string) => void;
+  load?: LoadHooks;
+}
+
+export type RebuildResult = { status: 'no-changes'; report: ChangeReport } | { status: 'published'; report: ChangeReport };
+
+export const DEFAULT_MAX_SHRINK = 0.5;
+
+export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
+  const log = options.log ?? (() => {});
+  const outDir = resolve(options.outDir);
+  const stateDir = resolve(options.stateDir);
+  const publishedFile = join(stateDir, PUBLISHED_FILE);
+  const previous = await readPrevious(publishedFile, options.force ?? false, log);
+
+  const fresh = await loadSnapshot(options.source, options.load);
+  const report = compareSnapshots(previous, fresh);
+  if (!report.changed && !options.force) {
+    log(`no changes: the portal's data matches the published snapshot (${fresh.digest.slice(0, 19)}…); ${outDir} left as it is`);
+    return { status: 'no-changes', report };
+  }
+  guardShrink(previous, fresh, options);
+
+  const workDir = await mkdtemp(join(tmpdir(), 'portal-roadmap-'));
+  // Staging sits next to the output so the final rename stays on one file system.
+  const staging = join(dirname(outDir), `.${basename(outDir)}.staging-${process.pid}`);
+  const retired = join(dirname(outDir), `.${basename(outDir)}.previous-${process.pid}`);
+  try {
+    const snapshotFile = join(workDir, 'snapshot.json');
+    await writeSnapshotFile(snapshotFile, fresh);
+    await rm(staging, { recursive: true, force: true });
+    log(`Building ${fresh.issues.length} issues and ${fresh.projects.length} projects into a staging directory`);
+    await options.build(snapshotFile, staging);
+    verifyBuild(staging, fresh, options.columns);
+    await swapIn(staging, outDir, retired);
+    try {
+      await writeSnapshotFile(publishedFile, fresh);
+    } catch (error) {
+      // The snapshot is the commit point: without it the old output goes back.
+      await swapBack(outDir, retired, staging);
+      throw new RebuildError(`Could not record the published snapshot in ${stateDir}: ${(error as Error).message}. The previous site was restored.`, { cause: error });
+    }
+    await rm(retired, { recursive: true, force: true });
+    await writeFile(join(stateDir, REPORT_FILE), `${JSON.stringify(report, null, 2)}\n`).catch((error: Error) =>
+      log(`warning: the change report could not be written: ${error.message}`),
+    );
+    log(`Published to ${outDir}`);
+    return { status: 'published', report };
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+async function readPrevious(file: string, force: boolean, log: (line: string) => void): Promise<Snapshot | undefined> {
+  if (!existsSync(file)) return undefined;
+  try {
+    return await readSnapshotFile(file);
+  } catch (error) {
+    if (!force) {
+      throw new RebuildError(
+        `The published snapshot ${file} cannot be read (${(error as SnapshotError).message.split('\n')[0]}). Pass --force to rebuild from scratch.`,
+        { cause: error },
+      );
+    }
+    log(`warning: ignoring the unreadable published snapshot ${file} (--force)`);
+    return undefined;
+  }
+}
+
+function guardShrink(previous: Snapshot | undefined, fresh: Snapshot, options: RebuildOptions): void {
+  const maxShrink = options.maxShrink ?? DEFAULT_MAX_SHRINK;
+  if (!previous || options.acceptShrink || previous.issues.length === 0) return;
+  const before = previous.issues.length;
+  const after = fresh.issues.length;
+  if (after >= before * (1 - maxShrink)) return;
+  const drop = Math.round((1 - after / before) * 100);
+  throw new RebuildError(
+    `The portal returned ${after} visible issues, down ${drop}% from the ${before} published (more than the ${Math.round(maxShrink * 100)}% allowed). ` +
+      'Refusing to publish what may be a partial list; pass --accept-shrink if the drop is real.',
+  );
+}
+
+/** Two renames: the live output moves aside, the staging directory takes its name; the first is undone if the second fails. */
+async function swapIn(staging: string, outDir: string, retired: string): Promise<void> {
+  const hadOutput = existsSync(outDir);
+  if (hadOutput) await rename(outDir, retired);
+  try {
+    await rename(staging, outDir);
+  } catch (error) {
+    if (hadOutput) await rename(retired, outDir);
+    throw new RebuildError(`Could not move the new build into ${outDir}: ${(error as Error).message}. The previous site is unchanged.`, { cause: error });
+  }
+}
+
+async function swapBack(outDir: string, retired: string, staging: string): Promise<void> {
+  await rename(outDir, staging);
+  if (existsSync(retired)) await rename(retired, outDir);
+}

@@ -1,0 +1,34 @@
+/**
+ * zod errors a person can act on: each problem on its own line, with the path
+ * of the bad value and what to do, in the manner of Starlight's
+ * `parseWithFriendlyErrors`.
+ */
+import type { z } from 'zod';
+import { jsonPath } from '../portal/api-schemas.ts';
+import { ConfigError } from '../errors.ts';
+
+type Issue = z.core.$ZodIssue;
+
+/** One line per problem: `  - columns[0].id: <message>`. */
+export function formatIssues(issues: readonly Issue[], root = ''): string {
+  return issues.map((issue) => `  - ${describe(issue, root)}`).join('\n');
+}
+
+function describe(issue: Issue, root: string): string {
+  const path = `${root}${jsonPath(issue.path).replace(/^\(root\)$/, '')}`.replace(/^\./, '') || '(top level)';
+  if (issue.code === 'unrecognized_keys') {
+    const keys = issue.keys.map((k) => `"${k}"`).join(', ');
+    return `${path}: unknown key${issue.keys.length > 1 ? 's' : ''} ${keys}. Remove ${issue.keys.length > 1 ? 'them' : 'it'} or fix the spelling.`;
+  }
+  return `${path}: ${issue.message}`;
+}
+
+/**
+ * Parses `input` with `schema`, or throws a `ConfigError` that names `what`
+ * (the file or variable), every bad path, and the fix.
+ */
+export function parseWithFriendlyErrors<S extends z.ZodType>(schema: S, input: unknown, what: string, fix: string): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  throw new ConfigError(`Invalid ${what}:\n${formatIssues(result.error.issues)}\n${fix}`, { cause: result.error });
+}

@@ -1,0 +1,154 @@
+/**
+ * Client of the two public portal endpoints (spec, Endpoints, v1):
+ * - `GET /issues/{workspaceId}`: the issue list, an array;
+ * - `GET /projects/{workspaceId}/{projectId}`: one project.
+ * Neither needs authentication, so no auth header is ever sent.
+ */
+import pLimit from 'p-limit';
+import type { Dispatcher } from 'undici';
+import type { z } from 'zod';
+import { ApiIssueListSchema, ApiProjectSchema, jsonPath, type ApiIssue, type ApiProject } from './api-schemas.ts';
+import { PortalError } from '../errors.ts';
+import { createSession, type PortalSession, type RetryOptions } from './session.ts';
+
+export interface PortalClientOptions {
+  /** Root of the v1 API, e.g. `https://api.example.com/v1` (spec: `{base_url_v1}`). */
+  apiUrl: string;
+  workspaceId: string;
+  /** Deadline of each request, in milliseconds. */
+  timeoutMs?: number;
+  /** `take` asked for per issue-list page. The server may send fewer. */
+  pageSize?: number;
+  /** Bound on issue-list pages, so a server that never stops paging cannot hang a build. */
+  maxPages?: number;
+  /** Project requests in flight at once. */
+  concurrency?: number;
+  dispatcher?: Dispatcher;
+  /** Retry and deadline settings (see `RETRY_DEFAULTS`). */
+  retry?: Partial<RetryOptions>;
+  /** Shared pacing, retries and deadline; one is made when absent. Pass one session to every call of a run. */
+  session?: PortalSession;
+  /** Told after each project request, for progress output. */
+  onProjectFetched?: (done: number, total: number) => void;
+}
+
+/** The options' session, or a new one: every request of a run should share one, so pacing sees them all. */
+export function sessionOf(options: PortalClientOptions): PortalSession {
+  return (
+    options.session ??
+    createSession({ timeoutMs: options.timeoutMs ?? CLIENT_DEFAULTS.timeoutMs, dispatcher: options.dispatcher, retry: options.retry })
+  );
+}
+
+export const CLIENT_DEFAULTS = { timeoutMs: 15_000, pageSize: 100, maxPages: 1_000, concurrency: 4 } as const;
+
+export interface IssueListResult {
+  issues: ApiIssue[];
+  /** Requests made; the last one is the empty or repeated page that ended paging. */
+  pages: number;
+  /** True when the server returned the same page again: it ignores skip/take. */
+  serverIgnoresPaging: boolean;
+}
+
+/**
+ * Reads every issue. v1 pages with `skip`/`take` (spec, Versioning 3), but the
+ * spec does not name this endpoint's parameters, so two server behaviours are
+ * handled:
+ * - it pages, possibly with its own smaller page size: `skip` advances by the
+ *   number of issues actually received, and paging ends on an empty page, never
+ *   on a short one;
+ * - it ignores the parameters and sends the whole list each time: a page that
+ *   brings no new id ends paging.
+ * Issues are de-duplicated by id, first occurrence kept.
+ */
+export async function fetchIssueList(options: PortalClientOptions): Promise<IssueListResult> {
+  const { pageSize, maxPages } = { ...CLIENT_DEFAULTS, ...definedOnly(options) };
+  const session = sessionOf(options);
+  const byId = new Map<string, ApiIssue>();
+  let skip = 0;
+  for (let page = 1; page <= maxPages; page++) {
+    const url = endpoint(options.apiUrl, ['issues', options.workspaceId]);
+    url.searchParams.set('skip', String(skip));
+    url.searchParams.set('take', String(pageSize));
+    const { body } = await session.getJson(url);
+    const issues = parseOrThrow(ApiIssueListSchema, body, url, 'an array of issues');
+    if (issues.length === 0) return { issues: [...byId.values()], pages: page, serverIgnoresPaging: false };
+    let added = 0;
+    for (const issue of issues) {
+      if (!byId.has(issue.id)) {
+        byId.set(issue.id, issue);
+        added++;
+      }
+    }
+    if (added === 0) return { issues: [...byId.values()], pages: page, serverIgnoresPaging: true };
+    skip += issues.length;
+  }
+  const url = endpoint(options.apiUrl, ['issues', options.workspaceId]).toString();
+  throw new PortalError(
+    `The issue list did not end within ${maxPages} pages (${byId.size} issues so far) at ${url}. ` +
+      'Raise the page bound if the workspace really is this large.',
+    { kind: 'too-many-pages', url },
+  );
+}
+
+/** One project, or `undefined` when it answers 404 (unpublished or gone). */
+export async function fetchProject(options: PortalClientOptions, projectId: string): Promise<ApiProject | undefined> {
+  const url = endpoint(options.apiUrl, ['projects', options.workspaceId, projectId]);
+  try {
+    const { body } = await sessionOf(options).getJson(url);
+    return parseOrThrow(ApiProjectSchema, body, url, 'a project object');
+  } catch (error) {
+    if (error instanceof PortalError && error.kind === 'http' && error.status === 404) return undefined;
+    throw error;
+  }
+}
+
+export interface ProjectsResult {
+  projects: ApiProject[];
+  /** Ids that answered 404, in the order asked. */
+  missing: string[];
+}
+
+/** Fetches projects with bounded concurrency; the first hard failure rejects the whole set. */
+export async function fetchProjects(options: PortalClientOptions, ids: readonly string[]): Promise<ProjectsResult> {
+  const limit = pLimit(options.concurrency ?? CLIENT_DEFAULTS.concurrency);
+  const shared = { ...options, session: sessionOf(options) };
+  let done = 0;
+  const results = await Promise.all(
+    ids.map((id) =>
+      limit(async () => {
+        const project = await fetchProject(shared, id);
+        options.onProjectFetched?.(++done, ids.length);
+        return [id, project] as const;
+      }),
+    ),
+  );
+  const projects: ApiProject[] = [];
+  const missing: string[] = [];
+  for (const [id, project] of results) {
+    if (project) projects.push(project);
+    else missing.push(id);
+  }
+  return { projects, missing };
+}
+
+/** `{apiUrl}/a/b` with each segment percent-encoded: ids never change the path. */
+export function endpoint(apiUrl: string, segments: readonly string[]): URL {
+  const root = apiUrl.endsWith('/') ? apiUrl : `${apiUrl}/`;
+  return new URL(segments.map(encodeURIComponent).join('/'), root);
+}
+
+function parseOrThrow<S extends z.ZodType>(schema: S, body: unknown, url: URL, expected: string): z.output<S> {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const first = result.error.issues[0];
+  const path = first ? jsonPath(first.path) : '(root)';
+  throw new PortalError(
+    `GET ${url} returned JSON of the wrong shape: expected ${expected}; at ${path}: ${first?.message ?? 'invalid'}.`,
+    { kind: 'schema', url: url.toString(), path, cause: result.error },
+  );
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,134 @@
+/**
+ * One run's worth of portal requests: shared pacing (X-RateLimit-*, 429 +
+ * Retry-After), retries of transient faults, and a total deadline.
+ *
+ * Undici's retry interceptor is not used: it does not jitter, caps
+ * Retry-After at its maxTimeout, and does not pace by the rate-limit headers,
+ * all of which the spec's Limits section asks for.
+ */
+import type { Dispatcher } from 'undici';
+import { PortalError } from '../errors.ts';
+import { getJson, type JsonResponse } from './http.ts';
+import { PacerWaitTooLong, readRetryAfter, RequestPacer, systemClock, type PacerClock } from './pacer.ts';
+
+export interface RetryOptions {
+  /** Tries per request for 5xx, network errors, timeouts and cut-short bodies. */
+  maxAttempts: number;
+  /** First backoff ceiling; doubles per attempt (full jitter: a random wait up to the ceiling). */
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** 429s tolerated per request before giving up. */
+  maxRateLimited: number;
+  /** Whole-run budget, from the session's start. */
+  deadlineMs: number;
+}
+
+export const RETRY_DEFAULTS: RetryOptions = { maxAttempts: 5, baseDelayMs: 500, maxDelayMs: 20_000, maxRateLimited: 10, deadlineMs: 10 * 60_000 };
+
+export interface SessionStats {
+  requests: number;
+  rateLimited: number;
+  retries: number;
+}
+
+export interface PortalSession {
+  getJson(url: URL): Promise<JsonResponse>;
+  readonly stats: SessionStats;
+}
+
+export interface SessionOptions {
+  timeoutMs: number;
+  dispatcher?: Dispatcher | undefined;
+  retry?: Partial<RetryOptions> | undefined;
+  clock?: PacerClock;
+}
+
+/** Whether a failure may go away on its own: 5xx, 429, no answer, a body cut short. */
+export function isTransient(error: PortalError): boolean {
+  if (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'invalid-json') return true;
+  return error.kind === 'http' && error.status !== undefined && (error.status >= 500 || error.status === 429);
+}
+
+export function createSession(options: SessionOptions): PortalSession {
+  const clock = options.clock ?? systemClock;
+  const retry = { ...RETRY_DEFAULTS, ...options.retry };
+  const deadline = clock.now() + retry.deadlineMs;
+  const pacer = new RequestPacer(clock);
+  const stats: SessionStats = { requests: 0, rateLimited: 0, retries: 0 };
+
+  const secondsLeft = () => Math.max(0, Math.ceil((deadline - clock.now()) / 1000));
+
+  async function get(url: URL): Promise<JsonResponse> {
+    let attempts = 0;
+    let rateLimited = 0;
+    for (;;) {
+      try {
+        await pacer.acquire(deadline);
+      } catch (error) {
+        if (!(error instanceof PacerWaitTooLong)) throw error;
+        const why = error.reason === 'retry-after' ? 'the portal asked to wait' : 'the rate-limit window resets in';
+        const what = error.reason === 'retry-after' ? ' (Retry-After)' : ' (X-RateLimit-Reset)';
+        throw deadlineError(url, `${why} ${Math.ceil(error.waitMs / 1000)} s${what}, past the run's deadline in ${secondsLeft()} s`);
+      }
+      const left = deadline - clock.now();
+      if (left <= 0) throw deadlineError(url, `the run's deadline of ${retry.deadlineMs} ms has passed`);
+      stats.requests++;
+      attempts++;
+      try {
+        const response = await getJson(url, { timeoutMs: Math.min(options.timeoutMs, left), dispatcher: options.dispatcher });
+        pacer.observe(response.headers);
+        return response;
+      } catch (error) {
+        if (!(error instanceof PortalError)) throw error;
+        pacer.observe(error.headers);
+        if (!isTransient(error)) throw error;
+        if (error.status === 429) {
+          stats.rateLimited++;
+          rateLimited++;
+          attempts--;
+          // Spec, Limits 2–3: wait the full Retry-After; without one, wait for the window to reset.
+          const wait = readRetryAfter(error.headers, clock.now()) ?? retry.baseDelayMs;
+          if (clock.now() + wait > deadline) {
+            throw deadlineError(url, `the portal asked to wait ${Math.ceil(wait / 1000)} s (Retry-After), past the run's deadline in ${secondsLeft()} s`, error);
+          }
+          if (rateLimited > retry.maxRateLimited) throw withAttempts(error, `still rate limited after ${rateLimited} waits`, attempts + rateLimited);
+          pacer.block(clock.now() + wait);
+          continue;
+        }
+        if (attempts >= retry.maxAttempts) throw attempts > 1 ? withAttempts(error, `gave up after ${attempts} attempts`, attempts) : error;
+        const backoff = clock.random() * Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (attempts - 1));
+        if (clock.now() + backoff > deadline) throw deadlineError(url, `retrying would pass the run's deadline (last failure: ${error.message})`, error);
+        stats.retries++;
+        await clock.sleep(backoff);
+      }
+    }
+  }
+
+  return { getJson: get, stats };
+}
+
+function deadlineError(url: URL, reason: string, cause?: PortalError): PortalError {
+  return new PortalError(`GET ${url} stopped: ${reason}. Run again later, or raise PORTAL_DEADLINE_MS.`, {
+    kind: 'deadline',
+    url: url.toString(),
+    status: cause?.status,
+    code: cause?.code,
+    requestId: cause?.requestId,
+    cause,
+  });
+}
+
+function withAttempts(error: PortalError, note: string, attempts: number): PortalError {
+  const Kind = error.constructor as typeof PortalError;
+  return new Kind(`${error.message} (${note})`, {
+    kind: error.kind,
+    url: error.url,
+    status: error.status,
+    code: error.code,
+    requestId: error.requestId,
+    path: error.path,
+    headers: error.headers,
+    attempts,
+    cause: error,
+  });
+}

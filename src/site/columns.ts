@@ -1,0 +1,75 @@
+/**
+ * Status → board column. Configured columns come first, in order; a status
+ * that no column lists is never dropped: it gets a column of its own after
+ * them, and `unmappedStatuses` names it for the build log. Hidden columns
+ * (canceled, by default) keep their issues off the site.
+ */
+import type { ColumnConfig } from '../config/roadmap-config.ts';
+import { DEFAULT_COLUMN_LABELS, EN, type Labels } from './labels.ts';
+import type { Issue } from '../snapshot/model.ts';
+import { slugify } from './paths.ts';
+import { statusKey } from '../config/status-key.ts';
+
+export interface BoardColumn {
+  id: string;
+  label: string;
+  /** False for a column made for a status no configured column lists. */
+  configured: boolean;
+  /** Issues of a hidden column appear nowhere on the site. */
+  hidden: boolean;
+  issues: Issue[];
+}
+
+export function columnLabel(column: Pick<ColumnConfig, 'id' | 'label'>, labels: Labels): string {
+  const key = DEFAULT_COLUMN_LABELS[column.id];
+  return column.label ?? (key ? labels[key] : column.id);
+}
+
+export function groupIntoColumns(issues: readonly Issue[], columns: readonly ColumnConfig[], labels: Labels = EN): BoardColumn[] {
+  const byKey = new Map<string, BoardColumn>();
+  const board: BoardColumn[] = columns.map((column) => {
+    const entry: BoardColumn = { id: column.id, label: columnLabel(column, labels), configured: true, hidden: column.hidden, issues: [] };
+    for (const status of column.statuses) byKey.set(statusKey(status), entry);
+    return entry;
+  });
+  const extra: BoardColumn[] = [];
+  const taken = new Set(board.map((c) => c.id));
+  for (const issue of issues) {
+    const key = statusKey(issue.status);
+    let column = byKey.get(key);
+    if (!column) {
+      const id = uniqueId(`status-${slugify(issue.status) || 'none'}`, taken);
+      column = { id, label: issue.status || labels.noStatus, configured: false, hidden: false, issues: [] };
+      byKey.set(key, column);
+      extra.push(column);
+    }
+    column.issues.push(issue);
+  }
+  extra.sort((a, b) => a.label.localeCompare(b.label));
+  for (const column of [...board, ...extra]) column.issues.sort(byTeamOrder);
+  return [...board, ...extra];
+}
+
+/** The columns the site shows, and the issues that have pages: those of hidden columns are left out. */
+export function publishedColumns(issues: readonly Issue[], columns: readonly ColumnConfig[], labels: Labels = EN): BoardColumn[] {
+  return groupIntoColumns(issues, columns, labels).filter((column) => !column.hidden);
+}
+
+/** Statuses (as first spelt) that no configured column lists, sorted. */
+export function unmappedStatuses(issues: readonly Issue[], columns: readonly ColumnConfig[]): string[] {
+  return groupIntoColumns(issues, columns)
+    .filter((column) => !column.configured)
+    .map((column) => column.label);
+}
+
+/** The team's own order (`sortOrder`), then most upvoted, then id, so the order is stable. */
+export function byTeamOrder(a: Issue, b: Issue): number {
+  return a.sortOrder - b.sortOrder || b.upvotes - a.upvotes || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+function uniqueId(candidate: string, taken: Set<string>): string {
+  let id = candidate;
+  for (let n = 2; taken.has(id); n++) id = `${candidate}-${n}`;
+  taken.add(id);
+  return id;
+}

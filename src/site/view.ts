@@ -1,0 +1,63 @@
+/** The roadmap as the pages show it, computed once from the collections. Pure. */
+import { byTeamOrder, publishedColumns, type BoardColumn } from './columns.ts';
+import type { RoadmapConfig } from '../config/roadmap-config.ts';
+import type { Labels } from './labels.ts';
+import type { Issue, Project } from '../snapshot/model.ts';
+
+export interface RoadmapView {
+  /** Columns the site shows, in order; hidden ones are gone. */
+  columns: BoardColumn[];
+  /** Every issue that has a page, in column order. */
+  issues: Issue[];
+  /** Projects in the team's order (`sortOrder`), then by name. */
+  projects: Project[];
+  projectById: ReadonlyMap<string, Project>;
+  /** Published issues of each project, in the team's order. */
+  issuesByProject: ReadonlyMap<string, Issue[]>;
+  /** Column of each published issue, by issue id. */
+  columnByIssue: ReadonlyMap<string, BoardColumn>;
+  /** Distinct team names, sorted. */
+  teams: string[];
+  shipped: { issues: Issue[]; projects: Project[] };
+}
+
+type ViewConfig = Pick<RoadmapConfig, 'columns' | 'shipped' | 'locale'>;
+
+export function buildRoadmapView(allIssues: readonly Issue[], projects: readonly Project[], config: ViewConfig, labels: Labels): RoadmapView {
+  const columns = publishedColumns(allIssues, config.columns, labels);
+  const issues = columns.flatMap((column) => column.issues);
+  const sortedProjects = [...projects].sort((a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name));
+  const issuesByProject = new Map<string, Issue[]>(sortedProjects.map((p) => [p.id, []]));
+  for (const issue of [...issues].sort(byTeamOrder)) {
+    if (issue.projectId) issuesByProject.get(issue.projectId)?.push(issue);
+  }
+  const columnByIssue = new Map<string, BoardColumn>();
+  for (const column of columns) for (const issue of column.issues) columnByIssue.set(issue.id, column);
+  const collator = new Intl.Collator(config.locale);
+  return {
+    columns,
+    issues,
+    projects: sortedProjects,
+    projectById: new Map(sortedProjects.map((p) => [p.id, p])),
+    issuesByProject,
+    columnByIssue,
+    teams: [...new Set(issues.flatMap((i) => (i.team ? [i.team] : [])))].sort(collator.compare),
+    shipped: shippedItems(columns, sortedProjects, config.shipped),
+  };
+}
+
+/** Issues of the shipped columns and completed projects, newest first. */
+export function shippedItems(columns: readonly BoardColumn[], projects: readonly Project[], shipped: ViewConfig['shipped']) {
+  const newest = (a: string | null, b: string | null) => (b ?? '').localeCompare(a ?? '');
+  const states = new Set(shipped.projectStates.map((s) => s.toLowerCase()));
+  return {
+    issues: columns
+      .filter((column) => shipped.columns.includes(column.id))
+      .flatMap((column) => column.issues)
+      .sort((a, b) => newest(a.updatedAt ?? a.createdAt, b.updatedAt ?? b.createdAt))
+      .slice(0, shipped.limit),
+    projects: projects
+      .filter((p) => p.progress >= 100 || (p.state !== null && states.has(p.state.toLowerCase())))
+      .sort((a, b) => newest(a.createdAt, b.createdAt)),
+  };
+}

@@ -1,0 +1,162 @@
+/**
+ * From API records to the site's model: drops what must never be published,
+ * fills defaults, scales progress, and cuts dangling project links.
+ */
+import type { ApiIssue, ApiProject } from '../portal/api-schemas.ts';
+import type { Issue, Project } from './model.ts';
+
+/**
+ * Whether an issue may be published: `isVisible: false` or `isDeleted: true`
+ * hides it (spec, "v1 issue (portal)"). A missing flag is read as the portal's
+ * default, visible and not deleted, since the endpoint lists published issues.
+ */
+export function isPublished(issue: Pick<ApiIssue, 'isVisible' | 'isDeleted'>): boolean {
+  return issue.isVisible !== false && issue.isDeleted !== true;
+}
+
+export interface NormaliseOptions {
+  /**
+   * Keep tracker-internal fields (`trackerTicketId`, `workspaceId`, `version`,
+   * `trackerProjectId`, `trackerTeamIds`). Off by default: they are private,
+   * and `version` changes on every internal edit, which would make every
+   * scheduled rebuild see a change.
+   */
+  trackerFields?: boolean;
+}
+
+/** Published issues only, normalised, sorted by id so equal data gives an equal snapshot. */
+export function normaliseIssues(issues: readonly ApiIssue[], knownProjectIds: ReadonlySet<string>, options: NormaliseOptions = {}): Issue[] {
+  return issues
+    .filter(isPublished)
+    .map((issue) => normaliseIssue(issue, knownProjectIds, options))
+    .sort(byId);
+}
+
+export function normaliseIssue(issue: ApiIssue, knownProjectIds: ReadonlySet<string>, options: NormaliseOptions = {}): Issue {
+  const identifier = issue.identifier == null || issue.identifier === '' ? null : String(issue.identifier);
+  return {
+    id: issue.id,
+    identifier,
+    title: text(issue.title) ?? identifier ?? 'Untitled',
+    description: body(issue.description),
+    summary: (issue.summary ?? []).map((line) => line.trim()).filter(Boolean),
+    status: issue.status?.trim() ?? '',
+    priority: issue.priority == null || issue.priority === '' ? null : String(issue.priority),
+    team: teamName(issue.team),
+    projectId: issue.projectId && knownProjectIds.has(issue.projectId) ? issue.projectId : null,
+    sortOrder: finiteOr(issue.sortOrder, Number.MAX_SAFE_INTEGER),
+    upvotes: Math.max(0, finiteOr(issue.upvotes, 0)),
+    importanceScore: finiteOr(issue.importanceScore, 0),
+    createdAt: isoDate(issue.createdAt),
+    updatedAt: isoDate(issue.updatedAt),
+    url: httpUrl(issue.url),
+    ...(options.trackerFields
+      ? { tracker: { ticketId: idText(issue.trackerTicketId), workspaceId: text(issue.workspaceId), version: issue.version ?? null } }
+      : {}),
+  };
+}
+
+/**
+ * Projects, normalised. `progress` has no documented scale (spec: "number"),
+ * so the scale is decided per workspace: when every project's progress lies in
+ * 0–1 the values are fractions, otherwise percentages. See `scaleProgress`.
+ */
+export function normaliseProjects(projects: readonly ApiProject[], options: NormaliseOptions = {}): Project[] {
+  const scale = progressScale(projects.map((p) => p.progress));
+  return projects.map((project) => normaliseProject(project, scale, options)).sort(byId);
+}
+
+export function normaliseProject(project: ApiProject, scale: ProgressScale, options: NormaliseOptions = {}): Project {
+  return {
+    id: project.id,
+    name: text(project.name) ?? 'Untitled project',
+    description: body(project.description),
+    color: hexColour(project.color),
+    icon: text(project.icon),
+    progress: scaleProgress(project.progress, scale),
+    state: text(project.state),
+    sortOrder: finiteOr(project.sortOrder, Number.MAX_SAFE_INTEGER),
+    upvotes: Math.max(0, finiteOr(project.upvotes, 0)),
+    importanceScore: finiteOr(project.importanceScore, 0),
+    createdAt: isoDate(project.createdAt),
+    ...(options.trackerFields
+      ? { tracker: { projectId: idText(project.trackerProjectId), teamIds: (project.trackerTeamIds ?? []).flatMap((id) => idText(id) ?? []) } }
+      : {}),
+  };
+}
+
+export type ProgressScale = 'fraction' | 'percent';
+
+/** `fraction` when every finite value lies in [0, 1], else `percent`. */
+export function progressScale(values: readonly (number | null | undefined)[]): ProgressScale {
+  return values.every((v) => v == null || !Number.isFinite(v) || (v >= 0 && v <= 1)) ? 'fraction' : 'percent';
+}
+
+/**
+ * A progress value as a percentage in [0, 100], rounded to one decimal:
+ * fractions are multiplied by 100; anything outside the range is clamped;
+ * a missing or non-finite value is 0.
+ */
+export function scaleProgress(value: number | null | undefined, scale: ProgressScale): number {
+  if (value == null || !Number.isFinite(value)) return 0;
+  const percent = scale === 'fraction' ? value * 100 : value;
+  return Math.round(Math.min(100, Math.max(0, percent)) * 10) / 10;
+}
+
+/** A `#rgb` or `#rrggbb` colour, lower-cased; anything else is null so it never reaches a style. */
+export function hexColour(value: string | null | undefined): string | null {
+  const colour = value?.trim().toLowerCase();
+  return colour && /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/.test(colour) ? colour : null;
+}
+
+/** An absolute http(s) URL, or null: other schemes never become links. */
+export function httpUrl(value: string | null | undefined): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value.trim());
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The team's shape is not shown (spec): a string, or an object with a string `name` or `key`. */
+function teamName(team: unknown): string | null {
+  if (typeof team === 'string') return text(team);
+  if (team && typeof team === 'object') {
+    const { name, key } = team as { name?: unknown; key?: unknown };
+    if (typeof name === 'string') return text(name);
+    if (typeof key === 'string') return text(key);
+  }
+  return null;
+}
+
+/** A tracker id of unshown type (spec): text or number, as text. */
+function idText(value: unknown): string | null {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return typeof value === 'string' ? text(value) : null;
+}
+
+function isoDate(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? null : new Date(time).toISOString();
+}
+
+function text(value: string | null | undefined): string | null {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+}
+
+/** Markdown kept byte for byte (leading spaces matter), or null when blank. */
+function body(value: string | null | undefined): string | null {
+  return value?.trim() ? value : null;
+}
+
+function finiteOr(value: number | null | undefined, fallback: number): number {
+  return value != null && Number.isFinite(value) ? value : fallback;
+}
+
+function byId(a: { id: string }, b: { id: string }): number {
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}

@@ -1,0 +1,124 @@
+/**
+ * The snapshot: the normalised roadmap as one versioned JSON document. A build
+ * can run from it with no network access, and a scheduled rebuild compares
+ * digests to skip work when nothing changed.
+ */
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { z } from 'zod';
+import type { ApiIssue, ApiProject } from '../portal/api-schemas.ts';
+import { contentDigest } from './digest.ts';
+import { SnapshotError } from '../errors.ts';
+import { IssueSchema, ProjectSchema, type Issue, type Project } from './model.ts';
+import { normaliseIssues, normaliseProjects, type NormaliseOptions } from './normalise.ts';
+import { formatIssues } from '../config/friendly-errors.ts';
+
+export const SNAPSHOT_FORMAT = 'portal-roadmap.snapshot';
+export const SNAPSHOT_VERSION = 1;
+
+/** Where the data came from. The API source records the workspace so a rebuild can refuse to mix workspaces; it is never published. */
+export const SnapshotSourceSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('api'), apiUrl: z.string(), workspaceId: z.string() }),
+  z.strictObject({ kind: z.literal('demo') }),
+]);
+
+export const SnapshotSchema = z.strictObject({
+  format: z.literal(SNAPSHOT_FORMAT),
+  version: z.literal(SNAPSHOT_VERSION),
+  /** When the data was read from the portal (ISO date-time). */
+  fetchedAt: z.iso.datetime({ offset: true }),
+  source: SnapshotSourceSchema,
+  /** `sha256:` digest of `{ issues, projects }`; equal data, equal digest. */
+  digest: z.string().regex(/^sha256:[0-9a-f]{64}$/),
+  /** Published issues only, sorted by id. */
+  issues: z.array(IssueSchema),
+  /** Projects, sorted by id. */
+  projects: z.array(ProjectSchema),
+  /** Project ids that issues named but that answered 404; their issues are shown without a project. */
+  missingProjectIds: z.array(z.string()),
+});
+
+export type Snapshot = z.output<typeof SnapshotSchema>;
+export type SnapshotSource = z.output<typeof SnapshotSourceSchema>;
+
+export interface RawPortalData {
+  issues: readonly ApiIssue[];
+  projects: readonly ApiProject[];
+  missingProjectIds: readonly string[];
+}
+
+/** Normalises API data into a snapshot. */
+export function createSnapshot(raw: RawPortalData, source: SnapshotSource, fetchedAt: Date, options: NormaliseOptions = {}): Snapshot {
+  const projects = normaliseProjects(raw.projects, options);
+  const issues = normaliseIssues(raw.issues, new Set(projects.map((p) => p.id)), options);
+  return {
+    format: SNAPSHOT_FORMAT,
+    version: SNAPSHOT_VERSION,
+    fetchedAt: fetchedAt.toISOString(),
+    source,
+    digest: dataDigest(issues, projects),
+    issues,
+    projects,
+    missingProjectIds: [...raw.missingProjectIds].sort(),
+  };
+}
+
+export function dataDigest(issues: readonly Issue[], projects: readonly Project[]): string {
+  return contentDigest({ issues, projects });
+}
+
+/** Validates a parsed snapshot document and checks that its digest matches its data. */
+export function parseSnapshot(json: unknown, file: string): Snapshot {
+  const result = SnapshotSchema.safeParse(json);
+  if (!result.success) {
+    throw new SnapshotError(
+      `${file} is not a portal-roadmap snapshot (format ${SNAPSHOT_FORMAT}, version ${SNAPSHOT_VERSION}):\n` +
+        `${formatIssues(result.error.issues)}\nWrite a fresh one with \`npm run fetch -- --out ${file}\`.`,
+      file,
+      { cause: result.error },
+    );
+  }
+  const snapshot = result.data;
+  const actual = dataDigest(snapshot.issues, snapshot.projects);
+  if (actual !== snapshot.digest) {
+    throw new SnapshotError(
+      `${file} was altered after it was written: its digest is ${snapshot.digest} but its data hashes to ${actual}. ` +
+        `Write a fresh one with \`npm run fetch -- --out ${file}\`.`,
+      file,
+    );
+  }
+  return snapshot;
+}
+
+export async function readSnapshotFile(file: string): Promise<Snapshot> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (cause) {
+    const reason = (cause as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : 'cannot be read';
+    throw new SnapshotError(
+      `The snapshot file ${file} ${reason}. Check ROADMAP_SNAPSHOT, or write one with \`npm run fetch -- --out ${file}\`.`,
+      file,
+      { cause },
+    );
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (cause) {
+    throw new SnapshotError(
+      `The snapshot file ${file} is not valid JSON (cut short?). Write a fresh one with \`npm run fetch -- --out ${file}\`.`,
+      file,
+      { cause },
+    );
+  }
+  return parseSnapshot(json, file);
+}
+
+/** Writes a snapshot atomically: a reader sees the old file or the new one, never half of one. */
+export async function writeSnapshotFile(file: string, snapshot: Snapshot): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, `${JSON.stringify(snapshot, null, 2)}\n`, 'utf8');
+  await rename(temporary, file);
+}
