@@ -1,28 +1,22 @@
 // @ts-check
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
+import { processSettings } from './src/config/settings.ts';
 import { securityHeaders } from './src/site/astro/security-headers.ts';
-import { loadRoadmapConfig } from './src/config/roadmap-config.ts';
-import { parseEnv } from './src/config/env.ts';
 import { CSP_DIRECTIVES, EMBED_DIR } from './src/site/headers.ts';
-import { resolveSite } from './src/config/site-url.ts';
-import { resolveSource } from './src/snapshot/source.ts';
 
-const root = process.cwd();
-const roadmap = loadRoadmapConfig(root);
-const env = parseEnv();
-const site = resolveSite({ configSite: roadmap.site, envSite: env.ROADMAP_SITE, sourceKind: resolveSource(env, root).kind });
+const { config, env, site } = processSettings();
 
 export default defineConfig({
   // ROADMAP_CACHE_DIR keeps the content cache apart for builds that run side by side (tests, staging builds).
-  ...(process.env.ROADMAP_CACHE_DIR ? { cacheDir: process.env.ROADMAP_CACHE_DIR } : {}),
+  ...(env.ROADMAP_CACHE_DIR ? { cacheDir: env.ROADMAP_CACHE_DIR } : {}),
   site,
-  base: roadmap.base,
+  base: config.base,
   trailingSlash: 'always',
   integrations: [
     // Embed pages are copies of other pages for iframes: kept out of the sitemap (and marked noindex).
     sitemap({ filter: (page) => !new URL(page).pathname.includes(`/${EMBED_DIR}/`) }),
-    securityHeaders({ base: roadmap.base, embedOrigins: roadmap.embed.allowedOrigins }),
+    securityHeaders({ base: config.base, embedOrigins: config.embed.allowedOrigins }),
   ],
   // Every page carries a CSP meta tag (hosts that cannot set headers, such as GitHub Pages, still get one);
   // Astro adds hashes for anything it inlines. No 'unsafe-inline', no 'unsafe-eval'.

@@ -14,20 +14,22 @@
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { runCommand } from '../src/cli/args.ts';
+import { astroBin, runNode } from '../src/cli/run-node.ts';
+import { ROADMAP_ENV_NAMES } from '../src/config/env.ts';
 import { ApiIssueListSchema, ApiProjectSchema } from '../src/portal/api-schemas.ts';
 import { sessionOf } from '../src/portal/client.ts';
-import { loadSnapshot } from '../src/snapshot/source.ts';
+import { loadSnapshot } from '../src/snapshot/load.ts';
 import { createSnapshot, writeSnapshotFile } from '../src/snapshot/snapshot-file.ts';
 import { startFakePortal } from '../test/support/fake-portal.ts';
 import { serveStatic } from '../test/support/static-server.ts';
 import { syntheticWorkspace } from '../test/support/synthetic.ts';
 import { createFloorProject } from './bench/floor.ts';
-import { median, round, runNode } from './bench/measure.ts';
+import { median, round } from './bench/stats.ts';
 import { pageWeight } from './bench/weight.ts';
 
 const ROOT = process.cwd();
-const ASTRO = join(ROOT, 'node_modules/astro/bin/astro.mjs');
+const ASTRO = astroBin(ROOT);
 const SITE = 'https://roadmap.example.com';
 const RUNS = 3;
 
@@ -43,10 +45,19 @@ const SIZES: Size[] = [
   { name: '10k', issues: 10_000, projects: 500, limit: { limit: 100, windowMs: 10_000 } },
 ];
 
-const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, json: { type: 'string' } } });
-const sizes = values.quick ? SIZES.slice(0, 1) : SIZES;
-const baseEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', ROADMAP_SITE: SITE } as NodeJS.ProcessEnv;
-for (const key of ['PORTAL_API_URL', 'PORTAL_WORKSPACE_ID', 'PORTAL_PROJECT_IDS', 'ROADMAP_SNAPSHOT', 'ROADMAP_CONFIG', 'ROADMAP_CACHE_DIR']) delete baseEnv[key];
+const spec = {
+  command: 'npm run bench --',
+  summary: 'Measures build, fetch, rebuild, memory, page weight and Lighthouse against their floors, and prints a table.\nFigures and progress go to stderr as they come; the table to stdout.',
+  options: {
+    quick: { type: 'boolean', description: 'the 1,000-issue workspace only (about a minute), not also 10,000' },
+    json: { type: 'string', value: 'FILE', description: 'also write every figure as JSON to FILE' },
+  },
+} as const;
+
+// The bench decides every variable portal-roadmap reads; none may leak in from the caller's shell.
+const baseEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } as NodeJS.ProcessEnv;
+for (const key of ROADMAP_ENV_NAMES) delete baseEnv[key];
+baseEnv.ROADMAP_SITE = SITE;
 const log = (line: string) => console.error(`[bench] ${line}`);
 const figures: Record<string, unknown> = { date: new Date().toISOString(), node: process.version, cpus: (await import('node:os')).cpus().length, sizes: {} };
 
@@ -96,11 +107,11 @@ async function measureFetch(size: Size, workspace: ReturnType<typeof syntheticWo
     bench: { issues: workspace.issues, projects: Object.fromEntries(workspace.projects.map((p) => [p.id, p])), paging: { mode: 'skip-take', maxTake: 100 }, rateLimit: size.limit },
   });
   try {
-    const source = { kind: 'api' as const, client: { apiUrl: portal.apiUrl, workspaceId: 'bench' }, extraProjectIds: [] };
+    const source = { kind: 'api' as const, portal: { apiUrl: portal.apiUrl, workspaceId: 'bench' }, extraProjectIds: [] };
     // Start at a window boundary, where the floor below assumes the run starts.
     const { windowMs, limit } = size.limit;
     await new Promise((resolve) => setTimeout(resolve, windowMs - (Date.now() % windowMs) + 5));
-    const session = sessionOf(source.client);
+    const session = sessionOf(source.portal);
     const started = performance.now();
     const snapshot = await loadSnapshot(source, { session });
     const ms = performance.now() - started;
@@ -175,49 +186,52 @@ async function lighthouse(outDir: string) {
   return scores;
 }
 
-// The demo: weight and Lighthouse.
-const demoDir = mkdtempSync(join(tmpdir(), 'bench-demo-'));
-await build(baseEnv, demoDir);
-const demoWeight = pageWeight(demoDir, 'index.html');
-figures.demo = { board: demoWeight, lighthouse: await lighthouse(demoDir) };
+await runCommand(spec, async (values) => {
+  const sizes = values.quick ? SIZES.slice(0, 1) : SIZES;
+  // The demo: weight and Lighthouse.
+  const demoDir = mkdtempSync(join(tmpdir(), 'bench-demo-'));
+  await build(baseEnv, demoDir);
+  const demoWeight = pageWeight(demoDir, 'index.html');
+  figures.demo = { board: demoWeight, lighthouse: await lighthouse(demoDir) };
 
-for (const size of sizes) {
-  log(`workspace ${size.name}: ${size.issues} issues, ${size.projects} projects`);
-  const workspace = syntheticWorkspace({ issues: size.issues, projects: size.projects });
-  const snapshot = createSnapshot(
-    { issues: ApiIssueListSchema.parse(workspace.issues), projects: workspace.projects.map((p) => ApiProjectSchema.parse(p)), missingProjectIds: [] },
-    { kind: 'demo' },
-    new Date('2026-11-20T00:00:00Z'),
-  );
-  const snapshotFile = join(mkdtempSync(join(tmpdir(), 'bench-snap-')), 'snapshot.json');
-  await writeSnapshotFile(snapshotFile, snapshot);
-  const { outDir, ...buildFigures } = await measureBuild(size, snapshotFile);
-  rmSync(outDir, { recursive: true, force: true });
-  const fetch = await measureFetch(size, workspace);
-  log(`${size.name} fetch: ${JSON.stringify(fetch)}`);
-  const rebuild = await measureRebuild(size, workspace);
-  (figures.sizes as Record<string, unknown>)[size.name] = { issues: size.issues, projects: size.projects, ...buildFigures, fetch, rebuild };
-}
+  for (const size of sizes) {
+    log(`workspace ${size.name}: ${size.issues} issues, ${size.projects} projects`);
+    const workspace = syntheticWorkspace({ issues: size.issues, projects: size.projects });
+    const snapshot = createSnapshot(
+      { issues: ApiIssueListSchema.parse(workspace.issues), projects: workspace.projects.map((p) => ApiProjectSchema.parse(p)), missingProjectIds: [] },
+      { kind: 'demo' },
+      new Date('2026-11-20T00:00:00Z'),
+    );
+    const snapshotFile = join(mkdtempSync(join(tmpdir(), 'bench-snap-')), 'snapshot.json');
+    await writeSnapshotFile(snapshotFile, snapshot);
+    const { outDir, ...buildFigures } = await measureBuild(size, snapshotFile);
+    rmSync(outDir, { recursive: true, force: true });
+    const fetch = await measureFetch(size, workspace);
+    log(`${size.name} fetch: ${JSON.stringify(fetch)}`);
+    const rebuild = await measureRebuild(size, workspace);
+    (figures.sizes as Record<string, unknown>)[size.name] = { issues: size.issues, projects: size.projects, ...buildFigures, fetch, rebuild };
+  }
 
-// The table.
-const rows: [string, string, string][] = [];
-const sizeFigures = figures.sizes as Record<string, { build_ratio: number; ours_ms: number; floor_ms: number; pages: number; peak_rss_mb: number; floor_peak_rss_mb: number; board: { gzipKb: number; jsGzipKb: number }; fetch: { fetch_ratio: number | null; fetch_ms: number; floor_ms: number; requests: number; limit: string; rate_limited_responses: number; max_429_per_window: number }; rebuild: { nochange_ratio: number; nochange_ms: number; full_ms: number } }>;
-for (const [name, f] of Object.entries(sizeFigures)) {
-  rows.push([`build_ratio (${name})`, String(f.build_ratio), `${f.ours_ms} ms vs ${f.floor_ms} ms bare Astro, ${f.pages} pages, median of ${RUNS}`]);
-  rows.push([`fetch_ratio (${name})`, String(f.fetch.fetch_ratio), `${f.fetch.fetch_ms} ms vs ${f.fetch.floor_ms} ms floor, ${f.fetch.requests} requests at ${f.fetch.limit}`]);
-  rows.push([`rate_limited_responses (${name})`, String(f.fetch.rate_limited_responses), `at most ${f.fetch.max_429_per_window} in one window`]);
-  rows.push([`nochange_ratio (${name})`, String(f.rebuild.nochange_ratio), `${f.rebuild.nochange_ms} ms vs ${f.rebuild.full_ms} ms full rebuild`]);
-  rows.push([`peak_rss_mb (${name})`, String(f.peak_rss_mb), `bare Astro: ${f.floor_peak_rss_mb}`]);
-  rows.push([`board_gzip_kb (${name})`, String(f.board.gzipKb), 'HTML + CSS + JS']);
-}
-rows.push(['board_gzip_kb (demo)', String(demoWeight.gzipKb), `${demoWeight.rawKb} KB raw`]);
-rows.push(['board_js_gzip_kb', String(demoWeight.jsGzipKb), 'the filter island']);
-for (const [page, scores] of Object.entries((figures.demo as { lighthouse: Record<string, Record<string, number>> }).lighthouse)) {
-  rows.push([`lighthouse (${page})`, Object.values(scores).join(' / '), 'performance / accessibility / best-practices / seo']);
-}
-const width = Math.max(...rows.map((r) => r[0].length));
-console.log(`\nportal-roadmap bench, ${figures.date}, Node ${process.version}, ${figures.cpus} CPUs${values.quick ? ' (quick)' : ''}\n`);
-console.log(`${'figure'.padEnd(width)}  ${'value'.padEnd(18)}  detail`);
-for (const [figure, value, detail] of rows) console.log(`${figure.padEnd(width)}  ${value.padEnd(18)}  ${detail}`);
-if (values.json) writeFileSync(values.json, `${JSON.stringify(figures, null, 2)}\n`);
-rmSync(demoDir, { recursive: true, force: true });
+  // The table.
+  const rows: [string, string, string][] = [];
+  const sizeFigures = figures.sizes as Record<string, { build_ratio: number; ours_ms: number; floor_ms: number; pages: number; peak_rss_mb: number; floor_peak_rss_mb: number; board: { gzipKb: number; jsGzipKb: number }; fetch: { fetch_ratio: number | null; fetch_ms: number; floor_ms: number; requests: number; limit: string; rate_limited_responses: number; max_429_per_window: number }; rebuild: { nochange_ratio: number; nochange_ms: number; full_ms: number } }>;
+  for (const [name, f] of Object.entries(sizeFigures)) {
+    rows.push([`build_ratio (${name})`, String(f.build_ratio), `${f.ours_ms} ms vs ${f.floor_ms} ms bare Astro, ${f.pages} pages, median of ${RUNS}`]);
+    rows.push([`fetch_ratio (${name})`, String(f.fetch.fetch_ratio), `${f.fetch.fetch_ms} ms vs ${f.fetch.floor_ms} ms floor, ${f.fetch.requests} requests at ${f.fetch.limit}`]);
+    rows.push([`rate_limited_responses (${name})`, String(f.fetch.rate_limited_responses), `at most ${f.fetch.max_429_per_window} in one window`]);
+    rows.push([`nochange_ratio (${name})`, String(f.rebuild.nochange_ratio), `${f.rebuild.nochange_ms} ms vs ${f.rebuild.full_ms} ms full rebuild`]);
+    rows.push([`peak_rss_mb (${name})`, String(f.peak_rss_mb), `bare Astro: ${f.floor_peak_rss_mb}`]);
+    rows.push([`board_gzip_kb (${name})`, String(f.board.gzipKb), 'HTML + CSS + JS']);
+  }
+  rows.push(['board_gzip_kb (demo)', String(demoWeight.gzipKb), `${demoWeight.rawKb} KB raw`]);
+  rows.push(['board_js_gzip_kb', String(demoWeight.jsGzipKb), 'the filter island']);
+  for (const [page, scores] of Object.entries((figures.demo as { lighthouse: Record<string, Record<string, number>> }).lighthouse)) {
+    rows.push([`lighthouse (${page})`, Object.values(scores).join(' / '), 'performance / accessibility / best-practices / seo']);
+  }
+  const width = Math.max(...rows.map((r) => r[0].length));
+  console.log(`\nportal-roadmap bench, ${figures.date}, Node ${process.version}, ${figures.cpus} CPUs${values.quick ? ' (quick)' : ''}\n`);
+  console.log(`${'figure'.padEnd(width)}  ${'value'.padEnd(18)}  detail`);
+  for (const [figure, value, detail] of rows) console.log(`${figure.padEnd(width)}  ${value.padEnd(18)}  ${detail}`);
+  if (values.json) writeFileSync(values.json, `${JSON.stringify(figures, null, 2)}\n`);
+  rmSync(demoDir, { recursive: true, force: true });
+});

@@ -1,37 +1,35 @@
 /**
  * `npm run fetch -- --out FILE`: reads the live portal named by
- * PORTAL_API_URL and PORTAL_WORKSPACE_ID and writes a snapshot to FILE, which
- * `ROADMAP_SNAPSHOT=FILE npm run build` then builds with no network access.
+ * PORTAL_API_URL and PORTAL_WORKSPACE_ID (or the demo) and writes a snapshot to
+ * FILE, which `ROADMAP_SNAPSHOT=FILE npm run build` then builds with no network access.
  */
-import { parseArgs } from 'node:util';
-import { runCli } from '../src/cli/run-cli.ts';
-import { loadRoadmapConfig } from '../src/config/roadmap-config.ts';
-import { parseEnv } from '../src/config/env.ts';
-import { ConfigError } from '../src/errors.ts';
-import { describeSource, loadSnapshot, missingProjectsWarning, resolveSource } from '../src/snapshot/source.ts';
+import { runCommand, UsageError } from '../src/cli/args.ts';
+import { resolveSettings } from '../src/config/settings.ts';
+import { describeSource } from '../src/config/source.ts';
+import { ConfigError } from '../src/shared/errors.ts';
+import { loadSnapshot, missingProjectsWarning } from '../src/snapshot/load.ts';
 import { writeSnapshotFile } from '../src/snapshot/snapshot-file.ts';
 
-const USAGE = `Usage: npm run fetch -- --out FILE
+const spec = {
+  command: 'npm run fetch --',
+  summary:
+    'Reads the portal of PORTAL_WORKSPACE_ID at PORTAL_API_URL and writes a snapshot to FILE.\n' +
+    'Without those variables it writes a snapshot of the bundled demo workspace.',
+  options: {
+    out: { type: 'string', value: 'FILE', description: 'where to write the snapshot (required)' },
+  },
+} as const;
 
-Reads the portal of PORTAL_WORKSPACE_ID at PORTAL_API_URL and writes a snapshot to FILE.
-Without those variables it writes a snapshot of the bundled demo workspace.`;
-
-await runCli(async () => {
-  const { values } = parseArgs({ options: { out: { type: 'string' }, help: { type: 'boolean', short: 'h' } } });
-  if (values.help) {
-    console.log(USAGE);
-    return;
+await runCommand(spec, async ({ out }) => {
+  if (!out) throw new UsageError('--out FILE is required');
+  const settings = resolveSettings(process.cwd());
+  if (settings.source.kind === 'snapshot') {
+    throw new ConfigError('ROADMAP_SNAPSHOT is set: unset it, `npm run fetch` reads the portal and writes a snapshot.');
   }
-  if (!values.out) throw new ConfigError(`--out FILE is missing.\n${USAGE}`);
-  const env = parseEnv();
-  if (env.ROADMAP_SNAPSHOT) throw new ConfigError('ROADMAP_SNAPSHOT is set: unset it, `npm run fetch` reads the portal and writes a snapshot.');
-  const { privacy } = loadRoadmapConfig(process.cwd());
-  const source = resolveSource(env, process.cwd());
-  console.log(`Reading ${describeSource(source)}`);
-  const snapshot = await loadSnapshot(source, {
-    normalise: { trackerFields: privacy.publishTrackerFields },
-    onMissingProjects: (ids) => console.warn(`warning: ${missingProjectsWarning(ids)}`),
+  console.error(`Reading ${describeSource(settings.source)}`);
+  const snapshot = await loadSnapshot(settings.source, {
+    onMissingProjects: (ids) => console.error(`warning: ${missingProjectsWarning(ids)}`),
   });
-  await writeSnapshotFile(values.out, snapshot);
-  console.log(`Wrote ${values.out}: ${snapshot.issues.length} issues, ${snapshot.projects.length} projects, ${snapshot.digest}`);
+  await writeSnapshotFile(out, snapshot);
+  console.log(`Wrote ${out}: ${snapshot.issues.length} issues, ${snapshot.projects.length} projects, ${snapshot.digest}`);
 });

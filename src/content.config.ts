@@ -1,13 +1,13 @@
 import { defineCollection } from 'astro:content';
-import { loadRoadmapConfig } from './config/roadmap-config.ts';
+import { processSettings } from './config/settings.ts';
 import { roadmapLoader } from './content/loader.ts';
 import { IssueSchema, ProjectSchema, RoadmapInfoSchema } from './snapshot/model.ts';
 
-const root = process.cwd();
-const { columns, privacy } = loadRoadmapConfig(root);
+const { source, config } = processSettings();
+const { columns, privacy } = config;
 
 export const collections = {
-  issues: defineCollection({ loader: roadmapLoader({ collection: 'issues', root, columns, privacy }), schema: IssueSchema }),
-  projects: defineCollection({ loader: roadmapLoader({ collection: 'projects', root, privacy }), schema: ProjectSchema }),
-  roadmap: defineCollection({ loader: roadmapLoader({ collection: 'roadmap', root }), schema: RoadmapInfoSchema }),
+  issues: defineCollection({ loader: roadmapLoader({ collection: 'issues', source, columns, privacy }), schema: IssueSchema }),
+  projects: defineCollection({ loader: roadmapLoader({ collection: 'projects', source, privacy }), schema: ProjectSchema }),
+  roadmap: defineCollection({ loader: roadmapLoader({ collection: 'roadmap', source }), schema: RoadmapInfoSchema }),
 };

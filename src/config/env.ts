@@ -28,6 +28,10 @@ export const EnvSchema = z
     ROADMAP_SITE: optional(z.url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL, e.g. "https://roadmap.example.com"' })),
     /** Build from this snapshot file instead of the API; no network access. */
     ROADMAP_SNAPSHOT: optional(z.string()),
+    /** Path of the config file; default `roadmap.config.json` in the project root. */
+    ROADMAP_CONFIG: optional(z.string()),
+    /** Astro's cache directory, for builds that run side by side (tests, staging builds). */
+    ROADMAP_CACHE_DIR: optional(z.string()),
   })
   .superRefine((env, ctx) => {
     if (env.PORTAL_API_URL && !env.PORTAL_WORKSPACE_ID) {
@@ -39,6 +43,9 @@ export const EnvSchema = z
   });
 
 export type RoadmapEnv = z.output<typeof EnvSchema>;
+
+/** Every variable portal-roadmap reads: what a child process must not inherit when a test or bench decides its own. */
+export const ROADMAP_ENV_NAMES = Object.keys(EnvSchema.shape) as (keyof RoadmapEnv)[];
 
 export function parseEnv(env: NodeJS.ProcessEnv = process.env): RoadmapEnv {
   return parseWithFriendlyErrors(EnvSchema, env, 'environment', 'Fix the variables named above; the README lists them under "Environment variables".');

@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import { jsonPath } from '../portal/api-schemas.ts';
-import { ConfigError } from '../errors.ts';
+import { ConfigError } from '../shared/errors.ts';
 
 type Issue = z.core.$ZodIssue;
 

@@ -6,10 +6,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { ConfigError } from '../errors.ts';
+import { ConfigError } from '../shared/errors.ts';
 import { parseWithFriendlyErrors } from './friendly-errors.ts';
 import { EN, type LabelKey } from '../site/labels.ts';
-import { httpUrl } from '../snapshot/normalise.ts';
+import { HEX_COLOUR, httpUrl } from '../shared/values.ts';
 import { statusKey } from './status-key.ts';
 
 export const DEFAULT_CONFIG_FILE = 'roadmap.config.json';
@@ -34,7 +34,7 @@ export const DEFAULT_COLUMNS: z.input<typeof ColumnSchema>[] = [
   { id: 'canceled', statuses: ['canceled', 'cancelled', 'duplicate', "won't do", 'wont do'], hidden: true },
 ];
 
-const hexColour = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'use a hex colour, e.g. "#1d4ed8"');
+const hexColour = z.string().regex(HEX_COLOUR, 'use a hex colour, e.g. "#1d4ed8"');
 
 const labelKeys = Object.keys(EN) as [LabelKey, ...LabelKey[]];
 const LabelsSchema = z.strictObject(
@@ -43,8 +43,6 @@ const LabelsSchema = z.strictObject(
 
 export const RoadmapConfigSchema = z
   .strictObject({
-    /** Editor hint; ignored. */
-    $schema: z.string().optional(),
     /** Site title: header, `<title>` and feeds. */
     title: z.string().trim().min(1, 'give the site a title').default('Product roadmap'),
     /** One-sentence description for the home page and meta tags. */
@@ -169,11 +167,10 @@ export function parseRoadmapConfig(input: unknown, file = DEFAULT_CONFIG_FILE): 
 }
 
 /**
- * Reads the config: `ROADMAP_CONFIG` names the file, else `roadmap.config.json`
- * in `root` is used when it exists, else the defaults.
+ * Reads the config: `named` (the `ROADMAP_CONFIG` variable) names the file,
+ * else `roadmap.config.json` in `root` is used when it exists, else the defaults.
  */
-export function loadRoadmapConfig(root: string, env: NodeJS.ProcessEnv = process.env): RoadmapConfig {
-  const named = env.ROADMAP_CONFIG?.trim();
+export function loadRoadmapConfig(root: string, named?: string): RoadmapConfig {
   const file = resolve(root, named || DEFAULT_CONFIG_FILE);
   if (!existsSync(file)) {
     if (named) throw new ConfigError(`ROADMAP_CONFIG names ${file}, which does not exist. Fix the path or unset ROADMAP_CONFIG.`);

@@ -2,7 +2,7 @@
  * The absolute URL the site is served from. The sitemap (@astrojs/sitemap),
  * the RSS feed, canonical URLs and Open Graph tags all need it.
  */
-import { ConfigError } from '../errors.ts';
+import { ConfigError } from '../shared/errors.ts';
 
 /** Used by the demo build only, which has no real address. */
 export const DEMO_SITE = 'https://roadmap.example.com';
@@ -12,14 +12,14 @@ export interface SiteInputs {
   configSite: string | undefined;
   /** The ROADMAP_SITE variable, which wins over the config (handy in CI). */
   envSite: string | undefined;
-  /** Where the data comes from: the demo may go without a site. */
-  sourceKind: 'api' | 'snapshot' | 'demo';
+  /** The demo may go without a site. */
+  isDemo: boolean;
 }
 
-export function resolveSite({ configSite, envSite, sourceKind }: SiteInputs): string {
+export function resolveSite({ configSite, envSite, isDemo }: SiteInputs): string {
   const site = envSite ?? configSite;
   if (site) return site;
-  if (sourceKind === 'demo') return DEMO_SITE;
+  if (isDemo) return DEMO_SITE;
   throw new ConfigError(
     'site is not set: the sitemap (@astrojs/sitemap), the RSS feed, canonical URLs and Open Graph tags need the absolute URL the site is served from. ' +
       'Set "site": "https://roadmap.example.com" in roadmap.config.json, or the ROADMAP_SITE variable.',

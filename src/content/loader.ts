@@ -10,11 +10,11 @@ import type { Loader, LoaderContext } from 'astro/loaders';
 import { z } from 'zod';
 import type { ColumnConfig } from '../config/roadmap-config.ts';
 import { unmappedStatuses } from '../site/columns.ts';
-import { parseEnv } from '../config/env.ts';
 import { parseWithFriendlyErrors } from '../config/friendly-errors.ts';
 import { RENDER_VERSION } from './render-version.ts';
 import type { Issue, Project, RoadmapInfo } from '../snapshot/model.ts';
-import { describeSource, loadSnapshot, missingProjectsWarning, resolveSource, type DataSource } from '../snapshot/source.ts';
+import { describeSource, type DataSource } from '../config/source.ts';
+import { loadSnapshot, missingProjectsWarning } from '../snapshot/load.ts';
 import type { Snapshot } from '../snapshot/snapshot-file.ts';
 import { publicIssue, publicProject, type Privacy } from './privacy.ts';
 
@@ -24,16 +24,14 @@ export type RoadmapCollection = (typeof ROADMAP_COLLECTIONS)[number];
 const OptionsSchema = z.strictObject({
   /** Which part of the snapshot the collection holds. */
   collection: z.enum(ROADMAP_COLLECTIONS, { error: `must be one of ${ROADMAP_COLLECTIONS.join(', ')}` }),
-  /** Project root, to find the bundled demo data. */
-  root: z.string().min(1),
+  /** Where the data comes from (`resolveSettings().source`). */
+  source: z.custom<DataSource>((value) => typeof value === 'object' && value !== null && 'kind' in value, 'pass settings.source'),
   /** Board columns, so the build log can name statuses no column lists. */
   columns: z.array(z.custom<ColumnConfig>()).optional(),
   /** What may be published beyond the public fields (config `privacy`); nothing by default. */
   privacy: z
     .strictObject({ publishTrackerFields: z.boolean(), publishIssueUrl: z.boolean() })
     .default({ publishTrackerFields: false, publishIssueUrl: false }),
-  /** Environment to read the data source from; `process.env` by default. */
-  env: z.record(z.string(), z.string().optional()).optional(),
 });
 
 export type RoadmapLoaderOptions = z.input<typeof OptionsSchema>;
@@ -43,12 +41,12 @@ export const ROADMAP_INFO_ID = 'current';
 /** One fetch per source per build, shared by the three collections. */
 const snapshots = new Map<string, Promise<Snapshot>>();
 
-function snapshotOnce(source: DataSource, privacy: Privacy, logger: LoaderContext['logger']): Promise<Snapshot> {
-  const key = JSON.stringify([source, privacy.publishTrackerFields]);
+function snapshotOnce(source: DataSource, logger: LoaderContext['logger']): Promise<Snapshot> {
+  const key = JSON.stringify(source);
   let pending = snapshots.get(key);
   if (!pending) {
     logger.info(`Reading ${describeSource(source)}`);
-    pending = loadSnapshot(source, { normalise: { trackerFields: privacy.publishTrackerFields } });
+    pending = loadSnapshot(source);
     snapshots.set(key, pending);
     // A failed read is not cached: a later sync (dev server) tries again.
     pending.catch(() => snapshots.delete(key));
@@ -73,7 +71,7 @@ export function entriesFor(collection: RoadmapCollection, snapshot: Snapshot, pr
     case 'roadmap': {
       const info: RoadmapInfo = {
         fetchedAt: snapshot.fetchedAt,
-        sourceKind: snapshot.source.kind,
+        origin: snapshot.origin.kind,
         digest: snapshot.digest,
         issueCount: snapshot.issues.length,
         projectCount: snapshot.projects.length,
@@ -84,19 +82,17 @@ export function entriesFor(collection: RoadmapCollection, snapshot: Snapshot, pr
 }
 
 export function roadmapLoader(options: RoadmapLoaderOptions): Loader {
-  const { collection, root, columns, env, privacy } = parseWithFriendlyErrors(
+  const { collection, source, columns, privacy } = parseWithFriendlyErrors(
     OptionsSchema,
     options,
     'roadmapLoader() options',
     'Fix the call in src/content.config.ts.',
   );
-  // Resolved now, so a bad variable fails at config load with a clear message.
-  const source = resolveSource(parseEnv(env ?? process.env), root);
 
   return {
     name: 'portal-roadmap-loader',
-    async load({ store, meta, logger, parseData, generateDigest }) {
-      const snapshot = await snapshotOnce(source, privacy, logger);
+    async load({ store, logger, parseData, generateDigest }) {
+      const snapshot = await snapshotOnce(source, logger);
       const entries = entriesFor(collection, snapshot, privacy);
       const untouched = new Set(store.keys());
       let changed = 0;
@@ -111,8 +107,6 @@ export function roadmapLoader(options: RoadmapLoaderOptions): Loader {
         changed++;
       }
       for (const id of untouched) store.delete(id);
-      meta.set('snapshot-digest', snapshot.digest);
-      meta.set('fetched-at', snapshot.fetchedAt);
       logger.info(`${collection}: ${entries.length} entries (${changed} new or changed, ${untouched.size} removed)`);
 
       if (collection === 'projects' && snapshot.missingProjectIds.length) {

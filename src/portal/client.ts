@@ -5,10 +5,9 @@
  * Neither needs authentication, so no auth header is ever sent.
  */
 import pLimit from 'p-limit';
-import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { ApiIssueListSchema, ApiProjectSchema, jsonPath, type ApiIssue, type ApiProject } from './api-schemas.ts';
-import { PortalError } from '../errors.ts';
+import { PortalError } from '../shared/errors.ts';
 import { createSession, type PortalSession, type RetryOptions } from './session.ts';
 
 export interface PortalClientOptions {
@@ -23,7 +22,6 @@ export interface PortalClientOptions {
   maxPages?: number;
   /** Project requests in flight at once. */
   concurrency?: number;
-  dispatcher?: Dispatcher;
   /** Retry and deadline settings (see `RETRY_DEFAULTS`). */
   retry?: Partial<RetryOptions>;
   /** Shared pacing, retries and deadline; one is made when absent. Pass one session to every call of a run. */
@@ -36,7 +34,7 @@ export interface PortalClientOptions {
 export function sessionOf(options: PortalClientOptions): PortalSession {
   return (
     options.session ??
-    createSession({ timeoutMs: options.timeoutMs ?? CLIENT_DEFAULTS.timeoutMs, dispatcher: options.dispatcher, retry: options.retry })
+    createSession({ timeoutMs: options.timeoutMs ?? CLIENT_DEFAULTS.timeoutMs, retry: options.retry })
   );
 }
 

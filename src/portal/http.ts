@@ -4,14 +4,12 @@
  * dispatcher: Node bundles undici 7 and the two do not mix).
  */
 import { errors as undiciErrors, request, type Dispatcher } from 'undici';
-import { PortalError, WorkspaceNotFoundError } from '../errors.ts';
+import { PortalError, WorkspaceNotFoundError } from '../shared/errors.ts';
 import { parseErrorBody } from './error-body.ts';
 
 export interface GetJsonOptions {
   /** Whole-request deadline in milliseconds: connect, headers and body. */
   timeoutMs: number;
-  /** An undici dispatcher (Agent, MockAgent); the global one by default. */
-  dispatcher?: Dispatcher | undefined;
 }
 
 export interface JsonResponse {
@@ -37,7 +35,6 @@ export async function getJson(url: URL, options: GetJsonOptions): Promise<JsonRe
       signal,
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,
-      dispatcher: options.dispatcher,
     });
   } catch (cause) {
     throw transportError(cause, shownUrl, options.timeoutMs, signal);

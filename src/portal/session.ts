@@ -6,8 +6,7 @@
  * Retry-After at its maxTimeout, and does not pace by the rate-limit headers,
  * all of which the spec's Limits section asks for.
  */
-import type { Dispatcher } from 'undici';
-import { PortalError } from '../errors.ts';
+import { PortalError } from '../shared/errors.ts';
 import { getJson, type JsonResponse } from './http.ts';
 import { PacerWaitTooLong, readRetryAfter, RequestPacer, systemClock, type PacerClock } from './pacer.ts';
 
@@ -38,7 +37,6 @@ export interface PortalSession {
 
 export interface SessionOptions {
   timeoutMs: number;
-  dispatcher?: Dispatcher | undefined;
   retry?: Partial<RetryOptions> | undefined;
   clock?: PacerClock;
 }
@@ -75,7 +73,7 @@ export function createSession(options: SessionOptions): PortalSession {
       stats.requests++;
       attempts++;
       try {
-        const response = await getJson(url, { timeoutMs: Math.min(options.timeoutMs, left), dispatcher: options.dispatcher });
+        const response = await getJson(url, { timeoutMs: Math.min(options.timeoutMs, left) });
         pacer.observe(response.headers);
         return response;
       } catch (error) {

@@ -8,6 +8,7 @@ import type { ColumnConfig } from '../config/roadmap-config.ts';
 import { DEFAULT_COLUMN_LABELS, EN, type Labels } from './labels.ts';
 import type { Issue } from '../snapshot/model.ts';
 import { slugify } from './paths.ts';
+import { byId } from '../shared/values.ts';
 import { statusKey } from '../config/status-key.ts';
 
 export interface BoardColumn {
@@ -51,7 +52,7 @@ export function groupIntoColumns(issues: readonly Issue[], columns: readonly Col
 }
 
 /** The columns the site shows, and the issues that have pages: those of hidden columns are left out. */
-export function publishedColumns(issues: readonly Issue[], columns: readonly ColumnConfig[], labels: Labels = EN): BoardColumn[] {
+export function shownColumns(issues: readonly Issue[], columns: readonly ColumnConfig[], labels: Labels = EN): BoardColumn[] {
   return groupIntoColumns(issues, columns, labels).filter((column) => !column.hidden);
 }
 
@@ -64,7 +65,7 @@ export function unmappedStatuses(issues: readonly Issue[], columns: readonly Col
 
 /** The team's own order (`sortOrder`), then most upvoted, then id, so the order is stable. */
 export function byTeamOrder(a: Issue, b: Issue): number {
-  return a.sortOrder - b.sortOrder || b.upvotes - a.upvotes || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  return a.sortOrder - b.sortOrder || b.upvotes - a.upvotes || byId(a, b);
 }
 
 function uniqueId(candidate: string, taken: Set<string>): string {

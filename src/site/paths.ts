@@ -30,8 +30,12 @@ export function withBase(base: string, path: string): string {
   return `${root}${path.replace(/^\/+/, '')}`;
 }
 
-export const issuePath = (id: string): string => `issues/${pageSlug(id)}/`;
-export const projectPath = (id: string): string => `projects/${pageSlug(id)}/`;
+/** Top-level output folders of the issue and project pages. */
+export const ISSUES_DIR = 'issues';
+export const PROJECTS_DIR = 'projects';
+
+export const issuePath = (id: string): string => `${ISSUES_DIR}/${pageSlug(id)}/`;
+export const projectPath = (id: string): string => `${PROJECTS_DIR}/${pageSlug(id)}/`;
 /** A column's first page; later pages are `status/{id}/2/`, … */
 export const columnPath = (columnId: string, page = 1): string => `status/${columnId}/${page > 1 ? `${page}/` : ''}`;
 

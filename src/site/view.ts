@@ -1,5 +1,5 @@
 /** The roadmap as the pages show it, computed once from the collections. Pure. */
-import { byTeamOrder, publishedColumns, type BoardColumn } from './columns.ts';
+import { byTeamOrder, shownColumns, type BoardColumn } from './columns.ts';
 import type { RoadmapConfig } from '../config/roadmap-config.ts';
 import type { Labels } from './labels.ts';
 import type { Issue, Project } from '../snapshot/model.ts';
@@ -24,7 +24,7 @@ export interface RoadmapView {
 type ViewConfig = Pick<RoadmapConfig, 'columns' | 'shipped' | 'locale'>;
 
 export function buildRoadmapView(allIssues: readonly Issue[], projects: readonly Project[], config: ViewConfig, labels: Labels): RoadmapView {
-  const columns = publishedColumns(allIssues, config.columns, labels);
+  const columns = shownColumns(allIssues, config.columns, labels);
   const issues = columns.flatMap((column) => column.issues);
   const sortedProjects = [...projects].sort((a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name));
   const issuesByProject = new Map<string, Issue[]>(sortedProjects.map((p) => [p.id, []]));

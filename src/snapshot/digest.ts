@@ -3,12 +3,13 @@
  * key order of the JSON it came from, so a rebuild can tell "nothing changed".
  */
 import { createHash } from 'node:crypto';
+import { compareCodeUnits } from '../shared/values.ts';
 
 /** JSON with object keys sorted at every level. */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
     v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => compareCodeUnits(a, b)))
       : v,
   );
 }

@@ -1,11 +1,13 @@
 /**
  * The normalised data the site is built from: what a snapshot stores and what
- * the `issues` and `projects` collections hold. Only fields the site shows are
- * here; tracker-internal fields never get this far.
+ * the `issues` and `projects` collections hold. Hidden and deleted issues never
+ * get this far; tracker-internal fields are kept, and only the content layer's
+ * privacy gate (src/content/privacy.ts) decides whether a page shows them.
  */
 // Collection schemas take `z` from `astro/zod`, Astro's re-export of zod 4: the
 // same instance as `zod` (one copy in node_modules), and usable without Astro running.
 import { z } from 'astro/zod';
+import { HEX_COLOUR } from '../shared/values.ts';
 
 const isoDate = z.iso.datetime({ offset: true }).nullable();
 
@@ -37,7 +39,7 @@ export const IssueSchema = z.strictObject({
   updatedAt: isoDate,
   /** An http(s) link for the issue, or null. Published only with `privacy.publishIssueUrl`. */
   url: z.url({ protocol: /^https?$/ }).nullable(),
-  /** Tracker-internal fields; present only with `privacy.publishTrackerFields`. */
+  /** Tracker-internal fields: kept in the snapshot, shown on pages only with `privacy.publishTrackerFields` (src/content/privacy.ts). */
   tracker: z
     .strictObject({
       ticketId: z.string().nullable(),
@@ -54,7 +56,7 @@ export const ProjectSchema = z.strictObject({
   /** Markdown description, or null. */
   description: z.string().nullable(),
   /** A `#rgb`/`#rrggbb` colour, or null (invalid colours are dropped). */
-  color: z.string().regex(/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/).nullable(),
+  color: z.string().regex(HEX_COLOUR).nullable(),
   /** Icon name as sent; rendered only when it names a known glyph. */
   icon: z.string().nullable(),
   /** Completion in percent, 0–100 (see `scaleProgress`). */
@@ -64,7 +66,7 @@ export const ProjectSchema = z.strictObject({
   upvotes: z.number(),
   importanceScore: z.number(),
   createdAt: isoDate,
-  /** Tracker-internal fields; present only with `privacy.publishTrackerFields`. */
+  /** Tracker-internal fields: kept in the snapshot, shown on pages only with `privacy.publishTrackerFields` (src/content/privacy.ts). */
   tracker: z
     .strictObject({
       projectId: z.string().nullable(),
@@ -80,8 +82,8 @@ export type Project = z.output<typeof ProjectSchema>;
 export const RoadmapInfoSchema = z.strictObject({
   /** When the data was read from the portal: the "last updated" stamp. */
   fetchedAt: z.iso.datetime({ offset: true }),
-  /** `demo` when built from the bundled demo workspace. */
-  sourceKind: z.enum(['api', 'demo']),
+  /** Where the data came from; `demo` shows the demo notice. */
+  origin: z.enum(['api', 'demo']),
   digest: z.string(),
   issueCount: z.number().int(),
   projectCount: z.number().int(),

@@ -4,35 +4,26 @@
  */
 import type { ApiIssue, ApiProject } from '../portal/api-schemas.ts';
 import type { Issue, Project } from './model.ts';
+import { byId, hexColour, httpUrl } from '../shared/values.ts';
 
 /**
  * Whether an issue may be published: `isVisible: false` or `isDeleted: true`
  * hides it (spec, "v1 issue (portal)"). A missing flag is read as the portal's
  * default, visible and not deleted, since the endpoint lists published issues.
  */
-export function isPublished(issue: Pick<ApiIssue, 'isVisible' | 'isDeleted'>): boolean {
+export function isPortalVisible(issue: Pick<ApiIssue, 'isVisible' | 'isDeleted'>): boolean {
   return issue.isVisible !== false && issue.isDeleted !== true;
 }
 
-export interface NormaliseOptions {
-  /**
-   * Keep tracker-internal fields (`trackerTicketId`, `workspaceId`, `version`,
-   * `trackerProjectId`, `trackerTeamIds`). Off by default: they are private,
-   * and `version` changes on every internal edit, which would make every
-   * scheduled rebuild see a change.
-   */
-  trackerFields?: boolean;
-}
-
-/** Published issues only, normalised, sorted by id so equal data gives an equal snapshot. */
-export function normaliseIssues(issues: readonly ApiIssue[], knownProjectIds: ReadonlySet<string>, options: NormaliseOptions = {}): Issue[] {
+/** Portal-visible issues only, normalised, sorted by id so equal data gives an equal snapshot. */
+export function normaliseIssues(issues: readonly ApiIssue[], knownProjectIds: ReadonlySet<string>): Issue[] {
   return issues
-    .filter(isPublished)
-    .map((issue) => normaliseIssue(issue, knownProjectIds, options))
+    .filter(isPortalVisible)
+    .map((issue) => normaliseIssue(issue, knownProjectIds))
     .sort(byId);
 }
 
-export function normaliseIssue(issue: ApiIssue, knownProjectIds: ReadonlySet<string>, options: NormaliseOptions = {}): Issue {
+export function normaliseIssue(issue: ApiIssue, knownProjectIds: ReadonlySet<string>): Issue {
   const identifier = issue.identifier == null || issue.identifier === '' ? null : String(issue.identifier);
   return {
     id: issue.id,
@@ -50,9 +41,8 @@ export function normaliseIssue(issue: ApiIssue, knownProjectIds: ReadonlySet<str
     createdAt: isoDate(issue.createdAt),
     updatedAt: isoDate(issue.updatedAt),
     url: httpUrl(issue.url),
-    ...(options.trackerFields
-      ? { tracker: { ticketId: idText(issue.trackerTicketId), workspaceId: text(issue.workspaceId), version: issue.version ?? null } }
-      : {}),
+    // Kept in the snapshot always; only src/content/privacy.ts decides whether a page shows them.
+    tracker: { ticketId: idText(issue.trackerTicketId), workspaceId: text(issue.workspaceId), version: issue.version ?? null },
   };
 }
 
@@ -61,12 +51,12 @@ export function normaliseIssue(issue: ApiIssue, knownProjectIds: ReadonlySet<str
  * so the scale is decided per workspace: when every project's progress lies in
  * 0–1 the values are fractions, otherwise percentages. See `scaleProgress`.
  */
-export function normaliseProjects(projects: readonly ApiProject[], options: NormaliseOptions = {}): Project[] {
+export function normaliseProjects(projects: readonly ApiProject[]): Project[] {
   const scale = progressScale(projects.map((p) => p.progress));
-  return projects.map((project) => normaliseProject(project, scale, options)).sort(byId);
+  return projects.map((project) => normaliseProject(project, scale)).sort(byId);
 }
 
-export function normaliseProject(project: ApiProject, scale: ProgressScale, options: NormaliseOptions = {}): Project {
+export function normaliseProject(project: ApiProject, scale: ProgressScale): Project {
   return {
     id: project.id,
     name: text(project.name) ?? 'Untitled project',
@@ -79,9 +69,7 @@ export function normaliseProject(project: ApiProject, scale: ProgressScale, opti
     upvotes: Math.max(0, finiteOr(project.upvotes, 0)),
     importanceScore: finiteOr(project.importanceScore, 0),
     createdAt: isoDate(project.createdAt),
-    ...(options.trackerFields
-      ? { tracker: { projectId: idText(project.trackerProjectId), teamIds: (project.trackerTeamIds ?? []).flatMap((id) => idText(id) ?? []) } }
-      : {}),
+    tracker: { projectId: idText(project.trackerProjectId), teamIds: (project.trackerTeamIds ?? []).flatMap((id) => idText(id) ?? []) },
   };
 }
 
@@ -101,23 +89,6 @@ export function scaleProgress(value: number | null | undefined, scale: ProgressS
   if (value == null || !Number.isFinite(value)) return 0;
   const percent = scale === 'fraction' ? value * 100 : value;
   return Math.round(Math.min(100, Math.max(0, percent)) * 10) / 10;
-}
-
-/** A `#rgb` or `#rrggbb` colour, lower-cased; anything else is null so it never reaches a style. */
-export function hexColour(value: string | null | undefined): string | null {
-  const colour = value?.trim().toLowerCase();
-  return colour && /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/.test(colour) ? colour : null;
-}
-
-/** An absolute http(s) URL, or null: other schemes never become links. */
-export function httpUrl(value: string | null | undefined): string | null {
-  if (!value) return null;
-  try {
-    const url = new URL(value.trim());
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.toString() : null;
-  } catch {
-    return null;
-  }
 }
 
 /** The team's shape is not shown (spec): a string, or an object with a string `name` or `key`. */
@@ -155,8 +126,4 @@ function body(value: string | null | undefined): string | null {
 
 function finiteOr(value: number | null | undefined, fallback: number): number {
   return value != null && Number.isFinite(value) ? value : fallback;
-}
-
-function byId(a: { id: string }, b: { id: string }): number {
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }

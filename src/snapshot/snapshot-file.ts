@@ -8,16 +8,17 @@ import { dirname } from 'node:path';
 import { z } from 'zod';
 import type { ApiIssue, ApiProject } from '../portal/api-schemas.ts';
 import { contentDigest } from './digest.ts';
-import { SnapshotError } from '../errors.ts';
+import { SnapshotError } from '../shared/errors.ts';
 import { IssueSchema, ProjectSchema, type Issue, type Project } from './model.ts';
-import { normaliseIssues, normaliseProjects, type NormaliseOptions } from './normalise.ts';
+import { normaliseIssues, normaliseProjects } from './normalise.ts';
 import { formatIssues } from '../config/friendly-errors.ts';
 
 export const SNAPSHOT_FORMAT = 'portal-roadmap.snapshot';
-export const SNAPSHOT_VERSION = 1;
+/** 2: `source` renamed `origin`, tracker fields always kept (privacy is applied when pages are made). */
+export const SNAPSHOT_VERSION = 2;
 
-/** Where the data came from. The API source records the workspace so a rebuild can refuse to mix workspaces; it is never published. */
-export const SnapshotSourceSchema = z.discriminatedUnion('kind', [
+/** Where the snapshot's data came from: the portal (with its workspace) or the demo. Never published. */
+export const SnapshotOriginSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('api'), apiUrl: z.string(), workspaceId: z.string() }),
   z.strictObject({ kind: z.literal('demo') }),
 ]);
@@ -27,7 +28,7 @@ export const SnapshotSchema = z.strictObject({
   version: z.literal(SNAPSHOT_VERSION),
   /** When the data was read from the portal (ISO date-time). */
   fetchedAt: z.iso.datetime({ offset: true }),
-  source: SnapshotSourceSchema,
+  origin: SnapshotOriginSchema,
   /** `sha256:` digest of `{ issues, projects }`; equal data, equal digest. */
   digest: z.string().regex(/^sha256:[0-9a-f]{64}$/),
   /** Published issues only, sorted by id. */
@@ -39,7 +40,7 @@ export const SnapshotSchema = z.strictObject({
 });
 
 export type Snapshot = z.output<typeof SnapshotSchema>;
-export type SnapshotSource = z.output<typeof SnapshotSourceSchema>;
+export type SnapshotOrigin = z.output<typeof SnapshotOriginSchema>;
 
 export interface RawPortalData {
   issues: readonly ApiIssue[];
@@ -48,14 +49,14 @@ export interface RawPortalData {
 }
 
 /** Normalises API data into a snapshot. */
-export function createSnapshot(raw: RawPortalData, source: SnapshotSource, fetchedAt: Date, options: NormaliseOptions = {}): Snapshot {
-  const projects = normaliseProjects(raw.projects, options);
-  const issues = normaliseIssues(raw.issues, new Set(projects.map((p) => p.id)), options);
+export function createSnapshot(raw: RawPortalData, origin: SnapshotOrigin, fetchedAt: Date): Snapshot {
+  const projects = normaliseProjects(raw.projects);
+  const issues = normaliseIssues(raw.issues, new Set(projects.map((p) => p.id)));
   return {
     format: SNAPSHOT_FORMAT,
     version: SNAPSHOT_VERSION,
     fetchedAt: fetchedAt.toISOString(),
-    source,
+    origin,
     digest: dataDigest(issues, projects),
     issues,
     projects,
@@ -69,12 +70,11 @@ export function dataDigest(issues: readonly Issue[], projects: readonly Project[
 
 /** Validates a parsed snapshot document and checks that its digest matches its data. */
 export function parseSnapshot(json: unknown, file: string): Snapshot {
-  const result = SnapshotSchema.safeParse(json);
+  const result = SnapshotSchema.safeParse(upgradeVersion1(json));
   if (!result.success) {
     throw new SnapshotError(
       `${file} is not a portal-roadmap snapshot (format ${SNAPSHOT_FORMAT}, version ${SNAPSHOT_VERSION}):\n` +
         `${formatIssues(result.error.issues)}\nWrite a fresh one with \`npm run fetch -- --out ${file}\`.`,
-      file,
       { cause: result.error },
     );
   }
@@ -84,7 +84,6 @@ export function parseSnapshot(json: unknown, file: string): Snapshot {
     throw new SnapshotError(
       `${file} was altered after it was written: its digest is ${snapshot.digest} but its data hashes to ${actual}. ` +
         `Write a fresh one with \`npm run fetch -- --out ${file}\`.`,
-      file,
     );
   }
   return snapshot;
@@ -98,7 +97,6 @@ export async function readSnapshotFile(file: string): Promise<Snapshot> {
     const reason = (cause as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : 'cannot be read';
     throw new SnapshotError(
       `The snapshot file ${file} ${reason}. Check ROADMAP_SNAPSHOT, or write one with \`npm run fetch -- --out ${file}\`.`,
-      file,
       { cause },
     );
   }
@@ -108,11 +106,20 @@ export async function readSnapshotFile(file: string): Promise<Snapshot> {
   } catch (cause) {
     throw new SnapshotError(
       `The snapshot file ${file} is not valid JSON (cut short?). Write a fresh one with \`npm run fetch -- --out ${file}\`.`,
-      file,
       { cause },
     );
   }
   return parseSnapshot(json, file);
+}
+
+/**
+ * A version 1 snapshot (a state directory from before the upgrade) read as
+ * version 2: its data and digest are the same, only `source` is now `origin`.
+ */
+function upgradeVersion1(json: unknown): unknown {
+  if (!json || typeof json !== 'object') return json;
+  const { version, source, ...rest } = json as Record<string, unknown>;
+  return version === 1 && source !== undefined ? { ...rest, version: SNAPSHOT_VERSION, origin: source } : json;
 }
 
 /** Writes a snapshot atomically: a reader sees the old file or the new one, never half of one. */

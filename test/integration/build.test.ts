@@ -129,7 +129,8 @@ describe('build failures', () => {
 
 describe('build from a snapshot', () => {
   it('needs no network: the API variables point at a closed port and are ignored', async () => {
-    const { loadSnapshot, resolveSource } = await import('../../src/snapshot/source.ts');
+    const { loadSnapshot } = await import('../../src/snapshot/load.ts');
+    const { resolveSource } = await import('../../src/config/source.ts');
     const { parseEnv } = await import('../../src/config/env.ts');
     const { writeSnapshotFile } = await import('../../src/snapshot/snapshot-file.ts');
     const file = join(tmpdir(), `roadmap-snapshot-${process.pid}.json`);

@@ -1,7 +1,8 @@
 import { describe, expect, inject, it } from 'vitest';
 import { fetchIssueList, fetchProject, fetchProjects } from '../../src/portal/client.ts';
-import { PortalError, WorkspaceNotFoundError } from '../../src/errors.ts';
-import { loadSnapshot, resolveSource } from '../../src/snapshot/source.ts';
+import { PortalError, WorkspaceNotFoundError } from '../../src/shared/errors.ts';
+import { resolveSource } from '../../src/config/source.ts';
+import { loadSnapshot } from '../../src/snapshot/load.ts';
 import { workspaceStats } from '../support/portal-admin.ts';
 import { DELETED_MARKER, EXTRA_PROJECT_ID, GONE_PROJECT_ID, HIDDEN_MARKER, SCENARIOS, visibleIssueIds } from '../support/scenarios.ts';
 

@@ -4,10 +4,11 @@
  * trouble in one clear error.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { PortalError } from '../../src/errors.ts';
+import { PortalError } from '../../src/shared/errors.ts';
 import { fetchIssueList, sessionOf } from '../../src/portal/client.ts';
 import { createSession } from '../../src/portal/session.ts';
-import { loadSnapshot, type DataSource } from '../../src/snapshot/source.ts';
+import type { DataSource } from '../../src/config/source.ts';
+import { loadSnapshot } from '../../src/snapshot/load.ts';
 import { defineWorkspace, most429sPerWindow, synthetic, workspaceStats } from '../support/portal-admin.ts';
 import type { Workspace } from '../support/fake-portal.ts';
 
@@ -21,12 +22,12 @@ async function workspace(definition: Workspace): Promise<string> {
 }
 
 function source(workspaceId: string, client: object = {}): Extract<DataSource, { kind: 'api' }> {
-  return { kind: 'api', client: { apiUrl, workspaceId, ...client }, extraProjectIds: [] };
+  return { kind: 'api', portal: { apiUrl, workspaceId, ...client }, extraProjectIds: [] };
 }
 
 async function load(workspaceId: string, client: object = {}) {
   const src = source(workspaceId, client);
-  const session = sessionOf(src.client);
+  const session = sessionOf(src.portal);
   const snapshot = await loadSnapshot(src, { session });
   return { snapshot, session };
 }

@@ -77,7 +77,9 @@ describe('npm run rebuild', () => {
     expect(pages(dir, 'projects')).toBe(8);
     expect(first.githubOutput).toBe('changed=true\n');
     expect(first.summary).toContain('### Roadmap updated');
-    expect(first.stdout).toContain('Fetched 8/8 projects');
+    // Progress goes to stderr, results to stdout.
+    expect(first.stderr).toContain('Fetched 8/8 projects');
+    expect(first.stdout).not.toContain('Fetched');
   });
 
   it('does nothing for an unchanged workspace: "no changes", no build, output untouched', async () => {
@@ -85,7 +87,7 @@ describe('npm run rebuild', () => {
     const run = await runRebuild(id, dir);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('no changes');
-    expect(run.stdout).not.toContain('Building');
+    expect(run.stdout + run.stderr).not.toContain('Building');
     expect(run.githubOutput).toBe('changed=false\n');
     expect(snapshotState(dir)).toEqual(before);
   });
@@ -100,7 +102,7 @@ describe('npm run rebuild', () => {
       await defineWorkspace(apiUrl, id, synthetic({ issues: 60, projects: 8, upvoteBump: 5 + index }, { faults }));
       const run = await runRebuild(id, dir);
       expect(run.code, run.stderr).toBe(0);
-      expect(run.stdout).toMatch(stats);
+      expect(run.stderr).toMatch(stats);
       expect(run.stdout).toContain('▲');
       expect(pages(dir, 'issues')).toBe(publishedCount({ issues: 60, projects: 8 }));
       expect(run.summary).toContain('Biggest upvote gains');

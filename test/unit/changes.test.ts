@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareSnapshots, reportLines, reportMarkdown } from '../../src/cli/rebuild/changes.ts';
 import { projectProgress } from '../../src/cli/rebuild/progress.ts';
-import { loadDemoSnapshot } from '../../src/snapshot/source.ts';
+import { loadDemoSnapshot } from '../../src/snapshot/load.ts';
 import { dataDigest, type Snapshot } from '../../src/snapshot/snapshot-file.ts';
 
 const demo = await loadDemoSnapshot('src/data/demo/portal.json');

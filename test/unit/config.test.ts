@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadRoadmapConfig, parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
-import { ConfigError } from '../../src/errors.ts';
+import { ConfigError } from '../../src/shared/errors.ts';
 import { parseEnv } from '../../src/config/env.ts';
 
 const message = (fn: () => unknown) => {
@@ -53,10 +53,10 @@ describe('roadmap config', () => {
     const dir = mkdtempSync(join(tmpdir(), 'roadmap-config-'));
     writeFileSync(join(dir, 'ok.json'), JSON.stringify({ title: 'Acme roadmap' }));
     writeFileSync(join(dir, 'bad.json'), '{ "title": ');
-    expect(loadRoadmapConfig(dir, { ROADMAP_CONFIG: 'ok.json' }).title).toBe('Acme roadmap');
-    expect(message(() => loadRoadmapConfig(dir, { ROADMAP_CONFIG: 'bad.json' }))).toContain('bad.json is not valid JSON');
-    expect(message(() => loadRoadmapConfig(dir, { ROADMAP_CONFIG: 'missing.json' }))).toContain('does not exist');
-    expect(loadRoadmapConfig(dir, {}).title).toBe('Product roadmap');
+    expect(loadRoadmapConfig(dir, 'ok.json').title).toBe('Acme roadmap');
+    expect(message(() => loadRoadmapConfig(dir, 'bad.json'))).toContain('bad.json is not valid JSON');
+    expect(message(() => loadRoadmapConfig(dir, 'missing.json'))).toContain('does not exist');
+    expect(loadRoadmapConfig(dir).title).toBe('Product roadmap');
   });
 });
 

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LoaderContext } from 'astro/loaders';
 import { describe, expect, it, vi } from 'vitest';
-import { ConfigError } from '../../src/errors.ts';
+import { ConfigError } from '../../src/shared/errors.ts';
 import { roadmapLoader } from '../../src/content/loader.ts';
-import { loadDemoSnapshot } from '../../src/snapshot/source.ts';
+import { loadDemoSnapshot } from '../../src/snapshot/load.ts';
 import { dataDigest, writeSnapshotFile, type Snapshot } from '../../src/snapshot/snapshot-file.ts';
 import { createHash } from 'node:crypto';
 
@@ -41,30 +41,30 @@ const demo = await loadDemoSnapshot('src/data/demo/portal.json');
 
 describe('roadmapLoader', () => {
   it('checks its options when the factory is called', () => {
-    expect(() => roadmapLoader({ collection: 'nope' as 'issues', root: '.' })).toThrow(ConfigError);
-    expect(() => roadmapLoader({ collection: 'issues', root: '.', env: { PORTAL_API_URL: 'https://x.example' } })).toThrow(/PORTAL_WORKSPACE_ID/);
+    const source = { kind: 'demo' as const, file: 'src/data/demo/portal.json' };
+    expect(() => roadmapLoader({ collection: 'nope' as 'issues', source })).toThrow(ConfigError);
+    expect(() => roadmapLoader({ collection: 'issues', source: 'dist' as never })).toThrow(/source: pass settings.source/);
   });
 
-  it('stores every issue with a digest and sanitised HTML, and the snapshot digest in meta', async () => {
-    const { context, entries, meta } = fakeContext();
+  it('stores every issue with a digest and sanitised HTML', async () => {
+    const { context, entries } = fakeContext();
     const file = await snapshotFile(demo);
-    await roadmapLoader({ collection: 'issues', root: '.', env: { ROADMAP_SNAPSHOT: file } }).load(context);
+    await roadmapLoader({ collection: 'issues', source: { kind: 'snapshot', file: file } }).load(context);
     expect(entries.size).toBe(demo.issues.length);
     const first = entries.get(demo.issues[0]!.id)!;
     expect(first.digest).toBeTruthy();
     expect(first.rendered?.html).toContain('<p>');
-    expect(meta.get('snapshot-digest')).toBe(demo.digest);
   });
 
   it('skips unchanged entries and sweeps ids that disappeared', async () => {
     const { context, entries, parseData } = fakeContext();
-    await roadmapLoader({ collection: 'issues', root: '.', env: { ROADMAP_SNAPSHOT: await snapshotFile(demo) } }).load(context);
+    await roadmapLoader({ collection: 'issues', source: { kind: 'snapshot', file: await snapshotFile(demo) } }).load(context);
     parseData.mockClear();
 
     const [changed, removed, ...rest] = demo.issues;
     const issues = [{ ...changed!, upvotes: changed!.upvotes + 1 }, ...rest];
     const next: Snapshot = { ...demo, issues, digest: dataDigest(issues, demo.projects) };
-    await roadmapLoader({ collection: 'issues', root: '.', env: { ROADMAP_SNAPSHOT: await snapshotFile(next) } }).load(context);
+    await roadmapLoader({ collection: 'issues', source: { kind: 'snapshot', file: await snapshotFile(next) } }).load(context);
 
     expect(parseData).toHaveBeenCalledTimes(1);
     expect(parseData.mock.calls[0]![0]).toMatchObject({ id: changed!.id });
@@ -75,7 +75,7 @@ describe('roadmapLoader', () => {
   it('names projects that answered 404 in one warning', async () => {
     const { context, warnings } = fakeContext();
     const file = await snapshotFile({ ...demo, missingProjectIds: ['p-gone', 'p-old'] });
-    await roadmapLoader({ collection: 'projects', root: '.', env: { ROADMAP_SNAPSHOT: file } }).load(context);
+    await roadmapLoader({ collection: 'projects', source: { kind: 'snapshot', file: file } }).load(context);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain('p-gone, p-old');
   });

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ApiIssueListSchema, ApiProjectSchema, type ApiProjectInput } from '../../src/portal/api-schemas.ts';
-import { hexColour, httpUrl, normaliseIssues, normaliseProjects, progressScale, scaleProgress } from '../../src/snapshot/normalise.ts';
+import { normaliseIssues, normaliseProjects, progressScale, scaleProgress } from '../../src/snapshot/normalise.ts';
+import { hexColour, httpUrl } from '../../src/shared/values.ts';
 
 const issues = ApiIssueListSchema.parse(JSON.parse(readFileSync(new URL('../fixtures/issues-response.json', import.meta.url), 'utf8')));
 const projects = (...inputs: ApiProjectInput[]) => normaliseProjects(inputs.map((p) => ApiProjectSchema.parse(p)));
@@ -14,11 +15,11 @@ describe('normaliseIssues', () => {
     expect(JSON.stringify(result)).not.toMatch(/HIDDEN-MARKER|DELETED-MARKER/);
   });
 
-  it('publishes only the allow-listed fields', () => {
+  it('keeps only the allow-listed fields, tracker ones under `tracker` for the privacy gate', () => {
     expect(Object.keys(result[0]!).sort()).toEqual(
-      ['createdAt', 'description', 'id', 'identifier', 'importanceScore', 'priority', 'projectId', 'sortOrder', 'status', 'summary', 'team', 'title', 'updatedAt', 'upvotes', 'url'].sort(),
+      ['createdAt', 'description', 'id', 'identifier', 'importanceScore', 'priority', 'projectId', 'sortOrder', 'status', 'summary', 'team', 'title', 'tracker', 'updatedAt', 'upvotes', 'url'].sort(),
     );
-    expect(JSON.stringify(result)).not.toMatch(/TRK-99|ws-1/);
+    expect(Object.keys(result[0]!.tracker!).sort()).toEqual(['ticketId', 'version', 'workspaceId']);
   });
 
   it('fills sensible values for nulls', () => {

@@ -10,20 +10,15 @@ const closed = { publishTrackerFields: false, publishIssueUrl: false };
 const open = { publishTrackerFields: true, publishIssueUrl: true };
 
 describe('tracker fields', () => {
-  it('are not normalised at all unless asked for', () => {
-    expect(normaliseIssue(rawIssue, new Set())).not.toHaveProperty('tracker');
-    expect(normaliseProject(rawProject, 'percent')).not.toHaveProperty('tracker');
-  });
-
-  it('are normalised as text when asked for', () => {
-    expect(normaliseIssue(rawIssue, new Set(), { trackerFields: true }).tracker).toEqual({ ticketId: 'T-1', workspaceId: 'ws', version: 3 });
-    expect(normaliseProject(rawProject, 'percent', { trackerFields: true }).tracker).toEqual({ projectId: '77', teamIds: ['a', '5'] });
+  it('are normalised as text into the snapshot, whatever the privacy config', () => {
+    expect(normaliseIssue(rawIssue, new Set()).tracker).toEqual({ ticketId: 'T-1', workspaceId: 'ws', version: 3 });
+    expect(normaliseProject(rawProject, 'percent').tracker).toEqual({ projectId: '77', teamIds: ['a', '5'] });
   });
 });
 
 describe('publicIssue / publicProject', () => {
-  const issue = normaliseIssue(rawIssue, new Set(), { trackerFields: true });
-  const project = normaliseProject(rawProject, 'percent', { trackerFields: true });
+  const issue = normaliseIssue(rawIssue, new Set());
+  const project = normaliseProject(rawProject, 'percent');
 
   it('strip tracker fields and the issue url by default, whatever the snapshot holds', () => {
     expect(publicIssue(issue, closed)).not.toHaveProperty('tracker');

@@ -3,17 +3,17 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { pageSlug } from '../../src/site/paths.ts';
-import { publishedColumns } from '../../src/site/columns.ts';
+import { shownColumns } from '../../src/site/columns.ts';
 import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import { RebuildError, rebuild, type RebuildOptions } from '../../src/cli/rebuild/rebuild.ts';
 import { VerifyError } from '../../src/cli/rebuild/verify.ts';
-import { loadDemoSnapshot } from '../../src/snapshot/source.ts';
+import { loadDemoSnapshot } from '../../src/snapshot/load.ts';
 import { dataDigest, writeSnapshotFile, type Snapshot } from '../../src/snapshot/snapshot-file.ts';
 import { treeHash } from '../support/tree-hash.ts';
 
 const demo = await loadDemoSnapshot('src/data/demo/portal.json');
-const { columns } = parseRoadmapConfig({});
-const published = publishedColumns(demo.issues, columns).flatMap((c) => c.issues).length;
+const { columns, privacy } = parseRoadmapConfig({});
+const published = shownColumns(demo.issues, columns).flatMap((c) => c.issues).length;
 
 /** Stands in for astro build: writes the pages verifyBuild looks for. */
 function fakeBuild(options: { skipIssue?: boolean } = {}) {
@@ -23,7 +23,7 @@ function fakeBuild(options: { skipIssue?: boolean } = {}) {
       mkdirSync(dirname(join(outDir, path)), { recursive: true });
       writeFileSync(join(outDir, path), text);
     };
-    const issues = publishedColumns(snapshot.issues, columns).flatMap((c) => c.issues);
+    const issues = shownColumns(snapshot.issues, columns).flatMap((c) => c.issues);
     write('index.html', `board of ${issues.length}`);
     write('404.html');
     write('_headers', 'headers');
@@ -42,7 +42,7 @@ let dir: string;
 let source: string;
 const setSource = (snapshot: Snapshot) => writeSnapshotFile(source, snapshot);
 const run = (extra: Partial<RebuildOptions> = {}) =>
-  rebuild({ source: { kind: 'snapshot', file: source }, outDir: join(dir, 'dist'), stateDir: join(dir, 'state'), columns, build: fakeBuild(), ...extra });
+  rebuild({ source: { kind: 'snapshot', file: source }, outDir: join(dir, 'dist'), stateDir: join(dir, 'state'), columns, privacy, build: fakeBuild(), ...extra });
 const hashes = () => [treeHash(join(dir, 'dist')), treeHash(join(dir, 'state'))];
 
 beforeEach(async () => {
@@ -65,12 +65,22 @@ describe('rebuild', () => {
     await run();
     const before = hashes();
     const build = fakeBuild();
-    const lines: string[] = [];
-    const result = await run({ build, log: (line) => lines.push(line) });
+    const result = await run({ build });
     expect(result.status).toBe('no-changes');
     expect(build).not.toHaveBeenCalled();
-    expect(lines.join('\n')).toContain('no changes');
+    expect(result.summary).toMatch(/^no changes: /);
     expect(hashes()).toEqual(before);
+  });
+
+  it('takes a change to a field the site does not publish (a tracker version) for no change', async () => {
+    await run();
+    const issues = demo.issues.map((issue, index) => (index === 0 ? { ...issue, tracker: { ticketId: 'T-1', workspaceId: 'ws', version: 99 } } : issue));
+    await setSource({ ...demo, issues, digest: dataDigest(issues, demo.projects) });
+    const build = fakeBuild();
+    expect((await run({ build })).status).toBe('no-changes');
+    expect(build).not.toHaveBeenCalled();
+    // The same change is one when the config publishes tracker fields.
+    expect((await run({ build, privacy: { publishTrackerFields: true, publishIssueUrl: false } })).status).toBe('published');
   });
 
   it('rebuilds an unchanged workspace with force', async () => {

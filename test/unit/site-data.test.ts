@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
-import { ConfigError } from '../../src/errors.ts';
+import { ConfigError } from '../../src/shared/errors.ts';
 import { buildExport } from '../../src/site/export.ts';
 import { feedItems, FEED_LIMIT } from '../../src/site/feed.ts';
 import { DE, EN, fill, labelsFor } from '../../src/site/labels.ts';
@@ -9,7 +9,7 @@ import { resolveSite, DEMO_SITE } from '../../src/config/site-url.ts';
 import { jsonLdText } from '../../src/site/structured-data.ts';
 import { themeCss } from '../../src/site/theme.ts';
 import { buildRoadmapView } from '../../src/site/view.ts';
-import { loadDemoSnapshot } from '../../src/snapshot/source.ts';
+import { loadDemoSnapshot } from '../../src/snapshot/load.ts';
 
 const demo = await loadDemoSnapshot('src/data/demo/portal.json');
 const config = parseRoadmapConfig({});
@@ -18,16 +18,16 @@ const root = 'https://example.com/roadmap/';
 
 describe('resolveSite', () => {
   it('prefers ROADMAP_SITE, then the config, and gives the demo a placeholder', () => {
-    expect(resolveSite({ envSite: 'https://a.test', configSite: 'https://b.test', sourceKind: 'api' })).toBe('https://a.test');
-    expect(resolveSite({ envSite: undefined, configSite: 'https://b.test', sourceKind: 'api' })).toBe('https://b.test');
-    expect(resolveSite({ envSite: undefined, configSite: undefined, sourceKind: 'demo' })).toBe(DEMO_SITE);
+    expect(resolveSite({ envSite: 'https://a.test', configSite: 'https://b.test', isDemo: false })).toBe('https://a.test');
+    expect(resolveSite({ envSite: undefined, configSite: 'https://b.test', isDemo: false })).toBe('https://b.test');
+    expect(resolveSite({ envSite: undefined, configSite: undefined, isDemo: true })).toBe(DEMO_SITE);
   });
 
   it('refuses an API or snapshot build without one, naming the sitemap and the fix', () => {
-    for (const sourceKind of ['api', 'snapshot'] as const) {
-      expect(() => resolveSite({ envSite: undefined, configSite: undefined, sourceKind })).toThrow(ConfigError);
+    {
+      expect(() => resolveSite({ envSite: undefined, configSite: undefined, isDemo: false })).toThrow(ConfigError);
     }
-    expect(() => resolveSite({ envSite: undefined, configSite: undefined, sourceKind: 'api' })).toThrow(/sitemap \(@astrojs\/sitemap\).*ROADMAP_SITE/);
+    expect(() => resolveSite({ envSite: undefined, configSite: undefined, isDemo: false })).toThrow(/sitemap \(@astrojs\/sitemap\).*ROADMAP_SITE/);
   });
 });
 
@@ -62,7 +62,7 @@ describe('the view', () => {
 });
 
 describe('/roadmap.json', () => {
-  const data = buildExport(view, { siteRoot: root, title: 'T', info: { fetchedAt: demo.fetchedAt, sourceKind: 'demo', digest: demo.digest, issueCount: 0, projectCount: 0 }, descriptionHtml: () => '<p>x</p>' });
+  const data = buildExport(view, { siteRoot: root, title: 'T', info: { fetchedAt: demo.fetchedAt, origin: 'demo', digest: demo.digest, issueCount: 0, projectCount: 0 }, descriptionHtml: () => '<p>x</p>' });
 
   it('holds the published issues with absolute page URLs under the base path', () => {
     expect(data.issues).toHaveLength(view.issues.length);

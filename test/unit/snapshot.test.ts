@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ApiIssueListSchema, ApiProjectSchema } from '../../src/portal/api-schemas.ts';
 import { canonicalJson } from '../../src/snapshot/digest.ts';
-import { SnapshotError } from '../../src/errors.ts';
+import { SnapshotError } from '../../src/shared/errors.ts';
 import { createSnapshot, readSnapshotFile, writeSnapshotFile } from '../../src/snapshot/snapshot-file.ts';
 
 const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8'));
@@ -20,10 +20,21 @@ const tempFile = () => join(mkdtempSync(join(tmpdir(), 'snapshot-')), 'snap.json
 describe('snapshot', () => {
   const snapshot = createSnapshot(raw, source, when);
 
-  it('is a versioned document with published data only', () => {
-    expect(snapshot).toMatchObject({ format: 'portal-roadmap.snapshot', version: 1, fetchedAt: '2026-11-20T10:00:00.000Z', missingProjectIds: ['gone'] });
+  it('is a versioned document without hidden or deleted issues', () => {
+    expect(snapshot).toMatchObject({ format: 'portal-roadmap.snapshot', version: 2, fetchedAt: '2026-11-20T10:00:00.000Z', missingProjectIds: ['gone'] });
     expect(snapshot.issues.map((i) => i.id)).toEqual(['iss-1', 'iss-2']);
-    expect(JSON.stringify(snapshot)).not.toMatch(/HIDDEN-MARKER|DELETED-MARKER|TRK-99|TRKP-1/);
+    expect(JSON.stringify(snapshot)).not.toMatch(/HIDDEN-MARKER|DELETED-MARKER/);
+  });
+
+  it('keeps tracker fields, which only the privacy gate may publish, so no site setting changes its digest', () => {
+    expect(JSON.stringify(snapshot)).toMatch(/TRK-99/);
+  });
+
+  it('reads a version 1 file (source, not origin) with the same data and digest', async () => {
+    const file = tempFile();
+    const { origin, ...rest } = snapshot;
+    writeFileSync(file, JSON.stringify({ ...rest, version: 1, source: origin }));
+    expect(await readSnapshotFile(file)).toEqual(snapshot);
   });
 
   it('has a digest that ignores fetch time and API order but not data', () => {
@@ -50,7 +61,7 @@ describe('snapshot', () => {
 
   it('refuses other formats, naming the path and the fix', async () => {
     const file = tempFile();
-    writeFileSync(file, JSON.stringify({ ...snapshot, version: 2 }));
+    writeFileSync(file, JSON.stringify({ ...snapshot, version: 3 }));
     const error = await readSnapshotFile(file).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SnapshotError);
     expect((error as Error).message).toMatch(/version: .*\n.*npm run fetch -- --out/s);

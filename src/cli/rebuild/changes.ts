@@ -1,5 +1,6 @@
 /** What changed between the last published snapshot and a fresh one. Pure. */
 import type { Issue, Project } from '../../snapshot/model.ts';
+import { byId } from '../../shared/values.ts';
 import type { Snapshot } from '../../snapshot/snapshot-file.ts';
 
 export interface ChangeReport {
@@ -58,7 +59,7 @@ export function compareSnapshots(previous: Snapshot | undefined, next: Snapshot)
       upvoteGains: kept
         .map(({ before, after }) => ({ id: after.id, title: after.title, from: before.upvotes, to: after.upvotes, gain: after.upvotes - before.upvotes }))
         .filter((g) => g.gain > 0)
-        .sort((a, b) => b.gain - a.gain || (a.id < b.id ? -1 : 1))
+        .sort((a, b) => b.gain - a.gain || byId(a, b))
         .slice(0, TOP_GAINS),
     },
     projects: {

@@ -13,8 +13,10 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
-import { RoadmapError, SnapshotError } from '../../errors.ts';
-import { loadSnapshot, type DataSource, type LoadHooks } from '../../snapshot/source.ts';
+import { RoadmapError, SnapshotError } from '../../shared/errors.ts';
+import type { DataSource } from '../../config/source.ts';
+import { publicSnapshot, type Privacy } from '../../content/privacy.ts';
+import { loadSnapshot, type LoadHooks } from '../../snapshot/load.ts';
 import { readSnapshotFile, writeSnapshotFile, type Snapshot } from '../../snapshot/snapshot-file.ts';
 import { compareSnapshots, type ChangeReport } from './changes.ts';
 import { verifyBuild } from './verify.ts';
@@ -37,13 +39,21 @@ export interface RebuildOptions {
   maxShrink?: number;
   /** Board columns of the config: issues of hidden columns have no page to verify. */
   columns: readonly ColumnConfig[];
+  /** What the site may publish: a change to a field it does not show is no change. */
+  privacy: Privacy;
   /** Builds the site from `snapshotFile` into `outDir` (an `astro build`). */
   build: (snapshotFile: string, outDir: string) => Promise<void>;
+  /** Progress and warnings (the CLI prints them to stderr); the outcome is the return value. */
   log?: (line: string) => void;
   load?: LoadHooks;
 }
 
-export type RebuildResult = { status: 'no-changes'; report: ChangeReport } | { status: 'published'; report: ChangeReport };
+export interface RebuildResult {
+  status: 'no-changes' | 'published';
+  report: ChangeReport;
+  /** One line that says what happened, for stdout. */
+  summary: string;
+}
 
 export const DEFAULT_MAX_SHRINK = 0.5;
 
@@ -55,10 +65,10 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
   const previous = await readPrevious(publishedFile, options.force ?? false, log);
 
   const fresh = await loadSnapshot(options.source, options.load);
-  const report = compareSnapshots(previous, fresh);
+  const report = compareSnapshots(previous && publicSnapshot(previous, options.privacy), publicSnapshot(fresh, options.privacy));
   if (!report.changed && !options.force) {
-    log(`no changes: the portal's data matches the published snapshot (${fresh.digest.slice(0, 19)}…); ${outDir} left as it is`);
-    return { status: 'no-changes', report };
+    const summary = `no changes: the portal's data matches the published snapshot (${report.digest.slice(0, 19)}…); ${outDir} left as it is`;
+    return { status: 'no-changes', report, summary };
   }
   guardShrink(previous, fresh, options);
 
@@ -85,8 +95,7 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
     await writeFile(join(stateDir, REPORT_FILE), `${JSON.stringify(report, null, 2)}\n`).catch((error: Error) =>
       log(`warning: the change report could not be written: ${error.message}`),
     );
-    log(`Published to ${outDir}`);
-    return { status: 'published', report };
+    return { status: 'published', report, summary: `Published to ${outDir}` };
   } finally {
     await rm(staging, { recursive: true, force: true });
     await rm(workDir, { recursive: true, force: true });

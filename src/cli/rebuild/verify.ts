@@ -1,11 +1,11 @@
 /** Checks a freshly built site before it may replace the live one. */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { RoadmapError } from '../../errors.ts';
-import { pageSlug } from '../../site/paths.ts';
-import type { Snapshot } from '../../snapshot/snapshot-file.ts';
-import { publishedColumns } from '../../site/columns.ts';
 import type { ColumnConfig } from '../../config/roadmap-config.ts';
+import { RoadmapError } from '../../shared/errors.ts';
+import { shownColumns } from '../../site/columns.ts';
+import { issuePath, ISSUES_DIR, projectPath } from '../../site/paths.ts';
+import type { Snapshot } from '../../snapshot/snapshot-file.ts';
 
 export class VerifyError extends RoadmapError {
   override name = 'VerifyError';
@@ -13,7 +13,7 @@ export class VerifyError extends RoadmapError {
 
 /** Throws a `VerifyError` naming the first thing missing from `outDir`. Issues of hidden columns have no page. */
 export function verifyBuild(outDir: string, snapshot: Snapshot, columns: readonly ColumnConfig[]): void {
-  const issues = publishedColumns(snapshot.issues, columns).flatMap((column) => column.issues);
+  const issues = shownColumns(snapshot.issues, columns).flatMap((column) => column.issues);
   const need = (path: string) => {
     const file = join(outDir, path);
     if (!existsSync(file) || statSync(file).size === 0) throw new VerifyError(`The build is incomplete: ${path} is missing or empty.`);
@@ -21,10 +21,10 @@ export function verifyBuild(outDir: string, snapshot: Snapshot, columns: readonl
   need('index.html');
   need('404.html');
   need('_headers');
-  for (const issue of issues) need(join('issues', pageSlug(issue.id), 'index.html'));
-  for (const project of snapshot.projects) need(join('projects', pageSlug(project.id), 'index.html'));
-  const issuePages = existsSync(join(outDir, 'issues')) ? readdirSync(join(outDir, 'issues')).length : 0;
+  for (const issue of issues) need(`${issuePath(issue.id)}index.html`);
+  for (const project of snapshot.projects) need(`${projectPath(project.id)}index.html`);
+  const issuePages = existsSync(join(outDir, ISSUES_DIR)) ? readdirSync(join(outDir, ISSUES_DIR)).length : 0;
   if (issuePages !== issues.length) {
-    throw new VerifyError(`The build has ${issuePages} issue pages but the snapshot has ${issues.length} published issues.`);
+    throw new VerifyError(`The build has ${issuePages} issue pages but the snapshot has ${issues.length} shown issues.`);
   }
 }

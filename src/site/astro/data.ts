@@ -3,7 +3,8 @@
  * call `getRoadmap()`; it reads the collections and the config once per build.
  */
 import { getCollection, getEntry } from 'astro:content';
-import { loadRoadmapConfig, type RoadmapConfig } from '../../config/roadmap-config.ts';
+import { processSettings } from '../../config/settings.ts';
+import type { RoadmapConfig } from '../../config/roadmap-config.ts';
 import { labelsFor, type Labels } from '../labels.ts';
 import type { RoadmapInfo } from '../../snapshot/model.ts';
 import { ROADMAP_INFO_ID } from '../../content/loader.ts';
@@ -25,7 +26,7 @@ export function getRoadmap(): Promise<Roadmap> {
 }
 
 async function read(): Promise<Roadmap> {
-  const config = loadRoadmapConfig(process.cwd());
+  const { config } = processSettings();
   const labels = labelsFor(config.locale, config.labels);
   const [issues, projects, infoEntry] = await Promise.all([getCollection('issues'), getCollection('projects'), getEntry('roadmap', ROADMAP_INFO_ID)]);
   if (!infoEntry) throw new Error('The roadmap collection is empty: the content layer did not load. Run the build again with --force.');

@@ -1,6 +1,11 @@
-/** Timing and memory of child processes, and medians, for `npm run bench`. */
+/**
+ * The one way portal-roadmap runs a child Node process (`astro build` for the
+ * rebuild, the tests and the bench): output collected, wall time measured, and
+ * peak RSS sampled from /proc for the bench.
+ */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 export interface RunResult {
   ms: number;
@@ -40,10 +45,7 @@ export function runNode(args: string[], options: { cwd: string; env: NodeJS.Proc
   });
 }
 
-export function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+/** The project's own `astro` entry point, run with the Node that runs us (Node 24, pinned). */
+export function astroBin(root: string): string {
+  return join(root, 'node_modules/astro/bin/astro.mjs');
 }
-
-export const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;

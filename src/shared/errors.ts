@@ -16,11 +16,6 @@ export class ConfigError extends RoadmapError {
 /** A snapshot file is missing, unreadable, of another format, or altered. */
 export class SnapshotError extends RoadmapError {
   override name = 'SnapshotError';
-  readonly file: string;
-  constructor(message: string, file: string, options?: ErrorOptions) {
-    super(message, options);
-    this.file = file;
-  }
 }
 
 /**

@@ -1,0 +1,55 @@
+/**
+ * Where a build reads its data, decided once from the environment:
+ * 1. `ROADMAP_SNAPSHOT`: a snapshot file, no network access;
+ * 2. `PORTAL_API_URL` + `PORTAL_WORKSPACE_ID`: the live portal;
+ * 3. nothing set: the bundled demo workspace.
+ */
+import { resolve } from 'node:path';
+import type { RoadmapEnv } from './env.ts';
+
+/** Settings of the portal client that come from the environment. */
+export interface PortalSettings {
+  /** Root of the v1 API (docs/portal-api.md, Base URL). */
+  apiUrl: string;
+  workspaceId: string;
+  timeoutMs?: number;
+  concurrency?: number;
+  retry?: { deadlineMs: number };
+}
+
+export type DataSource =
+  | { kind: 'snapshot'; file: string }
+  | { kind: 'api'; portal: PortalSettings; extraProjectIds: string[] }
+  | { kind: 'demo'; file: string };
+
+/** The demo workspace, relative to the project root: API-shaped data run through the same normalisation as live data. */
+export const DEMO_DATA_PATH = 'src/data/demo/portal.json';
+
+export function resolveSource(env: RoadmapEnv, root: string): DataSource {
+  if (env.ROADMAP_SNAPSHOT) return { kind: 'snapshot', file: resolve(root, env.ROADMAP_SNAPSHOT) };
+  if (env.PORTAL_API_URL && env.PORTAL_WORKSPACE_ID) {
+    return {
+      kind: 'api',
+      portal: {
+        apiUrl: env.PORTAL_API_URL,
+        workspaceId: env.PORTAL_WORKSPACE_ID,
+        ...(env.PORTAL_TIMEOUT_MS ? { timeoutMs: env.PORTAL_TIMEOUT_MS } : {}),
+        ...(env.PORTAL_DEADLINE_MS ? { retry: { deadlineMs: env.PORTAL_DEADLINE_MS } } : {}),
+        ...(env.PORTAL_CONCURRENCY ? { concurrency: env.PORTAL_CONCURRENCY } : {}),
+      },
+      extraProjectIds: env.PORTAL_PROJECT_IDS ?? [],
+    };
+  }
+  return { kind: 'demo', file: resolve(root, DEMO_DATA_PATH) };
+}
+
+export function describeSource(source: DataSource): string {
+  switch (source.kind) {
+    case 'snapshot':
+      return `snapshot ${source.file}`;
+    case 'api':
+      return `portal ${source.portal.apiUrl} (workspace ${source.portal.workspaceId})`;
+    case 'demo':
+      return 'the bundled demo workspace';
+  }
+}

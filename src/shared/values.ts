@@ -1,0 +1,34 @@
+/**
+ * Value rules used by more than one stage (config, normalisation, the view),
+ * written once so that they cannot drift apart.
+ */
+
+/** `#rgb` or `#rrggbb`, either case. */
+export const HEX_COLOUR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
+
+/** A `#rgb` or `#rrggbb` colour, lower-cased; anything else is null so it never reaches a style. */
+export function hexColour(value: string | null | undefined): string | null {
+  const colour = value?.trim().toLowerCase();
+  return colour && HEX_COLOUR.test(colour) ? colour : null;
+}
+
+/** An absolute http(s) URL, or null: other schemes never become links. */
+export function httpUrl(value: string | null | undefined): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value.trim());
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Code-unit order of two strings: stable across locales and machines, unlike `localeCompare`. */
+export function compareCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Orders records by id in code-unit order, so equal data always sorts the same. */
+export function byId(a: { id: string }, b: { id: string }): number {
+  return compareCodeUnits(a.id, b.id);
+}

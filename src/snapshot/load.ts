@@ -1,0 +1,62 @@
+/**
+ * Reads the snapshot of a data source: from its file, from the live portal
+ * (fetch → normalise), or from the bundled demo data (normalised the same way).
+ */
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import type { DataSource } from '../config/source.ts';
+import { parseWithFriendlyErrors } from '../config/friendly-errors.ts';
+import { ApiIssueListSchema, ApiProjectSchema } from '../portal/api-schemas.ts';
+import { fetchIssueList, fetchProjects, sessionOf } from '../portal/client.ts';
+import type { PortalSession } from '../portal/session.ts';
+import { isPortalVisible } from './normalise.ts';
+import { createSnapshot, readSnapshotFile, type Snapshot } from './snapshot-file.ts';
+
+/** The one warning about projects that answered 404 (loader, fetch and rebuild all print it). */
+export function missingProjectsWarning(ids: readonly string[]): string {
+  return `${ids.length} project(s) answered 404 and are left out; their issues are shown without a project: ${ids.join(', ')}`;
+}
+
+export interface LoadHooks {
+  /** Called once with the project ids that answered 404. */
+  onMissingProjects?: (ids: string[]) => void;
+  onProjectFetched?: (done: number, total: number) => void;
+  /** The run's portal session (pacing, retries, deadline), e.g. to read its stats afterwards. */
+  session?: PortalSession;
+}
+
+export async function loadSnapshot(source: DataSource, hooks: LoadHooks = {}): Promise<Snapshot> {
+  switch (source.kind) {
+    case 'snapshot':
+      return readSnapshotFile(source.file);
+    case 'demo':
+      return loadDemoSnapshot(source.file);
+    case 'api': {
+      const options = { ...source.portal, onProjectFetched: hooks.onProjectFetched };
+      // One session for the whole run, so pacing and the deadline cover every request.
+      const client = { ...options, session: hooks.session ?? sessionOf(options) };
+      const { issues } = await fetchIssueList(client);
+      // Projects are read for portal-visible issues only, so a hidden issue cannot pull its project onto the site.
+      const ids = new Set(issues.filter(isPortalVisible).flatMap((issue) => (issue.projectId ? [issue.projectId] : [])));
+      for (const id of source.extraProjectIds) ids.add(id);
+      const { projects, missing } = await fetchProjects(client, [...ids].sort());
+      if (missing.length) hooks.onMissingProjects?.(missing);
+      const origin = { kind: 'api' as const, apiUrl: source.portal.apiUrl, workspaceId: source.portal.workspaceId };
+      return createSnapshot({ issues, projects, missingProjectIds: missing }, origin, new Date());
+    }
+  }
+}
+
+const DemoDataSchema = z.strictObject({
+  /** Fixed so demo builds are reproducible. */
+  fetchedAt: z.iso.datetime({ offset: true }),
+  issues: ApiIssueListSchema,
+  projects: z.array(ApiProjectSchema),
+});
+
+export async function loadDemoSnapshot(file: string): Promise<Snapshot> {
+  const data = parseWithFriendlyErrors(DemoDataSchema, JSON.parse(await readFile(file, 'utf8')), file, 'Fix the demo data file.');
+  const projectIds = new Set(data.projects.map((p) => p.id));
+  const missing = [...new Set(data.issues.flatMap((i) => (i.projectId && !projectIds.has(i.projectId) ? [i.projectId] : [])))];
+  return createSnapshot({ issues: data.issues, projects: data.projects, missingProjectIds: missing }, { kind: 'demo' }, new Date(data.fetchedAt));
+}
