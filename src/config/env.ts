@@ -10,7 +10,7 @@ const optional = <S extends z.ZodType>(schema: S) => z.preprocess(unsetIfEmpty, 
 
 export const EnvSchema = z
   .object({
-    /** Root of the service's v1 API (spec: `{base_url_v1}`), e.g. `https://api.example.com/v1`. */
+    /** Root of the service's v1 API, `{base_url_v1}` (docs/portal-api.md, Versioning §1), e.g. `https://api.example.com/v1`. */
     PORTAL_API_URL: optional(z.url({ protocol: /^https?$/, error: 'must be the http(s) root of the v1 API, e.g. "https://api.example.com/v1"' })),
     /** Id of the workspace whose published portal is read. */
     PORTAL_WORKSPACE_ID: optional(z.string().trim().min(1)),

@@ -9,7 +9,7 @@ import type { RoadmapEnv } from './env.ts';
 
 /** Settings of the portal client that come from the environment. */
 export interface PortalSettings {
-  /** Root of the v1 API (docs/portal-api.md, Base URL). */
+  /** Root of the v1 API, `{base_url_v1}` (docs/portal-api.md, Versioning §1). */
   apiUrl: string;
   workspaceId: string;
   timeoutMs?: number;

@@ -1,26 +1,27 @@
 /**
  * zod schemas of the two v1 portal resources as the API sends them
- * (spec, "v1 issue (portal)" and "v1 project (portal)").
+ * (docs/portal-api.md, Issue resource (v1); Project resource (v1)).
  *
- * Lenient where the spec is silent: extra fields are stripped, ids and texts may
- * be null or missing, and enumerations the spec does not list (issue `status`,
- * issue `priority`, project `state`) are kept as any string. Strict where a
+ * Lenient where the API description is silent: extra fields are stripped, ids
+ * and texts may be null or missing (docs/portal-api.md, Conventions (v1) §5),
+ * and enumerations it does not list (issue `status`, issue `priority`, project
+ * `state`) are kept as any string. Strict where a
  * wrong value would silently change what the site shows: a number field that
  * holds a string, a `summary` that is not a list, a response that is not the
  * documented array or object. Those fail with the JSON path.
  */
 import { z } from 'zod';
 
-/** An id or short text the spec types as string; `null` and absence are accepted. */
+/** An id or short text; `null` and absence are accepted (docs/portal-api.md, Conventions (v1) §5). */
 const optionalText = z.string().nullish();
-/** A date-time string (spec: "All v1 timestamps are date-time strings"). Parsed later; an unparseable one is dropped, not fatal. */
+/** A date-time string (docs/portal-api.md, Conventions (v1) §3). Parsed later; an unparseable one is dropped, not fatal. */
 const timestamp = z.string().nullish();
 /** A number field; absent or null counts as unknown. */
 const optionalNumber = z.number().nullish();
-/** A field whose type the spec does not show: any JSON value is accepted here and narrowed in normalisation. */
+/** A field whose type is not shown (docs/portal-api.md, Issue resource (v1); Project resource (v1)): any JSON value is accepted here and narrowed in normalisation. */
 const unspecified = z.unknown().optional();
 
-/** One entry of `GET /issues/{workspaceId}` (spec, "v1 issue (portal)"). */
+/** One entry of `GET /issues/{workspaceId}` (docs/portal-api.md, Issue resource (v1)). */
 export const ApiIssueSchema = z.object({
   /** Issue id; the page URL is made from it. Numbers are accepted and read as text. */
   id: z.union([z.string().min(1), z.number()]).transform(String),
@@ -59,11 +60,11 @@ export const ApiIssueSchema = z.object({
   workspaceId: optionalText,
   upvotes: optionalNumber,
   importanceScore: optionalNumber,
-  /** "null in the shape" (spec): ignored. */
+  /** "null in the shape" (docs/portal-api.md, Issue resource (v1)): ignored. */
   descriptionData: unspecified,
 });
 
-/** `GET /projects/{workspaceId}/{projectId}` (spec, "v1 project (portal)"). */
+/** `GET /projects/{workspaceId}/{projectId}` (docs/portal-api.md, Project resource (v1)). */
 export const ApiProjectSchema = z.object({
   id: z.union([z.string().min(1), z.number()]).transform(String),
   name: optionalText,
@@ -87,7 +88,7 @@ export const ApiProjectSchema = z.object({
   importanceScore: optionalNumber,
 });
 
-/** The issue list: an array (spec, GET /issues/{workspaceId}). */
+/** The issue list: an array (docs/portal-api.md, List issues §2). */
 export const ApiIssueListSchema = z.array(ApiIssueSchema);
 
 export type ApiIssue = z.output<typeof ApiIssueSchema>;

@@ -1,5 +1,5 @@
 /**
- * Client of the two public portal endpoints (spec, Endpoints, v1):
+ * Client of the two public portal endpoints (docs/portal-api.md, List issues; Get project):
  * - `GET /issues/{workspaceId}`: the issue list, an array;
  * - `GET /projects/{workspaceId}/{projectId}`: one project.
  * Neither needs authentication, so no auth header is ever sent.
@@ -11,7 +11,7 @@ import { PortalError } from '../shared/errors.ts';
 import { createSession, type PortalSession, type RetryOptions } from './session.ts';
 
 export interface PortalClientOptions {
-  /** Root of the v1 API, e.g. `https://api.example.com/v1` (spec: `{base_url_v1}`). */
+  /** Root of the v1 API, `{base_url_v1}` (docs/portal-api.md, Versioning §1), e.g. `https://api.example.com/v1`. */
   apiUrl: string;
   workspaceId: string;
   /** Deadline of each request, in milliseconds. */
@@ -49,9 +49,9 @@ export interface IssueListResult {
 }
 
 /**
- * Reads every issue. v1 pages with `skip`/`take` (spec, Versioning 3), but the
- * spec does not name this endpoint's parameters, so two server behaviours are
- * handled:
+ * Reads every issue. v1 pages with `skip`/`take` (docs/portal-api.md, Paging (v1 skip/take) §1),
+ * but this endpoint's parameters are not named (docs/portal-api.md, List issues §4),
+ * so two server behaviours are handled:
  * - it pages, possibly with its own smaller page size: `skip` advances by the
  *   number of issues actually received, and paging ends on an empty page, never
  *   on a short one;

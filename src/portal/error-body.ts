@@ -1,6 +1,6 @@
 /**
- * Reads an error response body in either of the two shapes the spec shows
- * (spec, Errors):
+ * Reads an error response body in either of the two shapes the service uses
+ * (docs/portal-api.md, Errors §1–2):
  * - declared shape: `{ message, code, issues?: [{ message }] }`;
  * - authentication / rate-limit shape: `{ error: { code, message, details, request_id } }`.
  * Anything else (an HTML error page from a proxy, plain text, truncated JSON)

@@ -18,10 +18,10 @@ export interface JsonResponse {
   body: unknown;
 }
 
-/** Identifies us to the operator; the portal endpoints need no auth header (spec, Authentication 9). */
+/** Identifies us to the operator; the portal endpoints need no auth header (docs/portal-api.md, Authentication §1). */
 const USER_AGENT = 'portal-roadmap (+static roadmap site generator)';
 
-/** The message the portal issue list fails with for an unpublished or unknown workspace (spec, Errors). */
+/** The message the portal issue list fails with for an unpublished or unknown workspace (docs/portal-api.md, Workspace not found §1–3). */
 const WORKSPACE_NOT_FOUND = /workspace not found/i;
 
 export async function getJson(url: URL, options: GetJsonOptions): Promise<JsonResponse> {

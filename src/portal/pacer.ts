@@ -1,11 +1,11 @@
 /**
- * Paces requests by the service's rate-limit headers (spec, Limits):
+ * Paces requests by the service's rate-limit headers (docs/portal-api.md, Rate limits):
  * - every response carries X-RateLimit-Limit, -Remaining and -Reset (unix
  *   seconds when the window resets): when the calls left run out, requests
  *   wait for the reset instead of drawing a 429;
- * - a 429 carries Retry-After: every request waits the full delay (spec,
- *   Limits 3), and each adds its own random 0–500 ms so they do not all retry
- *   in lockstep.
+ * - a 429 carries Retry-After: every request waits the full delay
+ *   (docs/portal-api.md, Rate limits §4), and each adds its own random 0–500 ms so they do
+ *   not all retry in lockstep.
  * One pacer is shared by all concurrent requests of a run. The clock, sleep
  * and random source are injectable for tests.
  */
@@ -22,7 +22,7 @@ export const systemClock: PacerClock = {
   random: Math.random,
 };
 
-/** Jitter added after a Retry-After, per request (spec, Limits 3: "about 0-500 ms"). */
+/** Jitter added after a Retry-After, per request: "roughly 0–500 ms" (docs/portal-api.md, Rate limits §4). */
 export const RETRY_AFTER_JITTER_MS = 500;
 /** Waited past a window's reset second, so a request never lands just before it. */
 const RESET_MARGIN_MS = 30;
@@ -44,7 +44,7 @@ export function readRateLimit(headers: HeaderBag, receivedAtMs: number): RateLim
   const remaining = headerNumber(headers, 'x-ratelimit-remaining');
   const reset = headerNumber(headers, 'x-ratelimit-reset');
   if (limit === undefined || remaining === undefined || reset === undefined) return undefined;
-  // The spec gives unix seconds; a small value can only be a delay in seconds, so it is read as one.
+  // The reset is unix seconds (docs/portal-api.md, Rate limits §2); a small value can only be a delay in seconds, so it is read as one.
   let resetAtMs = reset > 1e9 ? reset * 1000 : receivedAtMs + reset * 1000;
   const serverDate = Date.parse(headerText(headers, 'date') ?? '');
   if (reset > 1e9 && !Number.isNaN(serverDate) && Math.abs(serverDate - receivedAtMs) > MAX_CLOCK_SKEW_MS) {
@@ -117,7 +117,7 @@ export class RequestPacer {
     }
   }
 
-  /** Learns from the headers of any response, success or error (spec, Limits 1). */
+  /** Learns from the headers of any response, success or error (docs/portal-api.md, Rate limits §2). */
   observe(headers: HeaderBag): void {
     this.#inFlight = Math.max(0, this.#inFlight - 1);
     const info = readRateLimit(headers, this.#clock.now());

@@ -4,7 +4,7 @@
  *
  * Undici's retry interceptor is not used: it does not jitter, caps
  * Retry-After at its maxTimeout, and does not pace by the rate-limit headers,
- * all of which the spec's Limits section asks for.
+ * all of which the service asks for (docs/portal-api.md, Rate limits §2–4).
  */
 import { PortalError } from '../shared/errors.ts';
 import { getJson, type JsonResponse } from './http.ts';
@@ -84,7 +84,7 @@ export function createSession(options: SessionOptions): PortalSession {
           stats.rateLimited++;
           rateLimited++;
           attempts--;
-          // Spec, Limits 2–3: wait the full Retry-After; without one, wait for the window to reset.
+          // Wait the full Retry-After (docs/portal-api.md, Rate limits §3–4); without one, wait for the window to reset.
           const wait = readRetryAfter(error.headers, clock.now()) ?? retry.baseDelayMs;
           if (clock.now() + wait > deadline) {
             throw deadlineError(url, `the portal asked to wait ${Math.ceil(wait / 1000)} s (Retry-After), past the run's deadline in ${secondsLeft()} s`, error);

@@ -20,7 +20,7 @@ export class SnapshotError extends RoadmapError {
 
 /**
  * What went wrong with a portal request:
- * - `http`: the server answered with an error status (spec, Errors);
+ * - `http`: the server answered with an error status (docs/portal-api.md, Errors);
  * - `network`: no answer (refused, reset, DNS);
  * - `timeout`: no complete answer within the request timeout;
  * - `invalid-json`: a body that is not JSON, or is cut short;
@@ -34,13 +34,13 @@ export interface PortalErrorDetails {
   kind: PortalErrorKind;
   url: string;
   status?: number | undefined;
-  /** The error `code` of either body shape (spec, Errors). */
+  /** The error `code` of either body shape (docs/portal-api.md, Errors §1). */
   code?: string | undefined;
   /** `error.request_id` of the authentication/rate-limit body shape, when present. */
   requestId?: string | undefined;
   /** For `schema`: the JSON path of the first bad value, e.g. `[3].upvotes`. */
   path?: string | undefined;
-  /** Headers of the error response, so rate-limit headers are read on failures too (spec, Limits 1). */
+  /** Headers of the error response, so rate-limit headers are read on failures too (docs/portal-api.md, Rate limits §2). */
   headers?: Record<string, string | string[] | undefined> | undefined;
   /** Requests made before giving up, when retries were tried. */
   attempts?: number | undefined;
@@ -72,7 +72,7 @@ export class PortalError extends RoadmapError {
 }
 
 /**
- * The portal answered `Workspace not found` (spec, Errors): the workspace id is
+ * The portal answered `Workspace not found` (docs/portal-api.md, Workspace not found): the workspace id is
  * wrong, or the workspace has not published its portal or roadmap.
  */
 export class WorkspaceNotFoundError extends PortalError {

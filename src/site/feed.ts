@@ -1,7 +1,7 @@
 /**
  * RSS items: issues that shipped or changed, and completed projects, newest
- * first. The portal keeps no status history (spec: v1 issue has `updatedAt`
- * only), so an issue's last change is its `updatedAt`, and its item names the
+ * first. The portal keeps no status history (docs/portal-api.md, Issue resource (v1) §3),
+ * so an issue's last change is its `updatedAt`, and its item names the
  * status it has now.
  */
 import type { RSSFeedItem } from '@astrojs/rss';

@@ -1,5 +1,6 @@
 /**
- * Project icons. The API's `icon` is a name (values not shown in the spec); it
+ * Project icons. The API's `icon` is a name whose values are not shown
+ * (docs/portal-api.md, Project resource (v1) §3); it
  * only ever selects a glyph from this fixed table, so no markup or URL from
  * the data can reach the page. An unknown name shows nothing.
  */

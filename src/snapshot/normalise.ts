@@ -8,7 +8,7 @@ import { byId, hexColour, httpUrl } from '../shared/values.ts';
 
 /**
  * Whether an issue may be published: `isVisible: false` or `isDeleted: true`
- * hides it (spec, "v1 issue (portal)"). A missing flag is read as the portal's
+ * hides it (docs/portal-api.md, Issue resource (v1) §2). A missing flag is read as the portal's
  * default, visible and not deleted, since the endpoint lists published issues.
  */
 export function isPortalVisible(issue: Pick<ApiIssue, 'isVisible' | 'isDeleted'>): boolean {
@@ -47,7 +47,7 @@ export function normaliseIssue(issue: ApiIssue, knownProjectIds: ReadonlySet<str
 }
 
 /**
- * Projects, normalised. `progress` has no documented scale (spec: "number"),
+ * Projects, normalised. `progress` has no documented scale (docs/portal-api.md, Project resource (v1) §2),
  * so the scale is decided per workspace: when every project's progress lies in
  * 0–1 the values are fractions, otherwise percentages. See `scaleProgress`.
  */
@@ -91,7 +91,7 @@ export function scaleProgress(value: number | null | undefined, scale: ProgressS
   return Math.round(Math.min(100, Math.max(0, percent)) * 10) / 10;
 }
 
-/** The team's shape is not shown (spec): a string, or an object with a string `name` or `key`. */
+/** The team's shape is not shown (docs/portal-api.md, Issue resource (v1)): a string, or an object with a string `name` or `key`. */
 function teamName(team: unknown): string | null {
   if (typeof team === 'string') return text(team);
   if (team && typeof team === 'object') {
@@ -102,7 +102,7 @@ function teamName(team: unknown): string | null {
   return null;
 }
 
-/** A tracker id of unshown type (spec): text or number, as text. */
+/** A tracker id of unshown type (docs/portal-api.md, Issue resource (v1); Project resource (v1)): text or number, as text. */
 function idText(value: unknown): string | null {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   return typeof value === 'string' ? text(value) : null;

@@ -124,7 +124,7 @@ describe('errors', () => {
   });
 });
 
-// The fake portal answers 400 to any Authorization header (spec, Authentication 9), so every passing request here also shows none is sent.
+// The fake portal answers 400 to any Authorization header (docs/portal-api.md, Authentication §1), so every passing request here also shows none is sent.
 describe('snapshot from the live portal', () => {
   it('holds every visible issue and project, never a hidden one, and names the 404 project once', async () => {
     const missing: string[][] = [];

@@ -1,5 +1,5 @@
 /**
- * Rate limits and faults (spec, Limits and Errors) against the shared fake
+ * Rate limits and faults (docs/portal-api.md, Rate limits; Errors) against the shared fake
  * portal, with real time: transient trouble ends in complete data, permanent
  * trouble in one clear error.
  */

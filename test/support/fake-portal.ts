@@ -1,6 +1,6 @@
 /**
  * The fake portal: a real HTTP server on 127.0.0.1 that speaks the two v1
- * portal endpoints (spec, Endpoints) for a set of named workspaces, each with
+ * portal endpoints (docs/portal-api.md, List issues; Get project) for a set of named workspaces, each with
  * its own paging behaviour or failure. One instance is started by the global
  * setup and shared by every integration test.
  */
@@ -37,7 +37,7 @@ export interface Workspace {
   failure?: Failure;
   /** Delay of each project answer, so concurrency can be observed. */
   projectDelayMs?: number;
-  /** Rate limit (spec, Limits): X-RateLimit-* on every response, 429 + Retry-After past `limit` per fixed window. */
+  /** Rate limit (docs/portal-api.md, Rate limits §2–3): X-RateLimit-* on every response, 429 + Retry-After past `limit` per fixed window. */
   rateLimit?: { limit: number; windowMs: number };
   /** The first `count` requests fail: an error status, a 429, a slow answer, or a body cut short. */
   faults?: { count: number; kind: 500 | 502 | 503 | 429 | 'slow' | 'truncated'; delayMs?: number; retryAfterSeconds?: number };
@@ -119,11 +119,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, workspaces: Rec
     return res.end('[{"id": "cut-sh');
   }
   if (res.destroyed) return;
-  // Spec, Authentication 9: the portal endpoints take no authentication; a client that sends a key is refused here.
+  // The portal endpoints take no authentication (docs/portal-api.md, Authentication §1); a client that sends a key is refused here.
   if (req.headers.authorization) return json(res, 400, { message: 'The portal takes no Authorization header', code: 'bad_request' });
 
   if (resource === 'issues' && parts.length === 2) {
-    // Spec, Errors: the issue list of an unknown or unpublished workspace fails with "Workspace not found".
+    // The issue list of an unknown or unpublished workspace fails with "Workspace not found" (docs/portal-api.md, Workspace not found).
     if (!workspace) return json(res, 404, { message: 'Workspace not found', code: 'not_found' });
     if (workspace.failure) return fail(res, workspace.failure, workspace);
     return json(res, 200, page(workspace, url.searchParams));
@@ -181,7 +181,8 @@ async function fail(res: ServerResponse, failure: Failure, workspace: Workspace)
 
 /**
  * Fixed windows aligned to multiples of `windowMs` since the epoch. Sets the
- * spec's headers on the response; answers 429 and returns false past the limit.
+ * rate-limit headers on the response (docs/portal-api.md, Rate limits §2–3); answers 429 and
+ * returns false past the limit.
  */
 function applyRateLimit(res: ServerResponse, { limit, windowMs }: { limit: number; windowMs: number }, record: WorkspaceStats): boolean {
   const now = Date.now();

@@ -64,7 +64,7 @@ const workspace = (paging: Paging, failure?: Failure, extra: Partial<Workspace> 
 
 /** Every scenario, by workspace id. */
 export const SCENARIOS = {
-  /** Pages of 10 whatever `take` asks (spec, Limits: "v1 default take"). */
+  /** Pages of 10 whatever `take` asks: a server with its own page size, the smallest v1 default `take` (docs/portal-api.md, Paging (v1 skip/take) §2). */
   'ws-paged': workspace({ mode: 'fixed-page', pageSize: 10 }),
   /** Honours skip and take. */
   'ws-skip-take': workspace({ mode: 'skip-take', maxTake: 500 }),
