@@ -119,8 +119,8 @@ function checkCitations(text: string, file: string, doc: Doc): { citations: Cita
 /** The comment part of a line of code (after `//` or `/*`, or a `*` continuation); prose files are all text. */
 function commentText(line: string, file: string): string {
   if (file.endsWith('.md')) return line;
-  const match = /(?:\/\/|\/\*|^\s*\*)(.*)$/.exec(line);
-  return match ? match[1]! : '';
+  const match = /\/\/|\/\*|^\s*\*/.exec(line);
+  return match ? line.slice(match.index) : '';
 }
 
 function oldStyleCitations(text: string, file: string): string[] {
