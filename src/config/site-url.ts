@@ -7,7 +7,7 @@ import { ConfigError } from '../shared/errors.ts';
 /** Used by the demo build only, which has no real address. */
 export const DEMO_SITE = 'https://roadmap.example.com';
 
-export interface SiteInputs {
+interface SiteInputs {
   /** `site` of roadmap.config.json. */
   configSite: string | undefined;
   /** The ROADMAP_SITE variable, which wins over the config (handy in CI). */

@@ -34,7 +34,7 @@ const OptionsSchema = z.strictObject({
     .default({ publishTrackerFields: false, publishIssueUrl: false }),
 });
 
-export type RoadmapLoaderOptions = z.input<typeof OptionsSchema>;
+type RoadmapLoaderOptions = z.input<typeof OptionsSchema>;
 
 export const ROADMAP_INFO_ID = 'current';
 

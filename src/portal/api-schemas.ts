@@ -92,7 +92,6 @@ export const ApiProjectSchema = z.object({
 export const ApiIssueListSchema = z.array(ApiIssueSchema);
 
 export type ApiIssue = z.output<typeof ApiIssueSchema>;
-export type ApiIssueInput = z.input<typeof ApiIssueSchema>;
 export type ApiProject = z.output<typeof ApiProjectSchema>;
 export type ApiProjectInput = z.input<typeof ApiProjectSchema>;
 

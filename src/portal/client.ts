@@ -40,7 +40,7 @@ export function sessionOf(options: PortalClientOptions): PortalSession {
 
 export const CLIENT_DEFAULTS = { timeoutMs: 15_000, pageSize: 100, maxPages: 1_000, concurrency: 4 } as const;
 
-export interface IssueListResult {
+interface IssueListResult {
   issues: ApiIssue[];
   /** Requests made; the last one is the empty or repeated page that ended paging. */
   pages: number;
@@ -101,7 +101,7 @@ export async function fetchProject(options: PortalClientOptions, projectId: stri
   }
 }
 
-export interface ProjectsResult {
+interface ProjectsResult {
   projects: ApiProject[];
   /** Ids that answered 404, in the order asked. */
   missing: string[];

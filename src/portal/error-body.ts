@@ -23,7 +23,7 @@ const EnvelopeShape = z.object({
   }),
 });
 
-export interface ErrorBody {
+interface ErrorBody {
   message: string | undefined;
   code: string | undefined;
   requestId: string | undefined;

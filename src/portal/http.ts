@@ -7,7 +7,7 @@ import { errors as undiciErrors, request, type Dispatcher } from 'undici';
 import { PortalError, WorkspaceNotFoundError } from '../shared/errors.ts';
 import { parseErrorBody } from './error-body.ts';
 
-export interface GetJsonOptions {
+interface GetJsonOptions {
   /** Whole-request deadline in milliseconds: connect, headers and body. */
   timeoutMs: number;
 }

@@ -29,9 +29,9 @@ const RESET_MARGIN_MS = 30;
 /** A server clock further off than this is corrected for, using its Date header. */
 const MAX_CLOCK_SKEW_MS = 2_000;
 
-export type HeaderBag = Record<string, string | string[] | undefined>;
+type HeaderBag = Record<string, string | string[] | undefined>;
 
-export interface RateLimitInfo {
+interface RateLimitInfo {
   limit: number;
   remaining: number;
   /** Local time (ms) at which the window resets. */

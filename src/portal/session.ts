@@ -35,7 +35,7 @@ export interface PortalSession {
   readonly stats: SessionStats;
 }
 
-export interface SessionOptions {
+interface SessionOptions {
   timeoutMs: number;
   retry?: Partial<RetryOptions> | undefined;
   clock?: PacerClock;

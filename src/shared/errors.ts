@@ -30,7 +30,7 @@ export class SnapshotError extends RoadmapError {
  */
 export type PortalErrorKind = 'http' | 'network' | 'timeout' | 'invalid-json' | 'schema' | 'too-many-pages' | 'deadline';
 
-export interface PortalErrorDetails {
+interface PortalErrorDetails {
   kind: PortalErrorKind;
   url: string;
   status?: number | undefined;

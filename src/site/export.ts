@@ -10,7 +10,7 @@ import type { RoadmapView } from './view.ts';
 export const EXPORT_FORMAT = 'portal-roadmap.export';
 export const EXPORT_VERSION = 1;
 
-export interface ExportContext {
+interface ExportContext {
   /** Absolute URL of the site root, with the base path: `https://example.com/roadmap/`. */
   siteRoot: string;
   title: string;
@@ -59,4 +59,3 @@ export function buildExport(view: RoadmapView, context: ExportContext) {
   };
 }
 
-export type RoadmapExport = ReturnType<typeof buildExport>;

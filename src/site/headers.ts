@@ -41,7 +41,7 @@ export const COMMON_HEADERS: Readonly<Record<string, string>> = {
 /** Top-level output entry that holds the embed pages. */
 export const EMBED_DIR = 'embed';
 
-export interface HeaderRules {
+interface HeaderRules {
   /** Path prefix of the site, e.g. `/` or `/roadmap/`. */
   base: string;
   /** Names of the files and directories at the top of the output. */

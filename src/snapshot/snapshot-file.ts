@@ -42,7 +42,7 @@ export const SnapshotSchema = z.strictObject({
 export type Snapshot = z.output<typeof SnapshotSchema>;
 export type SnapshotOrigin = z.output<typeof SnapshotOriginSchema>;
 
-export interface RawPortalData {
+interface RawPortalData {
   issues: readonly ApiIssue[];
   projects: readonly ApiProject[];
   missingProjectIds: readonly string[];
