@@ -1,22 +1,29 @@
 // @ts-check
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
-import { processSettings } from './src/config/settings.ts';
+import { processSettingsOrExit } from './src/config/settings.ts';
+import { robotsLocationWarning } from './src/site/astro/robots-warning.ts';
 import { securityHeaders } from './src/site/astro/security-headers.ts';
 import { CSP_DIRECTIVES, EMBED_DIR } from './src/site/headers.ts';
 
-const { config, env, site } = processSettings();
+const { config, env, site, base, siteRoot } = processSettingsOrExit();
+
+// Astro inlines every environment variable into `import.meta.env` of server code, over its own values: a BASE_URL
+// variable (vitest sets one in its workers; so do some CI systems) would replace the base path in every link.
+// The site and base path come from the settings alone.
+for (const name of ['BASE_URL', 'SITE']) delete process.env[name];
 
 export default defineConfig({
   // ROADMAP_CACHE_DIR keeps the content cache apart for builds that run side by side (tests, staging builds).
   ...(env.ROADMAP_CACHE_DIR ? { cacheDir: env.ROADMAP_CACHE_DIR } : {}),
   site,
-  base: config.base,
+  base,
   trailingSlash: 'always',
   integrations: [
     // Embed pages are copies of other pages for iframes: kept out of the sitemap (and marked noindex).
     sitemap({ filter: (page) => !new URL(page).pathname.includes(`/${EMBED_DIR}/`) }),
-    securityHeaders({ base: config.base, embedOrigins: config.embed.allowedOrigins }),
+    securityHeaders({ base, embedOrigins: config.embed.allowedOrigins }),
+    robotsLocationWarning({ base, siteRoot, index: config.seo.index }),
   ],
   // Every page carries a CSP meta tag (hosts that cannot set headers, such as GitHub Pages, still get one);
   // Astro adds hashes for anything it inlines. No 'unsafe-inline', no 'unsafe-eval'.

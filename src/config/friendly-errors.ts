@@ -20,7 +20,22 @@ function describe(issue: Issue, root: string): string {
     const keys = issue.keys.map((k) => `"${k}"`).join(', ');
     return `${path}: unknown key${issue.keys.length > 1 ? 's' : ''} ${keys}. Remove ${issue.keys.length > 1 ? 'them' : 'it'} or fix the spelling.`;
   }
-  return `${path}: ${issue.message}`;
+  return `${path}: ${issue.message}${echo(issue.input)}`;
+}
+
+/** Longest rejected value echoed back; longer ones are cut with an ellipsis. */
+const ECHO_LIMIT = 80;
+
+/**
+ * `; got "blue"`: the rejected value, so the reader sees what was read (a
+ * typo, a value from the wrong variable). Only a single text, number or
+ * boolean is echoed, never an object: the object of a top-level problem of the
+ * environment would be every variable of the process, tokens included.
+ */
+function echo(input: unknown): string {
+  if (typeof input !== 'string' && typeof input !== 'number' && typeof input !== 'boolean') return '';
+  const text = JSON.stringify(input);
+  return `; got ${text.length > ECHO_LIMIT ? `${text.slice(0, ECHO_LIMIT - 1)}…` : text}`;
 }
 
 /**
@@ -28,7 +43,7 @@ function describe(issue: Issue, root: string): string {
  * (the file or variable), every bad path, and the fix.
  */
 export function parseWithFriendlyErrors<S extends z.ZodType>(schema: S, input: unknown, what: string, fix: string): z.output<S> {
-  const result = schema.safeParse(input);
+  const result = schema.safeParse(input, { reportInput: true });
   if (result.success) return result.data;
   throw new ConfigError(`Invalid ${what}:\n${formatIssues(result.error.issues)}\n${fix}`, { cause: result.error });
 }

@@ -47,10 +47,13 @@ export const RoadmapConfigSchema = z
     title: z.string().trim().min(1, 'give the site a title').default('Product roadmap'),
     /** One-sentence description for the home page and meta tags. */
     description: z.string().default('What we are working on, what is planned and what has shipped.'),
-    /** Absolute URL the site is served from, e.g. `https://example.com`. Needed for canonical URLs and the sitemap. */
+    /**
+     * Absolute URL the site is served from, path included, e.g. `https://user.github.io/repo`.
+     * Needed for canonical URLs and the sitemap. Its path is the base path (src/config/site-url.ts).
+     */
     site: z.url({ protocol: /^https?$/, error: 'use an absolute http(s) URL, e.g. "https://roadmap.example.com"' }).optional(),
-    /** Path prefix when the site is not served from the root, e.g. `/roadmap`. */
-    base: z.string().regex(/^\/[^?#\s]*$/, 'start with "/", e.g. "/roadmap"').default('/'),
+    /** Path prefix when the site is not served from the root, e.g. `/roadmap`. Unset: the path of `site`, else `/`. */
+    base: z.string().regex(/^\/[^?#\s]*$/, 'start with "/", e.g. "/roadmap"').optional(),
     /** BCP 47 locale for dates and numbers, e.g. `en`, `de-DE`. */
     locale: z
       .string()

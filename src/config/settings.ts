@@ -4,27 +4,43 @@
  * the site URL. `astro.config.mjs`, the content config, the pages' data module
  * and the CLIs all start here, so no two of them can read the config differently.
  */
+import { RoadmapError } from '../shared/errors.ts';
+import { readSnapshotFileSync } from '../snapshot/snapshot-file.ts';
 import { parseEnv, type RoadmapEnv } from './env.ts';
 import { loadRoadmapConfig, type RoadmapConfig } from './roadmap-config.ts';
-import { resolveSite } from './site-url.ts';
+import { resolveSiteLocation } from './site-url.ts';
 import { resolveSource, type DataSource } from './source.ts';
+
+/** The config with the base path resolved (from `base`, else the path of the site URL, else `/`). */
+export type ResolvedConfig = RoadmapConfig & { base: string };
 
 export interface Settings {
   /** Project root: where the config file, public/ and the demo data are looked up. */
   root: string;
   env: RoadmapEnv;
-  config: RoadmapConfig;
+  config: ResolvedConfig;
   source: DataSource;
-  /** Absolute URL the site is served from (`ROADMAP_SITE`, else `site`, else the demo's). */
+  /** Scheme and host the site is served from (`ROADMAP_SITE`, else `site`, else the demo's), no path: Astro's `site`. */
   site: string;
+  /** The base path, `/` or e.g. `/repo`: Astro's `base`. */
+  base: string;
+  /** The site's root URL with its base path, ending in a slash, e.g. `https://user.github.io/repo/`. */
+  siteRoot: string;
 }
 
 export function resolveSettings(root: string, env: NodeJS.ProcessEnv = process.env): Settings {
   const parsedEnv = parseEnv(env);
   const config = loadRoadmapConfig(root, parsedEnv.ROADMAP_CONFIG);
   const source = resolveSource(parsedEnv, root);
-  const site = resolveSite({ configSite: config.site, envSite: parsedEnv.ROADMAP_SITE, isDemo: source.kind === 'demo' });
-  return { root, env: parsedEnv, config, source, site };
+  const location = resolveSiteLocation({
+    configSite: config.site,
+    configBase: config.base,
+    envSite: parsedEnv.ROADMAP_SITE,
+    // A snapshot of the demo is the demo: `npm run fetch` and `npm run rebuild` of it build without a site.
+    // Read only when no site is given, so a real workspace's snapshot is not read twice.
+    isDemo: () => source.kind === 'demo' || (source.kind === 'snapshot' && readSnapshotFileSync(source.file).origin.kind === 'demo'),
+  });
+  return { root, env: parsedEnv, config: { ...config, base: location.base }, source, site: location.site, base: location.base, siteRoot: location.root };
 }
 
 const resolved = new Map<string, Settings>();
@@ -40,4 +56,21 @@ export function processSettings(root = process.cwd()): Settings {
     resolved.set(root, settings);
   }
   return settings;
+}
+
+/**
+ * `processSettings()` for astro.config.mjs. Astro prints an error thrown while
+ * loading its config with a location, a stack trace and the zod error as its
+ * cause (about 30 lines for one bad colour). A config or env mistake is ours to
+ * explain, so its friendly lines go to stderr alone and the process exits 1.
+ * Anything else is a bug and keeps Astro's full report.
+ */
+export function processSettingsOrExit(root = process.cwd()): Settings {
+  try {
+    return processSettings(root);
+  } catch (error) {
+    if (!(error instanceof RoadmapError)) throw error;
+    process.stderr.write(`error: ${error.message}\n`);
+    process.exit(1);
+  }
 }

@@ -3,6 +3,7 @@
  * can run from it with no network access, and a scheduled rebuild compares
  * digests to skip work when nothing changed.
  */
+import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { z } from 'zod';
@@ -94,12 +95,31 @@ export async function readSnapshotFile(file: string): Promise<Snapshot> {
   try {
     text = await readFile(file, 'utf8');
   } catch (cause) {
-    const reason = (cause as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : 'cannot be read';
-    throw new SnapshotError(
-      `The snapshot file ${file} ${reason}. Check ROADMAP_SNAPSHOT, or write one with \`npm run fetch -- --out ${file}\`.`,
-      { cause },
-    );
+    throw unreadable(file, cause);
   }
+  return parseSnapshotText(text, file);
+}
+
+/** The same, synchronously: for settings, which are resolved before anything async runs (astro.config.mjs). */
+export function readSnapshotFileSync(file: string): Snapshot {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (cause) {
+    throw unreadable(file, cause);
+  }
+  return parseSnapshotText(text, file);
+}
+
+function unreadable(file: string, cause: unknown): SnapshotError {
+  const reason = (cause as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : 'cannot be read';
+  return new SnapshotError(
+    `The snapshot file ${file} ${reason}. Check ROADMAP_SNAPSHOT, or write one with \`npm run fetch -- --out ${file}\`.`,
+    { cause },
+  );
+}
+
+function parseSnapshotText(text: string, file: string): Snapshot {
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -1,12 +1,14 @@
 /**
  * A site built with most options set: German labels and dates, a vote link,
  * a forced dark theme with accent, logo and custom CSS, few cards per column
- * with paginated column pages, and the Shipped page.
+ * with paginated column pages, and the Shipped page; served from a GitHub
+ * Pages project URL, whose path is the base path.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { JSDOM } from 'jsdom';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { pageSlug } from '../../src/site/paths.ts';
 import { buildSite, listFiles, readPage, type BuildResult } from '../support/build-site.ts';
@@ -14,6 +16,10 @@ import { SCENARIOS, siteIssueIds } from '../support/scenarios.ts';
 
 const apiUrl = inject('portalApiUrl');
 const dir = mkdtempSync(join(tmpdir(), 'configured-'));
+/** The site URL a GitHub Pages user types: the path is the repository, and no `base` is set. */
+const PAGES_SITE = 'https://user.github.io/fieldnote';
+const BASE = '/fieldnote/';
+const xml = (text: string) => new JSDOM(text, { contentType: 'application/xml' }).window.document;
 
 describe('a configured site', () => {
   let build: BuildResult;
@@ -30,7 +36,7 @@ describe('a configured site', () => {
         labels: { boardHeading: 'Alle Einträge' },
       }),
     );
-    build = await buildSite({ PORTAL_API_URL: apiUrl, PORTAL_WORKSPACE_ID: 'ws-paged', ROADMAP_CONFIG: join(dir, 'roadmap.config.json') });
+    build = await buildSite({ PORTAL_API_URL: apiUrl, PORTAL_WORKSPACE_ID: 'ws-paged', ROADMAP_CONFIG: join(dir, 'roadmap.config.json'), ROADMAP_SITE: PAGES_SITE });
   });
 
   it('builds', () => expect(build.code, build.output).toBe(0));
@@ -50,19 +56,19 @@ describe('a configured site', () => {
       expect(column.querySelectorAll('[data-card]').length).toBeLessThanOrEqual(3);
     }
     const more = board.querySelector('[data-column="done"] .more a');
-    expect(more?.getAttribute('href')).toBe('/status/done/');
+    expect(more?.getAttribute('href')).toBe(`${BASE}status/done/`);
     expect(more?.textContent).toMatch(/^Alle \d+ anzeigen/);
     const page2 = readPage(build.outDir, 'status/done/2/index.html');
     expect(page2.querySelectorAll('[data-card]').length).toBeGreaterThan(0);
     expect(page2.querySelector('.pagination')?.textContent).toMatch(/Seite 2 von \d/);
-    expect(page2.querySelector('a[rel="prev"]')?.getAttribute('href')).toBe('/status/done/');
+    expect(page2.querySelector('a[rel="prev"]')?.getAttribute('href')).toBe(`${BASE}status/done/`);
   });
 
   it('puts every published issue on exactly one column page', () => {
     const onColumnPages = listFiles(build.outDir)
       .filter((f) => f.startsWith('status/') && f.endsWith('.html'))
       .flatMap((f) => [...readPage(build.outDir, f).querySelectorAll('[data-card] .card-title a')].map((a) => a.getAttribute('href')));
-    expect(onColumnPages.sort()).toEqual(siteIssueIds().map((id) => `/issues/${pageSlug(id)}/`).sort());
+    expect(onColumnPages.sort()).toEqual(siteIssueIds().map((id) => `${BASE}issues/${pageSlug(id)}/`).sort());
   });
 
   it('links each issue to its vote page, with the id encoded', () => {
@@ -76,7 +82,7 @@ describe('a configured site', () => {
     const board = readPage(build.outDir, 'index.html');
     expect(board.documentElement.dataset.theme).toBe('dark');
     expect(board.querySelector('meta[name="color-scheme"]')?.getAttribute('content')).toBe('dark');
-    expect(board.querySelector('.site-title img.logo')?.getAttribute('src')).toBe('/favicon.svg');
+    expect(board.querySelector('.site-title img.logo')?.getAttribute('src')).toBe(`${BASE}favicon.svg`);
     const theme = readFileSync(join(build.outDir, 'site.css'), 'utf8');
     expect(theme).toContain(':root{--accent-ui:#0e7490}');
     expect(theme).toContain('.site-title { letter-spacing: 0.02em; }');
@@ -90,6 +96,43 @@ describe('a configured site', () => {
     expect(shipped.querySelector('section:first-of-type')?.textContent).toContain('Invoicing 2.0');
   });
 
+  it('puts canonical URLs, the feed, the sitemap and every link under the path of its site URL', () => {
+    const root = `${PAGES_SITE}/`;
+    const board = readPage(build.outDir, 'index.html');
+    expect(board.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(root);
+    expect(board.querySelector('meta[property="og:url"]')?.getAttribute('content')).toBe(root);
+    expect(board.querySelector('link[rel="alternate"][type="application/rss+xml"]')?.getAttribute('href')).toBe(`${BASE}rss.xml`);
+    const id = siteIssueIds()[0]!;
+    expect(readPage(build.outDir, `issues/${pageSlug(id)}/index.html`).querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${root}issues/${pageSlug(id)}/`);
+    // Every link and asset of the board, none at the host's root.
+    const refs = [...board.querySelectorAll('a[href], link[href], img[src], script[src]')].map((el) => el.getAttribute('href') ?? el.getAttribute('src')!);
+    const local = refs.filter((ref) => ref.startsWith('/'));
+    expect(local.length).toBeGreaterThan(20);
+    expect(local.filter((ref) => !ref.startsWith(BASE))).toEqual([]);
+    const feed = xml(readFileSync(join(build.outDir, 'rss.xml'), 'utf8'));
+    const feedLinks = [...feed.querySelectorAll('item > link')].map((link) => link.textContent!);
+    expect(feedLinks.length).toBeGreaterThan(5);
+    expect(feedLinks.filter((link) => !link.startsWith(root))).toEqual([]);
+    const sitemaps = [...xml(readFileSync(join(build.outDir, 'sitemap-index.xml'), 'utf8')).querySelectorAll('sitemap > loc')].map((loc) => loc.textContent!);
+    expect(sitemaps).toEqual([`${root}sitemap-0.xml`]);
+    const urls = [...xml(readFileSync(join(build.outDir, 'sitemap-0.xml'), 'utf8')).querySelectorAll('url > loc')].map((loc) => loc.textContent!);
+    expect(urls).toContain(root);
+    expect(urls.filter((url) => !url.startsWith(root))).toEqual([]);
+  });
+
+  it('says at build time that its robots.txt is where crawlers never look, and what to put where they do', () => {
+    expect(readFileSync(join(build.outDir, 'robots.txt'), 'utf8')).toBe(`User-agent: *\nAllow: /fieldnote\nDisallow: ${BASE}embed/\n\nSitemap: ${PAGES_SITE}/sitemap-index.xml\n`);
+    expect(build.output).toContain(`robots.txt is written to ${PAGES_SITE}/robots.txt, but crawlers read only https://user.github.io/robots.txt.`);
+    expect(build.output).toContain(`Add "Disallow: ${BASE}embed/" and "Sitemap: ${PAGES_SITE}/sitemap-index.xml"`);
+  });
+
+  it('gives the 404 page no canonical URL: it is served at every missing URL', () => {
+    const notFound = readPage(build.outDir, '404.html');
+    expect(notFound.querySelector('h1')).not.toBeNull();
+    expect(notFound.querySelector('link[rel="canonical"]')).toBeNull();
+    expect(notFound.querySelector('meta[property="og:url"]')).toBeNull();
+  });
+
   it('publishes no page for a canceled issue (a hidden column)', () => {
     const canceled = (SCENARIOS['ws-paged'].issues as { id: string; status: string }[]).filter((i) => i.status === 'Canceled');
     expect(canceled.length).toBeGreaterThan(0);
@@ -98,6 +141,19 @@ describe('a configured site', () => {
 });
 
 describe('config mistakes fail the build, naming the option', () => {
+  it('a bad colour: the friendly lines only, with the value and its path, no stack, exit 1', async () => {
+    const file = join(dir, 'bad-colour.json');
+    writeFileSync(file, JSON.stringify({ theme: { accent: 'blue' } }));
+    const build = await buildSite({ ROADMAP_CONFIG: file });
+    expect(build.code).toBe(1);
+    const lines = build.output.trim().split('\n');
+    expect(lines.length, build.output).toBeLessThanOrEqual(5);
+    expect(build.output).toContain(`Invalid ${file}:`);
+    expect(build.output).toContain('  - theme.accent: use a hex colour, e.g. "#1d4ed8"; got "blue"');
+    expect(build.output).not.toMatch(/^\s+at /m);
+    expect(build.output).not.toMatch(/Stack trace|Location:|Caused by|"code": "invalid_format"/);
+  });
+
   it('a vote URL without a placeholder, a custom CSS file that is missing', async () => {
     const file = join(dir, 'bad.json');
     writeFileSync(file, JSON.stringify({ voteUrl: 'https://portal.example.com/r/' }));

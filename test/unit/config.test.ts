@@ -19,7 +19,9 @@ const message = (fn: () => unknown) => {
 describe('roadmap config', () => {
   it('has working defaults', () => {
     const config = parseRoadmapConfig({});
-    expect(config).toMatchObject({ title: 'Product roadmap', base: '/', locale: 'en' });
+    expect(config).toMatchObject({ title: 'Product roadmap', locale: 'en' });
+    // Unset, so the path of the site URL can supply it (test/unit/settings.test.ts).
+    expect(config.base).toBeUndefined();
     expect(config.columns.map((c) => c.id)).toContain('in-progress');
   });
 
@@ -31,6 +33,14 @@ describe('roadmap config', () => {
     const text = message(() => parseRoadmapConfig({ columns: [{ id: 'In Progress', label: 'x', statuses: ['a'] }] }));
     expect(text).toContain('columns[0].id');
     expect(text).toContain('use lowercase letters, digits and single dashes');
+  });
+
+  it('echoes the value it rejected, but never an object', () => {
+    expect(message(() => parseRoadmapConfig({ theme: { accent: 'blue' } }))).toContain('theme.accent: use a hex colour, e.g. "#1d4ed8"; got "blue"');
+    expect(message(() => parseRoadmapConfig({ board: { cardsPerColumn: 0 } }))).toContain('board.cardsPerColumn: show at least 1 card; got 0');
+    expect(message(() => parseRoadmapConfig({ site: 'x'.repeat(200) }))).toMatch(/site: .*; got "x{78}…$/m);
+    // An unknown key's problem is about the whole object: nothing is echoed.
+    expect(message(() => parseRoadmapConfig({ titel: 'x' }))).not.toContain('got');
   });
 
   it('refuses a status listed in two columns', () => {
@@ -71,7 +81,7 @@ describe('environment', () => {
   });
 
   it('refuses a non-http API URL', () => {
-    expect(message(() => parseEnv({ PORTAL_API_URL: 'ftp://x', PORTAL_WORKSPACE_ID: 'ws' }))).toContain('PORTAL_API_URL: must be the http(s) root');
+    expect(message(() => parseEnv({ PORTAL_API_URL: 'ftp://x', PORTAL_WORKSPACE_ID: 'ws' }))).toContain('PORTAL_API_URL: must be the http(s) root of the v1 API, e.g. "https://api.example.com/v1"; got "ftp://x"');
   });
 
   it('splits and de-duplicates PORTAL_PROJECT_IDS', () => {

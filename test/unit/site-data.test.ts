@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
-import { ConfigError } from '../../src/shared/errors.ts';
 import { buildExport } from '../../src/site/export.ts';
 import { feedItems, FEED_LIMIT } from '../../src/site/feed.ts';
 import { DE, EN, fill, labelsFor } from '../../src/site/labels.ts';
 import { columnPath, voteUrl } from '../../src/site/paths.ts';
-import { resolveSite, DEMO_SITE } from '../../src/config/site-url.ts';
 import { jsonLdText } from '../../src/site/structured-data.ts';
 import { themeCss } from '../../src/site/theme.ts';
 import { buildRoadmapView } from '../../src/site/view.ts';
@@ -15,21 +13,6 @@ const demo = await loadDemoSnapshot('src/data/demo/portal.json');
 const config = parseRoadmapConfig({});
 const view = buildRoadmapView(demo.issues, demo.projects, config, EN);
 const root = 'https://example.com/roadmap/';
-
-describe('resolveSite', () => {
-  it('prefers ROADMAP_SITE, then the config, and gives the demo a placeholder', () => {
-    expect(resolveSite({ envSite: 'https://a.test', configSite: 'https://b.test', isDemo: false })).toBe('https://a.test');
-    expect(resolveSite({ envSite: undefined, configSite: 'https://b.test', isDemo: false })).toBe('https://b.test');
-    expect(resolveSite({ envSite: undefined, configSite: undefined, isDemo: true })).toBe(DEMO_SITE);
-  });
-
-  it('refuses an API or snapshot build without one, naming the sitemap and the fix', () => {
-    {
-      expect(() => resolveSite({ envSite: undefined, configSite: undefined, isDemo: false })).toThrow(ConfigError);
-    }
-    expect(() => resolveSite({ envSite: undefined, configSite: undefined, isDemo: false })).toThrow(/sitemap \(@astrojs\/sitemap\).*ROADMAP_SITE/);
-  });
-});
 
 describe('jsonLdText', () => {
   it('cannot close its script element or open a comment, and stays the same JSON', () => {

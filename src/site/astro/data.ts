@@ -3,15 +3,14 @@
  * call `getRoadmap()`; it reads the collections and the config once per build.
  */
 import { getCollection, getEntry } from 'astro:content';
-import { processSettings } from '../../config/settings.ts';
-import type { RoadmapConfig } from '../../config/roadmap-config.ts';
+import { processSettings, type ResolvedConfig } from '../../config/settings.ts';
 import { labelsFor, type Labels } from '../labels.ts';
 import type { RoadmapInfo } from '../../snapshot/model.ts';
 import { ROADMAP_INFO_ID } from '../../content/loader.ts';
 import { buildRoadmapView, type RoadmapView } from '../view.ts';
 
 export interface Roadmap extends RoadmapView {
-  config: RoadmapConfig;
+  config: ResolvedConfig;
   labels: Labels;
   info: RoadmapInfo;
   /** Sanitised description HTML by issue or project id. */

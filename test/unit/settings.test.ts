@@ -1,0 +1,100 @@
+/** Settings as a user sets them: the site URL (a GitHub Pages project URL included), the base path, and which builds may go without a site. */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { resolveSettings } from '../../src/config/settings.ts';
+import { ConfigError, SnapshotError } from '../../src/shared/errors.ts';
+import { loadDemoSnapshot } from '../../src/snapshot/load.ts';
+import { writeSnapshotFile } from '../../src/snapshot/snapshot-file.ts';
+
+/** A project root with `config` as its roadmap.config.json (none when undefined). */
+function root(config?: object): string {
+  const dir = mkdtempSync(join(tmpdir(), 'settings-'));
+  if (config) writeFileSync(join(dir, 'roadmap.config.json'), JSON.stringify(config));
+  return dir;
+}
+
+const API = { PORTAL_API_URL: 'https://api.example.com/v1', PORTAL_WORKSPACE_ID: 'ws' };
+
+const failure = (fn: () => unknown): Error => {
+  try {
+    fn();
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('expected an error');
+};
+
+describe('the site URL', () => {
+  it('takes the path of a GitHub Pages project URL as the base path', () => {
+    const settings = resolveSettings(root(), { ...API, ROADMAP_SITE: 'https://user.github.io/repo' });
+    expect(settings).toMatchObject({ site: 'https://user.github.io', base: '/repo', siteRoot: 'https://user.github.io/repo/' });
+    expect(settings.config.base).toBe('/repo');
+  });
+
+  it('reads the same from "site" in the config, with or without a trailing slash, two levels deep', () => {
+    expect(resolveSettings(root({ site: 'https://user.github.io/repo/' }), API)).toMatchObject({ base: '/repo', siteRoot: 'https://user.github.io/repo/' });
+    expect(resolveSettings(root({ site: 'https://example.com/docs/roadmap' }), API)).toMatchObject({ site: 'https://example.com', base: '/docs/roadmap' });
+  });
+
+  it('accepts a base that says the same as the path', () => {
+    expect(resolveSettings(root({ base: '/repo/' }), { ...API, ROADMAP_SITE: 'https://user.github.io/repo' }).base).toBe('/repo');
+  });
+
+  it('refuses a base that contradicts the path, naming both', () => {
+    const error = failure(() => resolveSettings(root({ base: '/docs' }), { ...API, ROADMAP_SITE: 'https://user.github.io/repo' }));
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error.message).toContain('base "/docs" contradicts ROADMAP_SITE "https://user.github.io/repo", whose path is "/repo"');
+    expect(error.message).toContain('set it to "/repo"');
+    const fromConfig = failure(() => resolveSettings(root({ site: 'https://user.github.io/repo', base: '/docs' }), API));
+    expect(fromConfig.message).toContain('contradicts "site" in the config "https://user.github.io/repo"');
+  });
+
+  it('keeps a base set beside a site at the root of its host', () => {
+    expect(resolveSettings(root({ site: 'https://example.com', base: '/roadmap' }), API)).toMatchObject({ site: 'https://example.com', base: '/roadmap', siteRoot: 'https://example.com/roadmap/' });
+    expect(resolveSettings(root({ site: 'https://example.com/' }), API)).toMatchObject({ base: '/', siteRoot: 'https://example.com/' });
+  });
+
+  it('prefers ROADMAP_SITE over the config', () => {
+    expect(resolveSettings(root({ site: 'https://b.test/old' }), { ...API, ROADMAP_SITE: 'https://a.test' })).toMatchObject({ site: 'https://a.test', base: '/' });
+  });
+
+  it('refuses a site with a query or fragment', () => {
+    expect(failure(() => resolveSettings(root(), { ...API, ROADMAP_SITE: 'https://a.test/repo?x=1' })).message).toContain('without a query or fragment, e.g. "https://a.test/repo"');
+  });
+});
+
+describe('builds without a site', () => {
+  it('the demo uses the placeholder', () => {
+    expect(resolveSettings(root(), {})).toMatchObject({ site: 'https://roadmap.example.com', base: '/' });
+  });
+
+  it('a snapshot of the demo is the demo (what `npm run fetch` of the demo writes, and what `npm run rebuild` builds from)', async () => {
+    const dir = root();
+    const file = join(dir, 'roadmap.snapshot.json');
+    await writeSnapshotFile(file, await loadDemoSnapshot('src/data/demo/portal.json'));
+    expect(resolveSettings(dir, { ROADMAP_SNAPSHOT: file })).toMatchObject({ site: 'https://roadmap.example.com', source: { kind: 'snapshot', file } });
+  });
+
+  it('a snapshot of a real workspace needs one, and the error says how', async () => {
+    const dir = root();
+    const file = join(dir, 'roadmap.snapshot.json');
+    const demo = await loadDemoSnapshot('src/data/demo/portal.json');
+    await writeSnapshotFile(file, { ...demo, origin: { kind: 'api', apiUrl: 'https://api.example.com/v1', workspaceId: 'ws' } });
+    const error = failure(() => resolveSettings(dir, { ROADMAP_SNAPSHOT: file }));
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error.message).toMatch(/^site is not set: .*Set "site": "https:\/\/roadmap\.example\.com" in roadmap\.config\.json, or the ROADMAP_SITE variable/);
+    expect(resolveSettings(dir, { ROADMAP_SNAPSHOT: file, ROADMAP_SITE: 'https://a.test' }).site).toBe('https://a.test');
+  });
+
+  it('a missing snapshot file is named as such, not as a missing site', () => {
+    const error = failure(() => resolveSettings(root(), { ROADMAP_SNAPSHOT: 'nope.json' }));
+    expect(error).toBeInstanceOf(SnapshotError);
+    expect(error.message).toContain('nope.json does not exist');
+  });
+
+  it('an API build needs one', () => {
+    expect(failure(() => resolveSettings(root(), API)).message).toMatch(/^site is not set/);
+  });
+});
