@@ -4,6 +4,7 @@
  * FILE, which `ROADMAP_SNAPSHOT=FILE npm run build` then builds with no network access.
  */
 import { runCommand, UsageError } from '../src/cli/args.ts';
+import { describeIssueCounts, issueCounts } from '../src/cli/issue-counts.ts';
 import { resolveSettings } from '../src/config/settings.ts';
 import { describeSource } from '../src/config/source.ts';
 import { ConfigError } from '../src/shared/errors.ts';
@@ -31,5 +32,7 @@ await runCommand(spec, async ({ out }) => {
     onMissingProjects: (ids) => console.error(`warning: ${missingProjectsWarning(ids)}`),
   });
   await writeSnapshotFile(out, snapshot);
-  console.log(`Wrote ${out}: ${snapshot.issues.length} issues, ${snapshot.projects.length} projects, ${snapshot.digest}`);
+  // The counts the site publishes: issues of hidden columns (canceled, by default) are in the snapshot but on no page.
+  const counts = describeIssueCounts(issueCounts(snapshot.issues, settings.config.columns));
+  console.log(`Wrote ${out}: ${counts}, ${snapshot.projects.length} projects, ${snapshot.digest}`);
 });

@@ -2,7 +2,8 @@
 import { runCommand, UsageError } from '../src/cli/args.ts';
 import { astroBuild } from '../src/cli/rebuild/astro-build.ts';
 import { reportLines, reportMarkdown } from '../src/cli/rebuild/changes.ts';
-import { writeGithubOutputs } from '../src/cli/rebuild/github.ts';
+import { siteFingerprint } from '../src/cli/rebuild/fingerprint.ts';
+import { writeGithubFailure, writeGithubOutputs } from '../src/cli/rebuild/github.ts';
 import { projectProgress } from '../src/cli/rebuild/progress.ts';
 import { DEFAULT_MAX_SHRINK, rebuild } from '../src/cli/rebuild/rebuild.ts';
 import { resolveSettings } from '../src/config/settings.ts';
@@ -28,8 +29,19 @@ await runCommand(spec, async (values) => {
   const maxShrink = Number(values['max-shrink']);
   if (!(maxShrink >= 0 && maxShrink <= 1)) throw new UsageError(`--max-shrink must be a share from 0 to 1, e.g. 0.5; got "${values['max-shrink']}"`);
 
+  try {
+    await rebuildAndReport(maxShrink, values);
+  } catch (error) {
+    // The run's page on GitHub shows the summary first; the cause and its fix belong there.
+    await writeGithubFailure(process.env, (error as Error).message).catch(() => {});
+    throw error;
+  }
+});
+
+async function rebuildAndReport(maxShrink: number, values: { out: string; state: string; force: boolean; 'accept-shrink': boolean }): Promise<void> {
   const root = process.cwd();
-  const { source, config } = resolveSettings(root);
+  const settings = resolveSettings(root);
+  const { source, config } = settings;
   const session = source.kind === 'api' ? sessionOf(source.portal) : undefined;
   const progress = (line: string) => console.error(line);
   progress(`Reading ${describeSource(source)}`);
@@ -42,6 +54,7 @@ await runCommand(spec, async (values) => {
     maxShrink,
     columns: config.columns,
     privacy: config.privacy,
+    fingerprint: siteFingerprint(settings),
     build: astroBuild(root),
     log: progress,
     load: {
@@ -52,6 +65,6 @@ await runCommand(spec, async (values) => {
   });
   if (session) progress(`Portal requests: ${session.stats.requests} (${session.stats.rateLimited} rate limited, ${session.stats.retries} retried)`);
   console.log(result.summary);
-  if (result.status === 'published') for (const line of reportLines(result.report)) console.log(line);
+  for (const line of reportLines(result.report)) console.log(line);
   await writeGithubOutputs(process.env, result.status === 'published', reportMarkdown(result.report));
-});
+}

@@ -82,14 +82,17 @@ describe('npm run rebuild', () => {
     expect(first.stdout).not.toContain('Fetched');
   });
 
-  it('does nothing for an unchanged workspace: "no changes", no build, output untouched', async () => {
-    const before = snapshotState(dir);
+  it('does nothing for an unchanged workspace: "no changes", no build, output and published state untouched, a report of this run', async () => {
+    const published = () => [treeHash(join(dir, 'dist')), readFileSync(join(dir, 'state/published.json'), 'utf8'), readFileSync(join(dir, 'state/fingerprint.json'), 'utf8')];
+    const before = published();
     const run = await runRebuild(id, dir);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('no changes');
     expect(run.stdout + run.stderr).not.toContain('Building');
     expect(run.githubOutput).toBe('changed=false\n');
-    expect(snapshotState(dir)).toEqual(before);
+    expect(published()).toEqual(before);
+    const shown = publishedCount({ issues: 60, projects: 8 });
+    expect(JSON.parse(readFileSync(join(dir, 'state/report.json'), 'utf8'))).toMatchObject({ status: 'no-changes', changed: false, issues: { before: shown, after: shown } });
   });
 
   const transient = [
@@ -143,7 +146,7 @@ describe('npm run rebuild', () => {
     const accepted = await runRebuild(id, dir, ['--accept-shrink']);
     expect(accepted.code, accepted.stderr).toBe(0);
     expect(pages(dir, 'issues')).toBe(publishedCount({ issues: 12, projects: 8 }));
-  });
+  }, 60_000);
 });
 
 describe('npm run rebuild under a tight rate limit', () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { compareSnapshots, reportLines, reportMarkdown } from '../../src/cli/rebuild/changes.ts';
+import { compareSnapshots, reportLines, reportMarkdown, runReport, type DataComparison } from '../../src/cli/rebuild/changes.ts';
+import type { FingerprintPart } from '../../src/cli/rebuild/fingerprint.ts';
+import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import { projectProgress } from '../../src/cli/rebuild/progress.ts';
 import { loadDemoSnapshot } from '../../src/snapshot/load.ts';
 import { dataDigest, type Snapshot } from '../../src/snapshot/snapshot-file.ts';
@@ -7,6 +9,11 @@ import { dataDigest, type Snapshot } from '../../src/snapshot/snapshot-file.ts';
 const demo = await loadDemoSnapshot('src/data/demo/portal.json');
 const [first, second, third, ...rest] = demo.issues;
 const [project, ...otherProjects] = demo.projects;
+const { columns } = parseRoadmapConfig({});
+/** The demo's canceled issues: the default config hides their column. */
+const canceled = demo.issues.filter((i) => i.status === 'Canceled');
+const published = (data: DataComparison, changedParts: FingerprintPart[] = ['data'], note: string | null = null) =>
+  runReport(data, { status: 'published', forced: false, changedParts, note, fingerprint: {} as never });
 
 describe('compareSnapshots', () => {
   const issues = [
@@ -17,11 +24,11 @@ describe('compareSnapshots', () => {
   ];
   const projects = [{ ...project!, progress: 99, state: 'completed' }, ...otherProjects];
   const next: Snapshot = { ...demo, issues, projects, digest: dataDigest(issues, projects) };
-  const report = compareSnapshots(demo, next);
+  const report = published(compareSnapshots(demo, next, columns));
 
   it('lists added and removed issues, status moves and upvote gains', () => {
-    expect(report.changed).toBe(true);
-    expect(report.issues.added.map((i) => i.id)).toEqual(['brand-new']);
+    expect(report.dataChanged).toBe(true);
+    expect(report.issues.added).toEqual([{ id: 'brand-new', title: 'Brand new', status: third!.status, hidden: false }]);
     expect(report.issues.removed.map((i) => i.id)).toEqual([third!.id]);
     expect(report.issues.statusMoves).toEqual([{ id: first!.id, title: first!.title, from: first!.status, to: 'Released' }]);
     expect(report.issues.upvoteGains[0]).toMatchObject({ id: second!.id, gain: 50 });
@@ -35,18 +42,44 @@ describe('compareSnapshots', () => {
   it('reads as lines and as Markdown with titles escaped', () => {
     expect(reportLines(report).join('\n')).toContain(`~ "${first!.title}": ${first!.status} → Released`);
     const evil = { ...next, issues: [{ ...first!, id: 'x', title: '<script>*[link](javascript:x)*' }] };
-    const markdown = reportMarkdown(compareSnapshots(demo, { ...evil, digest: dataDigest(evil.issues, evil.projects) }));
+    const markdown = reportMarkdown(published(compareSnapshots(demo, { ...evil, digest: dataDigest(evil.issues, evil.projects) }, columns)));
     expect(markdown).toContain('\\<script\\>\\*\\[link\\]\\(javascript:x\\)\\*');
   });
 
   it('says unchanged for equal data', () => {
-    expect(compareSnapshots(demo, { ...demo, fetchedAt: new Date().toISOString() }).changed).toBe(false);
+    expect(compareSnapshots(demo, { ...demo, fetchedAt: new Date().toISOString() }, columns).dataChanged).toBe(false);
   });
 
   it('treats a first publish as all added', () => {
-    const first = compareSnapshots(undefined, demo);
+    const first = published(compareSnapshots(undefined, demo, columns), ['data', 'config'], 'first run');
     expect(first.issues.added).toHaveLength(demo.issues.length);
     expect(reportLines(first).join('\n')).toContain(`… and ${demo.issues.length - 10} more`);
+  });
+
+  it('counts the issues the site shows, and names those of hidden columns as such', () => {
+    // The demo: 42 portal-visible issues, 2 of them canceled (README, "Quick start").
+    expect(canceled).toHaveLength(2);
+    const firstRun = published(compareSnapshots(undefined, demo, columns), [], 'first run');
+    expect(firstRun.issues).toMatchObject({ before: 0, after: 40, hiddenBefore: 0, hiddenAfter: 2 });
+    expect(firstRun.issues.added.filter((i) => i.hidden).map((i) => i.id).sort()).toEqual(canceled.map((i) => i.id).sort());
+    const lines = reportLines(firstRun);
+    expect(lines[0]).toBe('Issues: 0 → 40 shown, 0 → 2 in hidden columns; projects: 0 → 6');
+    expect(lines[1]).toBe('Changed: first run');
+    expect(reportLines(published(compareSnapshots(demo, demo, columns), ['config', 'publicAssets', 'customCss'])).at(1)).toBe('Changed: the config, the public/ assets and the custom CSS');
+    expect(reportLines(published(compareSnapshots(demo, demo, columns), ['data'], 'first run with fingerprints')).at(1)).toBe('Changed: the portal data (first run with fingerprints)');
+    const few = { ...demo, issues: [first!, ...canceled], digest: dataDigest([first!, ...canceled], demo.projects) };
+    expect(reportLines(published(compareSnapshots(undefined, few, columns))).filter((line) => line.startsWith('  + issue'))).toEqual([
+      `  + issue "${first!.title}" (${first!.status})`,
+      ...canceled.map((issue) => `  + issue "${issue.title}" (Canceled, in a hidden column)`),
+    ]);
+    expect(reportMarkdown(firstRun)).toContain('Issues shown 0 → 40 (in hidden columns 0 → 2), projects 0 → 6.');
+  });
+
+  it('reads an unchanged run as its counts alone', () => {
+    const same = runReport(compareSnapshots(demo, demo, columns), { status: 'no-changes', forced: false, changedParts: [], note: null, fingerprint: {} as never });
+    expect(same.changed).toBe(false);
+    expect(reportLines(same)).toEqual(['Issues: 40 → 40 shown, 2 → 2 in hidden columns; projects: 6 → 6']);
+    expect(reportMarkdown(same)).toMatch(/^### Roadmap unchanged\n/);
   });
 });
 

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,6 +6,8 @@ import { pageSlug } from '../../src/site/paths.ts';
 import { shownColumns } from '../../src/site/columns.ts';
 import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import { RebuildError, rebuild, type RebuildOptions } from '../../src/cli/rebuild/rebuild.ts';
+import type { Fingerprint } from '../../src/cli/rebuild/fingerprint.ts';
+import { publicSnapshot } from '../../src/content/privacy.ts';
 import { VerifyError } from '../../src/cli/rebuild/verify.ts';
 import { loadDemoSnapshot } from '../../src/snapshot/load.ts';
 import { dataDigest, writeSnapshotFile, type Snapshot } from '../../src/snapshot/snapshot-file.ts';
@@ -14,6 +16,8 @@ import { treeHash } from '../support/tree-hash.ts';
 const demo = await loadDemoSnapshot('src/data/demo/portal.json');
 const { columns, privacy } = parseRoadmapConfig({});
 const published = shownColumns(demo.issues, columns).flatMap((c) => c.issues).length;
+/** Stands in for `siteFingerprint(settings)`: a test changes one part to play a config edit, an upgrade, a new asset. */
+const fingerprint: Omit<Fingerprint, 'data'> = { config: 'sha256:config-1', renderVersion: '4', packageVersion: '0.1.0', publicAssets: 'sha256:public-1', customCss: 'none' };
 
 /** Stands in for astro build: writes the pages verifyBuild looks for. */
 function fakeBuild(options: { skipIssue?: boolean } = {}) {
@@ -42,8 +46,11 @@ let dir: string;
 let source: string;
 const setSource = (snapshot: Snapshot) => writeSnapshotFile(source, snapshot);
 const run = (extra: Partial<RebuildOptions> = {}) =>
-  rebuild({ source: { kind: 'snapshot', file: source }, outDir: join(dir, 'dist'), stateDir: join(dir, 'state'), columns, privacy, build: fakeBuild(), ...extra });
+  rebuild({ source: { kind: 'snapshot', file: source }, outDir: join(dir, 'dist'), stateDir: join(dir, 'state'), columns, privacy, fingerprint, build: fakeBuild(), ...extra });
 const hashes = () => [treeHash(join(dir, 'dist')), treeHash(join(dir, 'state'))];
+const stateFile = (name: string) => JSON.parse(readFileSync(join(dir, 'state', name), 'utf8'));
+/** Output and the published state, without the report (which every run rewrites). */
+const publishedState = () => [treeHash(join(dir, 'dist')), readFileSync(join(dir, 'state/published.json'), 'utf8'), readFileSync(join(dir, 'state/fingerprint.json'), 'utf8')];
 
 beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'rebuild-'));
@@ -52,24 +59,75 @@ beforeEach(async () => {
 });
 
 describe('rebuild', () => {
-  it('publishes the first build and records the snapshot and the report', async () => {
+  it('publishes the first build and records the snapshot, the fingerprint and the report', async () => {
     const result = await run();
     expect(result.status).toBe('published');
+    expect(result.summary).toBe(`Published to ${join(dir, 'dist')} (changed: first run)`);
     expect(readFileSync(join(dir, 'dist/index.html'), 'utf8')).toBe(`board of ${published}`);
-    expect(JSON.parse(readFileSync(join(dir, 'state/published.json'), 'utf8')).digest).toBe(demo.digest);
-    expect(JSON.parse(readFileSync(join(dir, 'state/report.json'), 'utf8')).issues.after).toBe(42);
+    expect(stateFile('published.json').digest).toBe(demo.digest);
+    expect(stateFile('fingerprint.json')).toEqual({ format: 'portal-roadmap.fingerprint', version: 1, parts: { data: publicSnapshot(demo, privacy).digest, ...fingerprint } });
+    // The counts the site publishes: the demo's 42 portal-visible issues, 2 of them canceled (a hidden column).
+    expect(stateFile('report.json')).toMatchObject({ status: 'published', changed: true, note: 'first run', issues: { after: 40, hiddenAfter: 2 } });
+    expect(readdirSync(join(dir, 'state')).sort()).toEqual(['fingerprint.json', 'published.json', 'report.json']);
     expect(readdirSync(dir).sort()).toEqual(['dist', 'source.json', 'state']);
   });
 
-  it('skips an unchanged workspace without building or touching anything', async () => {
+  it('skips an unchanged workspace without building, leaving the site and its published state untouched', async () => {
     await run();
-    const before = hashes();
+    const before = publishedState();
     const build = fakeBuild();
     const result = await run({ build });
     expect(result.status).toBe('no-changes');
     expect(build).not.toHaveBeenCalled();
-    expect(result.summary).toMatch(/^no changes: /);
-    expect(hashes()).toEqual(before);
+    expect(result.summary).toMatch(/^no changes: the portal data \(sha256:[0-9a-f]{12}…\), the config, the render version, the portal-roadmap version, the public\/ assets and the custom CSS match the published site; /);
+    expect(publishedState()).toEqual(before);
+  });
+
+  it('writes a report of the "no changes" run itself', async () => {
+    await run();
+    await run();
+    expect(stateFile('report.json')).toMatchObject({ status: 'no-changes', changed: false, changedParts: [], note: null, issues: { before: 40, after: 40, hiddenBefore: 2, hiddenAfter: 2, added: [] } });
+  });
+
+  const parts = [
+    ['config', 'the config'],
+    ['renderVersion', 'the render version'],
+    ['packageVersion', 'the portal-roadmap version'],
+    ['publicAssets', 'the public/ assets'],
+    ['customCss', 'the custom CSS'],
+  ] as const;
+  for (const [part, name] of parts) {
+    it(`publishes unchanged data when ${name} changed, and says so`, async () => {
+      await run();
+      const build = fakeBuild();
+      const result = await run({ build, fingerprint: { ...fingerprint, [part]: 'sha256:changed' } });
+      expect(result.status).toBe('published');
+      expect(build).toHaveBeenCalledOnce();
+      expect(result.summary).toBe(`Published to ${join(dir, 'dist')} (changed: ${name})`);
+      expect(stateFile('report.json')).toMatchObject({ changed: true, changedParts: [part], dataChanged: false, issues: { added: [], removed: [] } });
+      expect(stateFile('fingerprint.json').parts[part]).toBe('sha256:changed');
+      // Recorded: the same settings again are no change.
+      expect((await run({ fingerprint: { ...fingerprint, [part]: 'sha256:changed' } })).status).toBe('no-changes');
+    });
+  }
+
+  it('publishes once over a state directory from before fingerprints (published.json alone)', async () => {
+    await run();
+    rmSync(join(dir, 'state/fingerprint.json'));
+    const result = await run();
+    expect(result.status).toBe('published');
+    expect(result.summary).toBe(`Published to ${join(dir, 'dist')} (changed: first run with fingerprints)`);
+    expect(stateFile('report.json')).toMatchObject({ changed: true, changedParts: [], note: 'first run with fingerprints' });
+    expect((await run()).status).toBe('no-changes');
+  });
+
+  it('publishes over an unreadable fingerprint, with a warning', async () => {
+    await run();
+    writeFileSync(join(dir, 'state/fingerprint.json'), JSON.stringify({ format: 'portal-roadmap.fingerprint', version: 99, parts: {} }));
+    const log = vi.fn();
+    expect((await run({ log })).status).toBe('published');
+    expect(log).toHaveBeenCalledWith(expect.stringMatching(/^warning: ignoring the unreadable fingerprint\.json \(not a portal-roadmap\.fingerprint version 1 file:\n  - version: /));
+    expect((await run()).status).toBe('no-changes');
   });
 
   it('takes a change to a field the site does not publish (a tracker version) for no change', async () => {

@@ -1,19 +1,28 @@
-/** What changed between the last published snapshot and a fresh one. Pure. */
+/** What changed between the last published snapshot and a fresh one, and the report of a rebuild. Pure. */
+import type { ColumnConfig } from '../../config/roadmap-config.ts';
 import type { Issue, Project } from '../../snapshot/model.ts';
 import { byId } from '../../shared/values.ts';
 import type { Snapshot } from '../../snapshot/snapshot-file.ts';
+import { hiddenIssueIds } from '../issue-counts.ts';
+import { PART_NAMES, type Fingerprint, type FingerprintPart } from './fingerprint.ts';
 
-export interface ChangeReport {
+/** What changed in the data the site may publish (both snapshots already through the privacy gate). */
+export interface DataComparison {
   /** False when the digests are equal. */
-  changed: boolean;
+  dataChanged: boolean;
   previousDigest: string | null;
   digest: string;
   fetchedAt: string;
   issues: {
+    /** Issues shown (in shown columns), as the site publishes them. */
     before: number;
     after: number;
-    added: { id: string; title: string; status: string }[];
-    removed: { id: string; title: string }[];
+    /** Portal-visible issues of hidden columns (canceled, by default): on no page. */
+    hiddenBefore: number;
+    hiddenAfter: number;
+    /** `hidden`: the issue sits in a hidden column, so the site does not show it. */
+    added: { id: string; title: string; status: string; hidden: boolean }[];
+    removed: { id: string; title: string; hidden: boolean }[];
     statusMoves: { id: string; title: string; from: string; to: string }[];
     /** The biggest upvote gains, largest first (at most `TOP_GAINS`). */
     upvoteGains: { id: string; title: string; from: number; to: number; gain: number }[];
@@ -28,9 +37,39 @@ export interface ChangeReport {
   };
 }
 
+export const REPORT_FORMAT = 'portal-roadmap.report';
+/** 2: `changed` covers every fingerprint part, `status`, `changedParts`, `note`, `fingerprint` and the hidden counts added. */
+export const REPORT_VERSION = 2;
+
+/** The report of one rebuild run: written to the state directory on every run, "no changes" included. */
+export interface ChangeReport extends DataComparison {
+  format: typeof REPORT_FORMAT;
+  version: typeof REPORT_VERSION;
+  status: 'published' | 'no-changes';
+  /** True when anything that shapes the site changed: the data or another part of the fingerprint. */
+  changed: boolean;
+  /** Published with --force. */
+  forced: boolean;
+  /** The fingerprint parts that differ from the last publish, in report order. */
+  changedParts: FingerprintPart[];
+  /** Why every part counts as changed when there was nothing to compare with, e.g. "first run". */
+  note: string | null;
+  fingerprint: Fingerprint;
+}
+
+/** The report of a run, from the data comparison and what the run decided. */
+export function runReport(
+  data: DataComparison,
+  run: { status: ChangeReport['status']; forced: boolean; changedParts: FingerprintPart[]; note: string | null; fingerprint: Fingerprint },
+): ChangeReport {
+  return { format: REPORT_FORMAT, version: REPORT_VERSION, ...run, changed: run.changedParts.length > 0 || run.note !== null, ...data };
+}
+
 export const TOP_GAINS = 5;
 
-export function compareSnapshots(previous: Snapshot | undefined, next: Snapshot): ChangeReport {
+export function compareSnapshots(previous: Snapshot | undefined, next: Snapshot, columns: readonly ColumnConfig[]): DataComparison {
+  const hiddenBefore = hiddenIssueIds(previous?.issues ?? [], columns);
+  const hiddenAfter = hiddenIssueIds(next.issues, columns);
   const oldIssues = new Map<string, Issue>((previous?.issues ?? []).map((i) => [i.id, i]));
   const newIssues = new Map<string, Issue>(next.issues.map((i) => [i.id, i]));
   const oldProjects = new Map<string, Project>((previous?.projects ?? []).map((p) => [p.id, p]));
@@ -44,15 +83,17 @@ export function compareSnapshots(previous: Snapshot | undefined, next: Snapshot)
     return before ? [{ before, after: project }] : [];
   });
   return {
-    changed: previous?.digest !== next.digest,
+    dataChanged: previous?.digest !== next.digest,
     previousDigest: previous?.digest ?? null,
     digest: next.digest,
     fetchedAt: next.fetchedAt,
     issues: {
-      before: oldIssues.size,
-      after: newIssues.size,
-      added: [...newIssues.values()].filter((i) => !oldIssues.has(i.id)).map(({ id, title, status }) => ({ id, title, status })),
-      removed: [...oldIssues.values()].filter((i) => !newIssues.has(i.id)).map(({ id, title }) => ({ id, title })),
+      before: oldIssues.size - hiddenBefore.size,
+      after: newIssues.size - hiddenAfter.size,
+      hiddenBefore: hiddenBefore.size,
+      hiddenAfter: hiddenAfter.size,
+      added: [...newIssues.values()].filter((i) => !oldIssues.has(i.id)).map(({ id, title, status }) => ({ id, title, status, hidden: hiddenAfter.has(id) })),
+      removed: [...oldIssues.values()].filter((i) => !newIssues.has(i.id)).map(({ id, title }) => ({ id, title, hidden: hiddenBefore.has(id) })),
       statusMoves: kept
         .filter(({ before, after }) => before.status !== after.status)
         .map(({ after, before }) => ({ id: after.id, title: after.title, from: before.status, to: after.status })),
@@ -80,16 +121,28 @@ export function compareSnapshots(previous: Snapshot | undefined, next: Snapshot)
 /** Lines shown per kind of change; the JSON report has them all. */
 export const LINES_PER_KIND = 10;
 
-/** The report as plain lines for a terminal or CI log. */
+/** `the config and the public/ assets`, `first run`, `the portal data (first run with fingerprints)`, or `nothing`. */
+export function whatChanged(report: Pick<ChangeReport, 'changedParts' | 'note'>): string {
+  const names = report.changedParts.map((part) => PART_NAMES[part]);
+  if (names.length === 0) return report.note ?? 'nothing';
+  const list = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return report.note ? `${list} (${report.note})` : list;
+}
+
+/** The report as plain lines for a terminal or CI log: the counts always, the changes when there are any. */
 export function reportLines(report: ChangeReport): string[] {
   const { issues, projects } = report;
-  const lines = [`Issues: ${issues.before} → ${issues.after}; projects: ${projects.before} → ${projects.after}`];
+  const lines = [
+    `Issues: ${issues.before} → ${issues.after} shown, ${issues.hiddenBefore} → ${issues.hiddenAfter} in hidden columns; projects: ${projects.before} → ${projects.after}`,
+  ];
+  if (report.changed) lines.push(`Changed: ${whatChanged(report)}`);
   const some = <T>(items: T[], line: (item: T) => string) => {
     lines.push(...items.slice(0, LINES_PER_KIND).map(line));
     if (items.length > LINES_PER_KIND) lines.push(`    … and ${items.length - LINES_PER_KIND} more`);
   };
-  some(issues.added, (i) => `  + issue "${i.title}" (${i.status || 'no status'})`);
-  some(issues.removed, (i) => `  - issue "${i.title}"`);
+  const where = (issue: { hidden: boolean }) => (issue.hidden ? ', in a hidden column' : '');
+  some(issues.added, (i) => `  + issue "${i.title}" (${i.status || 'no status'}${where(i)})`);
+  some(issues.removed, (i) => `  - issue "${i.title}"${i.hidden ? ' (was in a hidden column)' : ''}`);
   some(issues.statusMoves, (m) => `  ~ "${m.title}": ${m.from || 'no status'} → ${m.to || 'no status'}`);
   some(projects.added, (p) => `  + project "${p.name}"`);
   some(projects.removed, (p) => `  - project "${p.name}"`);
@@ -103,13 +156,19 @@ export function reportLines(report: ChangeReport): string[] {
 export function reportMarkdown(report: ChangeReport): string {
   const esc = (text: string) => text.replace(/[\\`*_{}[\]()<>#+|!~-]/g, '\\$&');
   const { issues, projects } = report;
-  const out = [`### Roadmap ${report.changed ? 'updated' : 'unchanged'}`, '', `Issues ${issues.before} → ${issues.after}, projects ${projects.before} → ${projects.after}.`, ''];
+  const out = [
+    `### Roadmap ${report.status === 'published' ? 'updated' : 'unchanged'}`,
+    '',
+    `Issues shown ${issues.before} → ${issues.after} (in hidden columns ${issues.hiddenBefore} → ${issues.hiddenAfter}), projects ${projects.before} → ${projects.after}.`,
+    '',
+    ...(report.status === 'published' ? [`Changed: ${esc(whatChanged(report))}${report.forced && !report.changed ? ' (published with --force)' : ''}.`, ''] : []),
+  ];
   const list = (title: string, items: string[]) =>
     items.length
       ? [`**${title}**`, '', ...items.slice(0, LINES_PER_KIND).map((i) => `- ${i}`), ...(items.length > LINES_PER_KIND ? [`- … and ${items.length - LINES_PER_KIND} more`] : []), '']
       : [];
   out.push(
-    ...list('New issues', issues.added.map((i) => `${esc(i.title)} (${esc(i.status || 'no status')})`)),
+    ...list('New issues', issues.added.map((i) => `${esc(i.title)} (${esc(i.status || 'no status')}${i.hidden ? ', in a hidden column' : ''})`)),
     ...list('Removed issues', issues.removed.map((i) => esc(i.title))),
     ...list('Status changes', issues.statusMoves.map((m) => `${esc(m.title)}: ${esc(m.from || 'no status')} → ${esc(m.to || 'no status')}`)),
     ...list('Projects', [

@@ -1,16 +1,19 @@
 /**
  * A scheduled rebuild that never breaks the live site:
  * 1. fetch and validate a fresh snapshot;
- * 2. stop with "no changes" when its digest equals the published one;
+ * 2. stop with "no changes" when nothing that shapes the site changed: the
+ *    published data (its public digest) and the rest of the fingerprint
+ *    (config, render version, package version, public/ assets, custom CSS);
  * 3. refuse a list that shrank more than allowed (a partial answer);
  * 4. build into a staging directory next to `outDir`;
  * 5. verify the build;
  * 6. swap it in by rename, keeping the previous output until the swap holds;
- * 7. record the snapshot as published (the commit point).
+ * 7. record the snapshot as published (the commit point), then its fingerprint.
+ * Every run that gets this far writes its report (`report.json`), "no changes" included.
  * On any failure `outDir` and `stateDir` are left byte for byte as they were.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { RoadmapError, SnapshotError } from '../../shared/errors.ts';
@@ -18,8 +21,10 @@ import type { DataSource } from '../../config/source.ts';
 import { publicSnapshot, type Privacy } from '../../content/privacy.ts';
 import { loadSnapshot, type LoadHooks } from '../../snapshot/load.ts';
 import { readSnapshotFile, writeSnapshotFile, type Snapshot } from '../../snapshot/snapshot-file.ts';
-import { compareSnapshots, type ChangeReport } from './changes.ts';
+import { compareSnapshots, runReport, whatChanged, type ChangeReport } from './changes.ts';
+import { changedParts, FINGERPRINT_FILE, readFingerprint, writeFingerprint, type Fingerprint, type FingerprintPart, type PreviousFingerprint } from './fingerprint.ts';
 import { verifyBuild } from './verify.ts';
+import { describeIssueCounts, issueCounts } from '../issue-counts.ts';
 import type { ColumnConfig } from '../../config/roadmap-config.ts';
 
 export class RebuildError extends RoadmapError {
@@ -41,6 +46,8 @@ export interface RebuildOptions {
   columns: readonly ColumnConfig[];
   /** What the site may publish: a change to a field it does not show is no change. */
   privacy: Privacy;
+  /** Everything but the data that shapes the site (`siteFingerprint(settings)`): a change to any part publishes. */
+  fingerprint: Omit<Fingerprint, 'data'>;
   /** Builds the site from `snapshotFile` into `outDir` (an `astro build`). */
   build: (snapshotFile: string, outDir: string) => Promise<void>;
   /** Progress and warnings (the CLI prints them to stderr); the outcome is the return value. */
@@ -65,10 +72,16 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
   const previous = await readPrevious(publishedFile, options.force ?? false, log);
 
   const fresh = await loadSnapshot(options.source, options.load);
-  const report = compareSnapshots(previous && publicSnapshot(previous, options.privacy), publicSnapshot(fresh, options.privacy));
-  if (!report.changed && !options.force) {
-    const summary = `no changes: the portal's data matches the published snapshot (${report.digest.slice(0, 19)}…); ${outDir} left as it is`;
-    return { status: 'no-changes', report, summary };
+  const data = compareSnapshots(previous && publicSnapshot(previous, options.privacy), publicSnapshot(fresh, options.privacy), options.columns);
+  const fingerprint: Fingerprint = { data: data.digest, ...options.fingerprint };
+  const { parts, note } = partsChanged(data.dataChanged, fingerprint, previous ? await readFingerprint(join(stateDir, FINGERPRINT_FILE)) : undefined, log);
+  const changed = parts.length > 0 || note !== null;
+  const report = (status: ChangeReport['status']) => runReport(data, { status, forced: options.force ?? false, changedParts: parts, note, fingerprint });
+  if (!changed && !options.force) {
+    const unchanged = report('no-changes');
+    await writeReport(stateDir, unchanged, log);
+    const summary = `no changes: the portal data (${data.digest.slice(0, 19)}…), the config, the render version, the portal-roadmap version, the public/ assets and the custom CSS match the published site; ${outDir} left as it is`;
+    return { status: 'no-changes', report: unchanged, summary };
   }
   guardShrink(previous, fresh, options);
 
@@ -80,7 +93,7 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
     const snapshotFile = join(workDir, 'snapshot.json');
     await writeSnapshotFile(snapshotFile, fresh);
     await rm(staging, { recursive: true, force: true });
-    log(`Building ${fresh.issues.length} issues and ${fresh.projects.length} projects into a staging directory`);
+    log(`Building ${describeIssueCounts(issueCounts(fresh.issues, options.columns))} and ${fresh.projects.length} projects into a staging directory`);
     await options.build(snapshotFile, staging);
     verifyBuild(staging, fresh, options.columns);
     await swapIn(staging, outDir, retired);
@@ -92,14 +105,50 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
       throw new RebuildError(`Could not record the published snapshot in ${stateDir}: ${(error as Error).message}. The previous site was restored.`, { cause: error });
     }
     await rm(retired, { recursive: true, force: true });
-    await writeFile(join(stateDir, REPORT_FILE), `${JSON.stringify(report, null, 2)}\n`).catch((error: Error) =>
-      log(`warning: the change report could not be written: ${error.message}`),
+    // After the commit point: a fingerprint that failed to be written costs one more rebuild, never a missed one.
+    await writeFingerprint(join(stateDir, FINGERPRINT_FILE), fingerprint).catch((error: Error) =>
+      log(`warning: the fingerprint could not be written (${error.message}); the next run rebuilds`),
     );
-    return { status: 'published', report, summary: `Published to ${outDir}` };
+    const published = report('published');
+    await writeReport(stateDir, published, log);
+    const why = changed ? `changed: ${whatChanged(published)}` : 'nothing changed; --force';
+    return { status: 'published', report: published, summary: `Published to ${outDir} (${why})` };
   } finally {
     await rm(staging, { recursive: true, force: true });
     await rm(workDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Which parts changed since the last publish. With no published snapshot, or
+ * a state directory from before fingerprints, there is nothing to compare
+ * with: `note` says so and the run publishes.
+ */
+function partsChanged(
+  dataChanged: boolean,
+  fingerprint: Fingerprint,
+  previous: PreviousFingerprint | undefined,
+  log: (line: string) => void,
+): { parts: FingerprintPart[]; note: string | null } {
+  if (!previous) return { parts: [], note: 'first run' };
+  // The data is compared with published.json under today's privacy settings rather than with the recorded
+  // digest: a privacy change is a config change, and the data is compared as it would now be published.
+  const data: FingerprintPart[] = dataChanged ? ['data'] : [];
+  switch (previous.kind) {
+    case 'missing':
+      return { parts: data, note: 'first run with fingerprints' };
+    case 'unreadable':
+      log(`warning: ignoring the unreadable ${FINGERPRINT_FILE} (${previous.reason}); rebuilding`);
+      return { parts: data, note: `${FINGERPRINT_FILE} unreadable` };
+    case 'found':
+      return { parts: [...data, ...changedParts(previous.parts, fingerprint).filter((part) => part !== 'data')], note: null };
+  }
+}
+
+async function writeReport(stateDir: string, report: ChangeReport, log: (line: string) => void): Promise<void> {
+  await mkdir(stateDir, { recursive: true })
+    .then(() => writeFile(join(stateDir, REPORT_FILE), `${JSON.stringify(report, null, 2)}\n`))
+    .catch((error: Error) => log(`warning: the change report could not be written: ${error.message}`));
 }
 
 async function readPrevious(file: string, force: boolean, log: (line: string) => void): Promise<Snapshot | undefined> {

@@ -1,0 +1,119 @@
+/**
+ * Everything that shapes the published site, one digest per part, so that a
+ * rebuild says "no changes" only when none of them changed, and names the
+ * parts that did. Kept beside published.json as `fingerprint.json`.
+ *
+ * What portal-roadmap's own code does is covered by its version and by the
+ * render version; an edit to the code without either is not seen here (the
+ * example workflow forces a rebuild on a push for that reason).
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve } from 'node:path';
+import { z } from 'zod';
+import { formatIssues } from '../../config/friendly-errors.ts';
+import type { Settings } from '../../config/settings.ts';
+import { RENDER_VERSION } from '../../content/render-version.ts';
+import { compareCodeUnits } from '../../shared/values.ts';
+import { contentDigest } from '../../snapshot/digest.ts';
+
+export const FINGERPRINT_FILE = 'fingerprint.json';
+export const FINGERPRINT_FORMAT = 'portal-roadmap.fingerprint';
+export const FINGERPRINT_VERSION = 1;
+
+/** The parts, in the order reports list them. */
+export const FINGERPRINT_PARTS = ['data', 'config', 'renderVersion', 'packageVersion', 'publicAssets', 'customCss'] as const;
+export type FingerprintPart = (typeof FINGERPRINT_PARTS)[number];
+export type Fingerprint = Record<FingerprintPart, string>;
+
+/** How reports name each part. */
+export const PART_NAMES: Record<FingerprintPart, string> = {
+  data: 'the portal data',
+  config: 'the config',
+  renderVersion: 'the render version',
+  packageVersion: 'the portal-roadmap version',
+  publicAssets: 'the public/ assets',
+  customCss: 'the custom CSS',
+};
+
+const digestValue = z.string().min(1);
+export const FingerprintFileSchema = z.strictObject({
+  format: z.literal(FINGERPRINT_FORMAT),
+  version: z.literal(FINGERPRINT_VERSION),
+  parts: z.strictObject(Object.fromEntries(FINGERPRINT_PARTS.map((part) => [part, digestValue])) as Record<FingerprintPart, typeof digestValue>),
+});
+
+/** Written for a part that does not exist (no public/ folder, no custom CSS). */
+const NONE = 'none';
+
+/**
+ * The parts besides the data, from the resolved settings: the config as
+ * resolved (with the site and base path), the render version, the version in
+ * package.json, every file under public/, and the custom CSS file's contents.
+ */
+export function siteFingerprint(settings: Pick<Settings, 'root' | 'config' | 'site' | 'base'>): Omit<Fingerprint, 'data'> {
+  const { root, config, site, base } = settings;
+  const packageJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version?: string };
+  const css = config.theme.customCss ? resolve(root, config.theme.customCss) : undefined;
+  return {
+    config: contentDigest({ config, site, base }),
+    renderVersion: String(RENDER_VERSION),
+    packageVersion: packageJson.version ?? NONE,
+    publicAssets: treeDigest(join(root, 'public')),
+    customCss: css && existsSync(css) ? fileDigest(css) : NONE,
+  };
+}
+
+function fileDigest(file: string): string {
+  return contentDigest(readFileSync(file).toString('base64'));
+}
+
+/** A digest of every file's path and contents below `dir`. */
+function treeDigest(dir: string): string {
+  if (!existsSync(dir)) return NONE;
+  const files = readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort(compareCodeUnits);
+  return contentDigest(files.map((file) => [relative(dir, file), fileDigest(file)]));
+}
+
+/** What the state directory says about the last publish's fingerprint. */
+export type PreviousFingerprint =
+  | { kind: 'found'; parts: Fingerprint }
+  /** A state directory from before fingerprints: published.json alone. */
+  | { kind: 'missing' }
+  | { kind: 'unreadable'; reason: string };
+
+export async function readFingerprint(file: string): Promise<PreviousFingerprint> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'missing' };
+    return { kind: 'unreadable', reason: (error as Error).message };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { kind: 'unreadable', reason: 'not valid JSON' };
+  }
+  const result = FingerprintFileSchema.safeParse(json);
+  if (!result.success) return { kind: 'unreadable', reason: `not a ${FINGERPRINT_FORMAT} version ${FINGERPRINT_VERSION} file:\n${formatIssues(result.error.issues)}` };
+  return { kind: 'found', parts: result.data.parts };
+}
+
+/** Writes the fingerprint atomically, like the published snapshot. */
+export async function writeFingerprint(file: string, parts: Fingerprint): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  const document: z.input<typeof FingerprintFileSchema> = { format: FINGERPRINT_FORMAT, version: FINGERPRINT_VERSION, parts };
+  await writeFile(temporary, `${JSON.stringify(document, null, 2)}\n`, 'utf8');
+  await rename(temporary, file);
+}
+
+/** The parts whose digests differ, in report order. */
+export function changedParts(previous: Fingerprint, next: Fingerprint): FingerprintPart[] {
+  return FINGERPRINT_PARTS.filter((part) => previous[part] !== next[part]);
+}

@@ -1,0 +1,64 @@
+/** The fingerprint of what shapes the site besides the data: each edit a user makes changes exactly its own part. */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { changedParts, siteFingerprint, type Fingerprint } from '../../src/cli/rebuild/fingerprint.ts';
+import { resolveSettings } from '../../src/config/settings.ts';
+
+let root: string;
+const write = (path: string, text: string) => {
+  mkdirSync(join(root, path, '..'), { recursive: true });
+  writeFileSync(join(root, path), text);
+};
+/** The parts that differ from `before` after the edits since. */
+const changedSince = (before: Omit<Fingerprint, 'data'>, env: NodeJS.ProcessEnv = {}) =>
+  changedParts({ data: 'x', ...before }, { data: 'x', ...siteFingerprint(resolveSettings(root, env)) });
+
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'fingerprint-'));
+  write('package.json', JSON.stringify({ name: 'portal-roadmap', version: '1.0.0' }));
+  write('public/favicon.svg', '<svg/>');
+  write('roadmap.css', '.a { color: red }');
+  write('roadmap.config.json', JSON.stringify({ title: 'Acme', theme: { customCss: 'roadmap.css' } }));
+});
+
+describe('siteFingerprint', () => {
+  it('is the same for the same project', () => {
+    const before = siteFingerprint(resolveSettings(root, {}));
+    expect(changedSince(before)).toEqual([]);
+    expect(before.packageVersion).toBe('1.0.0');
+  });
+
+  it('a config edit changes the config part only', () => {
+    const before = siteFingerprint(resolveSettings(root, {}));
+    write('roadmap.config.json', JSON.stringify({ title: 'Acme roadmap', theme: { customCss: 'roadmap.css' } }));
+    expect(changedSince(before)).toEqual(['config']);
+  });
+
+  it('a site URL from the environment is part of the config', () => {
+    const before = siteFingerprint(resolveSettings(root, {}));
+    expect(changedSince(before, { ROADMAP_SITE: 'https://user.github.io/repo' })).toEqual(['config']);
+  });
+
+  it('an upgrade changes the package version', () => {
+    const before = siteFingerprint(resolveSettings(root, {}));
+    write('package.json', JSON.stringify({ name: 'portal-roadmap', version: '1.1.0' }));
+    expect(changedSince(before)).toEqual(['packageVersion']);
+  });
+
+  it('a new or edited file under public/ changes the assets part', () => {
+    const before = siteFingerprint(resolveSettings(root, {}));
+    write('public/img/logo.svg', '<svg/>');
+    expect(changedSince(before)).toEqual(['publicAssets']);
+    const withLogo = siteFingerprint(resolveSettings(root, {}));
+    write('public/img/logo.svg', '<svg viewBox="0 0 1 1"/>');
+    expect(changedSince(withLogo)).toEqual(['publicAssets']);
+  });
+
+  it('an edit inside the custom CSS file changes the custom CSS part, though the config is the same', () => {
+    const before = siteFingerprint(resolveSettings(root, {}));
+    write('roadmap.css', '.a { color: blue }');
+    expect(changedSince(before)).toEqual(['customCss']);
+  });
+});
