@@ -124,6 +124,9 @@ describe('npm run rebuild', () => {
       const errorLines = run.stderr.split('\n').filter((line) => line.startsWith('error: '));
       expect(errorLines, run.stderr).toHaveLength(1);
       expect(run.stderr).not.toMatch(/^\s+at /m);
+      // The run's page on GitHub shows the cause first.
+      expect(run.summary).toContain('### Roadmap: the rebuild failed, the live site is unchanged');
+      expect(run.summary).toContain(errorLines[0]);
       expect(snapshotState(dir)).toEqual(before);
     }, 60_000);
   }
