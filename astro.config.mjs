@@ -3,9 +3,10 @@ import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import { processSettings } from './src/config/settings.ts';
 import { securityHeaders } from './src/site/astro/security-headers.ts';
+import { settingsWarnings } from './src/site/astro/settings-warnings.ts';
 import { CSP_DIRECTIVES, EMBED_DIR } from './src/site/headers.ts';
 
-const { config, env, site } = processSettings();
+const { config, env, site, warnings } = processSettings();
 
 export default defineConfig({
   // ROADMAP_CACHE_DIR keeps the content cache apart for builds that run side by side (tests, staging builds).
@@ -17,6 +18,7 @@ export default defineConfig({
     // Embed pages are copies of other pages for iframes: kept out of the sitemap (and marked noindex).
     sitemap({ filter: (page) => !new URL(page).pathname.includes(`/${EMBED_DIR}/`) }),
     securityHeaders({ base: config.base, embedOrigins: config.embed.allowedOrigins }),
+    settingsWarnings(warnings),
   ],
   // Every page carries a CSP meta tag (hosts that cannot set headers, such as GitHub Pages, still get one);
   // Astro adds hashes for anything it inlines. No 'unsafe-inline', no 'unsafe-eval'.

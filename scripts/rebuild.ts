@@ -5,7 +5,7 @@ import { reportLines, reportMarkdown } from '../src/cli/rebuild/changes.ts';
 import { writeGithubOutputs } from '../src/cli/rebuild/github.ts';
 import { projectProgress } from '../src/cli/rebuild/progress.ts';
 import { DEFAULT_MAX_SHRINK, rebuild } from '../src/cli/rebuild/rebuild.ts';
-import { resolveSettings } from '../src/config/settings.ts';
+import { printWarnings, resolveSettings } from '../src/config/settings.ts';
 import { describeSource } from '../src/config/source.ts';
 import { sessionOf } from '../src/portal/client.ts';
 import { missingProjectsWarning } from '../src/snapshot/load.ts';
@@ -29,7 +29,9 @@ await runCommand(spec, async (values) => {
   if (!(maxShrink >= 0 && maxShrink <= 1)) throw new UsageError(`--max-shrink must be a share from 0 to 1, e.g. 0.5; got "${values['max-shrink']}"`);
 
   const root = process.cwd();
-  const { source, config } = resolveSettings(root);
+  const settings = resolveSettings(root);
+  const { source, config } = settings;
+  printWarnings(settings);
   const session = source.kind === 'api' ? sessionOf(source.portal) : undefined;
   const progress = (line: string) => console.error(line);
   progress(`Reading ${describeSource(source)}`);

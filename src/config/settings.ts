@@ -4,6 +4,7 @@
  * the site URL. `astro.config.mjs`, the content config, the pages' data module
  * and the CLIs all start here, so no two of them can read the config differently.
  */
+import { configWarnings } from './config-warnings.ts';
 import { parseEnv, type RoadmapEnv } from './env.ts';
 import { loadRoadmapConfig, type RoadmapConfig } from './roadmap-config.ts';
 import { resolveSite } from './site-url.ts';
@@ -17,6 +18,13 @@ export interface Settings {
   source: DataSource;
   /** Absolute URL the site is served from (`ROADMAP_SITE`, else `site`, else the demo's). */
   site: string;
+  /**
+   * Valid settings that will probably look wrong, each a line naming the option
+   * and the fix. Collected here once; `astro build` prints them through the
+   * settings-warnings integration (src/site/astro/settings-warnings.ts) and the
+   * CLIs print them to stderr (`printWarnings`). Nothing else should print them.
+   */
+  warnings: string[];
 }
 
 export function resolveSettings(root: string, env: NodeJS.ProcessEnv = process.env): Settings {
@@ -24,7 +32,12 @@ export function resolveSettings(root: string, env: NodeJS.ProcessEnv = process.e
   const config = loadRoadmapConfig(root, parsedEnv.ROADMAP_CONFIG);
   const source = resolveSource(parsedEnv, root);
   const site = resolveSite({ configSite: config.site, envSite: parsedEnv.ROADMAP_SITE, isDemo: source.kind === 'demo' });
-  return { root, env: parsedEnv, config, source, site };
+  return { root, env: parsedEnv, config, source, site, warnings: configWarnings(config) };
+}
+
+/** How the CLIs show the settings' warnings: one `warning:` line each, on stderr. */
+export function printWarnings(settings: Pick<Settings, 'warnings'>, write: (line: string) => void = (line) => console.error(line)): void {
+  for (const warning of settings.warnings) write(`warning: ${warning}`);
 }
 
 const resolved = new Map<string, Settings>();
