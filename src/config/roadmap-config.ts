@@ -90,7 +90,7 @@ export const RoadmapConfigSchema = z
     /** Look and feel. */
     theme: z
       .strictObject({
-        /** Accent colour of progress bars, focus rings and the header rule. Links keep their tested colours. */
+        /** Accent colour: header rule, column headers, progress bars, focus rings, active filter, link hovers, buttons; src/site/theme.ts keeps its contrast. */
         accent: hexColour.optional(),
         /** Logo beside the title: a path under `public/` (e.g. `/logo.svg`) or an https URL. */
         logo: publicAsset('/logo.svg').optional(),
