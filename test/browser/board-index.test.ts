@@ -187,6 +187,19 @@ describe('filtering and sorting over every issue', () => {
     await page.close();
   });
 
+  it('a column page whose matches fit on one page drops its pagination', async () => {
+    const page = await context.newPage();
+    await page.goto(`${site.url}/status/planned/`);
+    expect(inColumn('planned').length).toBeGreaterThan(PER_COLUMN);
+    expect(await page.locator('.pagination').isVisible()).toBe(true);
+    await page.goto(`${site.url}/status/planned/?team=Web`);
+    await settled(page);
+    expect(inColumn('planned', 'Web').length).toBeLessThanOrEqual(PER_COLUMN);
+    expect(await titles(page, 'planned')).toEqual(inColumn('planned', 'Web').map((i) => i.title));
+    expect(await page.locator('.pagination').isVisible()).toBe(false);
+    await page.close();
+  });
+
   it('filters by keyboard alone, and Reset brings back the board as served', async () => {
     const page = await context.newPage();
     await page.goto(site.url);
