@@ -4,9 +4,10 @@ import { defineConfig } from 'astro/config';
 import { processSettingsOrExit } from './src/config/settings.ts';
 import { robotsLocationWarning } from './src/site/astro/robots-warning.ts';
 import { securityHeaders } from './src/site/astro/security-headers.ts';
+import { settingsWarnings } from './src/site/astro/settings-warnings.ts';
 import { CSP_DIRECTIVES, EMBED_DIR } from './src/site/headers.ts';
 
-const { config, env, site, base, siteRoot } = processSettingsOrExit();
+const { config, env, site, base, siteRoot, warnings } = processSettingsOrExit();
 
 // Astro inlines every environment variable into `import.meta.env` of server code, over its own values: a BASE_URL
 // variable (vitest sets one in its workers; so do some CI systems) would replace the base path in every link.
@@ -24,6 +25,7 @@ export default defineConfig({
     sitemap({ filter: (page) => !new URL(page).pathname.includes(`/${EMBED_DIR}/`) }),
     securityHeaders({ base, embedOrigins: config.embed.allowedOrigins }),
     robotsLocationWarning({ base, siteRoot, index: config.seo.index }),
+    settingsWarnings(warnings),
   ],
   // Every page carries a CSP meta tag (hosts that cannot set headers, such as GitHub Pages, still get one);
   // Astro adds hashes for anything it inlines. No 'unsafe-inline', no 'unsafe-eval'.

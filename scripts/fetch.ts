@@ -5,7 +5,7 @@
  */
 import { runCommand, UsageError } from '../src/cli/args.ts';
 import { describeIssueCounts, issueCounts } from '../src/cli/issue-counts.ts';
-import { resolveSettings } from '../src/config/settings.ts';
+import { printWarnings, resolveSettings } from '../src/config/settings.ts';
 import { describeSource } from '../src/config/source.ts';
 import { ConfigError } from '../src/shared/errors.ts';
 import { loadSnapshot, missingProjectsWarning } from '../src/snapshot/load.ts';
@@ -27,6 +27,7 @@ await runCommand(spec, async ({ out }) => {
   if (settings.source.kind === 'snapshot') {
     throw new ConfigError('ROADMAP_SNAPSHOT is set: unset it, `npm run fetch` reads the portal and writes a snapshot.');
   }
+  printWarnings(settings);
   console.error(`Reading ${describeSource(settings.source)}`);
   const snapshot = await loadSnapshot(settings.source, {
     onMissingProjects: (ids) => console.error(`warning: ${missingProjectsWarning(ids)}`),

@@ -6,7 +6,7 @@ import { siteFingerprint } from '../src/cli/rebuild/fingerprint.ts';
 import { writeGithubFailure, writeGithubOutputs } from '../src/cli/rebuild/github.ts';
 import { projectProgress } from '../src/cli/rebuild/progress.ts';
 import { DEFAULT_MAX_SHRINK, rebuild } from '../src/cli/rebuild/rebuild.ts';
-import { resolveSettings } from '../src/config/settings.ts';
+import { printWarnings, resolveSettings } from '../src/config/settings.ts';
 import { describeSource } from '../src/config/source.ts';
 import { sessionOf } from '../src/portal/client.ts';
 import { missingProjectsWarning } from '../src/snapshot/load.ts';
@@ -42,6 +42,7 @@ async function rebuildAndReport(maxShrink: number, values: { out: string; state:
   const root = process.cwd();
   const settings = resolveSettings(root);
   const { source, config } = settings;
+  printWarnings(settings);
   const session = source.kind === 'api' ? sessionOf(source.portal) : undefined;
   const progress = (line: string) => console.error(line);
   progress(`Reading ${describeSource(source)}`);

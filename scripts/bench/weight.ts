@@ -1,4 +1,4 @@
-/** Bytes of a page plus every stylesheet and script it loads, raw and gzipped. */
+/** Bytes of a page plus every stylesheet and script it loads, raw and gzipped; and of single files such as the filter index. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -23,4 +23,9 @@ export function pageWeight(outDir: string, page: string, base = '/'): Weight {
     gzipKb: kb(all.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0)),
     jsGzipKb: kb(js.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0)),
   };
+}
+
+/** One built file, gzipped as a static host would serve it, in KB. */
+export function fileGzipKb(outDir: string, file: string): number {
+  return kb(gzipSync(readFileSync(join(outDir, file)), { level: 9 }).length);
 }

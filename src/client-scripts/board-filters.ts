@@ -1,76 +1,205 @@
 /**
- * The board's filter island: filters cards by team, project and status and
- * sorts them, in place, keeping the state in the URL so a filtered view can
- * be linked. Progressive enhancement: without scripting, CSS hides the form.
+ * The board's filter island: filters by team, project and status, and sorts,
+ * over every published issue, keeping the state in the URL so a filtered view
+ * can be linked. Progressive enhancement: without scripting CSS hides the form
+ * and the board reads as the server made it.
+ *
+ * The page holds only the first cards of each column, so with a filter or a
+ * sort on, the island fetches the filter index (src/site/board-index.ts, once,
+ * never at page load) and draws each column's first matching cards itself,
+ * with the markup of IssueCard.astro, built node by node: no data ever goes
+ * through an HTML parser. Each column shows its true matching count; its
+ * "Show all" link and a column page's pagination keep the filter. With the
+ * filters cleared the server's markup comes back. Should the index not load,
+ * the cards on the page are filtered instead.
  */
+import type { BoardIndex, IndexedIssue } from '../site/board-index.ts';
+
 const FIELDS = ['team', 'project', 'status', 'sort'] as const;
-type Field = (typeof FIELDS)[number];
-const SORT_KEYS: Record<string, string> = { upvotes: 'upvotes', importance: 'importance', updated: 'updated' };
+const SORT_KEYS = ['upvotes', 'importance', 'updated'] as const;
+type SortKey = (typeof SORT_KEYS)[number];
+
+/** One issue as the island filters, sorts and draws it. */
+interface Card extends Record<SortKey, number> {
+  order: number;
+  team: string;
+  project: string;
+  draw: (level: string) => Node;
+}
+
+/** UI strings, from the form's `data-labels` (Filters.astro). */
+interface Labels {
+  showing: string;
+  showAll: string;
+  noIssues: string;
+  team: string;
+  upvotes: string;
+  page: string;
+  previousPage: string;
+  nextPage: string;
+}
 
 const form = document.querySelector<HTMLFormElement>('[data-filters]');
 if (form) {
-  const select = (name: Field) => form.elements.namedItem(name) as HTMLSelectElement | null;
-  const columns = [...document.querySelectorAll<HTMLElement>('[data-column]')];
+  const labels = JSON.parse(form.dataset.labels ?? '{}') as Labels;
+  const { issueHref = '', projectHref = '' } = form.dataset;
+  const number = new Intl.NumberFormat(document.documentElement.lang || undefined, { maximumFractionDigits: 1 });
+  const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{(\w+)\}/g, (all, key: string) => String(values[key] ?? all));
+  const value = (name: string) => (form.elements.namedItem(name) as HTMLSelectElement | null)?.value ?? '';
   const status = form.querySelector<HTMLElement>('[data-filter-status]');
-  const template = form.dataset.showing ?? '{shown} / {total}';
-  const number = new Intl.NumberFormat(document.documentElement.lang || undefined);
+  const sections = [...document.querySelectorAll<HTMLElement>('[data-column]')];
+  const nav = document.querySelector<HTMLElement>('.pagination');
+  // The server's markup, to come back when the filters are cleared.
+  const pristine = new Map<Element, Node>([...sections, ...(nav ? [nav] : [])].map((el) => [el, el.cloneNode(true)]));
+  const pristineStatus = status?.textContent ?? '';
 
-  const apply = () => {
-    const team = select('team')?.value ?? '';
-    const project = select('project')?.value ?? '';
-    const column = select('status')?.value ?? '';
-    const sortKey = SORT_KEYS[select('sort')?.value ?? ''];
+  const h = (tag: string, className = '', ...children: (Node | string)[]) => {
+    const el = document.createElement(tag);
+    if (className) el.className = className;
+    el.append(...children);
+    return el;
+  };
+  const link = (href: string, className: string, ...children: (Node | string)[]) => {
+    const a = h('a', className, ...children) as HTMLAnchorElement;
+    a.href = href;
+    return a;
+  };
+
+  /** IssueCard.astro, from one row of the index. */
+  const cardsOf = (index: BoardIndex, issues: IndexedIssue[]): Card[] =>
+    issues.map(([slug, title, summary, teamAt, projectAt, upvotes, importance, updated], order) => {
+      const team = index.teams[teamAt] ?? '';
+      const project = index.projects[projectAt];
+      return {
+        order,
+        team,
+        project: project?.[0] ?? '',
+        upvotes,
+        importance,
+        updated,
+        draw: (level) => {
+          const card = h('li', 'card', h(level, 'card-title', link(`${issueHref}${encodeURIComponent(slug)}/`, '', title)));
+          Object.assign(card.dataset, { card: '', team, project: project?.[0] ?? '', order: `${order}`, upvotes: `${upvotes}`, importance: `${importance}`, updated: `${updated}` });
+          if (summary) card.append(h('p', 'card-summary', summary));
+          const meta = h('p', 'card-meta');
+          if (team) meta.append(h('span', 'team', h('span', 'visually-hidden', `${labels.team}: `), team));
+          if (project) meta.append(link(`${projectHref}${encodeURIComponent(project[1])}/`, `project-chip project-${project[1]}`, project[2]));
+          const arrow = h('span', '', '▲ ');
+          arrow.setAttribute('aria-hidden', 'true');
+          meta.append(h('span', 'upvotes', arrow, number.format(upvotes), h('span', 'visually-hidden', ` ${labels.upvotes}`)));
+          card.append(meta);
+          return card;
+        },
+      };
+    });
+
+  /** The fallback: the cards the server put on this page. */
+  const cardsOnPage = (section: Element): Card[] =>
+    [...(pristine.get(section) as Element).querySelectorAll<HTMLElement>('[data-card]')].map((el) => {
+      const data = el.dataset;
+      return { order: Number(data.order), team: data.team ?? '', project: data.project ?? '', upvotes: Number(data.upvotes), importance: Number(data.importance), updated: Number(data.updated), draw: () => el.cloneNode(true) };
+    });
+
+  let index: Promise<BoardIndex | null> | undefined;
+  const loadIndex = () =>
+    (index ??= fetch(form.dataset.index ?? '')
+      .then((response) => (response.ok ? (response.json() as Promise<BoardIndex>) : null))
+      .then((data) => (data?.v === 1 ? data : null))
+      .catch(() => null));
+
+  /** The filter as a query string, for links: the status is the column itself there. */
+  const query = () => {
+    const params = new URLSearchParams();
+    for (const name of FIELDS) if (name !== 'status' && value(name)) params.set(name, value(name));
+    return params.size ? `?${params}` : '';
+  };
+
+  const restore = (el: HTMLElement) => {
+    el.replaceChildren(...pristine.get(el)!.cloneNode(true).childNodes);
+    el.hidden = false;
+  };
+
+  let run = 0;
+  const apply = async () => {
+    const mine = ++run;
+    const [team, project, only, sortValue] = FIELDS.map(value) as [string, string, string, string];
+    const sort = SORT_KEYS.find((key) => key === sortValue);
+    if (!team && !project && !only && !sort) {
+      for (const el of pristine.keys()) restore(el as HTMLElement);
+      if (status) status.textContent = pristineStatus;
+      form.removeAttribute('aria-busy');
+      return;
+    }
+    form.setAttribute('aria-busy', 'true');
+    const data = await loadIndex();
+    if (mine !== run) return;
     let shown = 0;
     let total = 0;
-    for (const section of columns) {
-      const list = section.querySelector('ul');
-      const cards = [...section.querySelectorAll<HTMLElement>('[data-card]')];
-      const columnVisible = !column || section.dataset.column === column;
-      section.hidden = !columnVisible;
-      let visible = 0;
-      for (const card of cards) {
-        const match = columnVisible && (!team || card.dataset.team === team) && (!project || card.dataset.project === project);
-        card.hidden = !match;
-        if (match) visible++;
-      }
-      const value = (card: HTMLElement, key: string) => Number(card.dataset[key] ?? 0);
-      cards.sort((a, b) => (sortKey ? value(b, sortKey) - value(a, sortKey) : 0) || value(a, 'order') - value(b, 'order'));
-      list?.append(...cards);
-      const count = section.querySelector('[data-count]');
-      if (count) count.textContent = number.format(visible);
-      shown += visible;
+    for (const section of sections) {
+      const id = section.dataset.column ?? '';
+      const issues = data?.columns.find((column) => column.id === id)?.issues;
+      const cards = data && issues ? cardsOf(data, issues) : cardsOnPage(section);
       total += cards.length;
+      section.hidden = Boolean(only) && id !== only;
+      if (section.hidden) continue;
+      const matches = cards.filter((card) => (!team || card.team === team) && (!project || card.project === project));
+      matches.sort((a, b) => (sort ? b[sort] - a[sort] : 0) || a.order - b.order);
+      shown += matches.length;
+
+      const limit = Number(section.dataset.limit) || matches.length;
+      const page = Number(section.dataset.page) || 1;
+      const pages = Math.max(1, Math.ceil(matches.length / limit));
+      const heading = section.querySelector('.column-title')!;
+      const level = `h${Number(heading.tagName.slice(1)) + 1}`;
+      const count = heading.querySelector('[data-count]');
+      if (count) count.textContent = number.format(matches.length);
+      const shownCards = matches.slice((page - 1) * limit, page * limit);
+      const parts: Node[] = [heading, shownCards.length ? h('ul', 'cards', ...shownCards.map((card) => card.draw(level))) : h('p', 'empty', labels.noIssues)];
+      const href = section.dataset.href ?? '';
+      if (section.dataset.more !== undefined && matches.length > limit) {
+        parts.push(h('p', 'more', link(`${href}${query()}`, '', fill(labels.showAll, { count: number.format(matches.length) }), h('span', 'visually-hidden', `: ${section.dataset.label}`))));
+      }
+      section.replaceChildren(...parts);
+      if (nav) {
+        const pageLink = (to: number, text: string, rel: string) => {
+          const a = link(`${href}${to > 1 ? `${to}/` : ''}${query()}`, '', text);
+          a.rel = rel;
+          return a;
+        };
+        nav.hidden = pages < 2 && page < 2;
+        nav.replaceChildren(
+          page > 1 ? pageLink(Math.min(page - 1, pages), labels.previousPage, 'prev') : h('span'),
+          h('span', '', fill(labels.page, { page, pages })),
+          page < pages ? pageLink(page + 1, labels.nextPage, 'next') : h('span'),
+        );
+      }
     }
-    if (status) status.textContent = template.replace('{shown}', number.format(shown)).replace('{total}', number.format(total));
+    if (status) status.textContent = fill(labels.showing, { shown: number.format(shown), total: number.format(total) });
+    form.removeAttribute('aria-busy');
   };
 
   const save = () => {
     const params = new URLSearchParams(location.search);
     for (const name of FIELDS) {
-      const value = select(name)?.value;
-      if (value) params.set(name, value);
+      if (value(name)) params.set(name, value(name));
       else params.delete(name);
     }
-    const query = params.toString();
-    history.replaceState(null, '', `${location.pathname}${query ? `?${query}` : ''}${location.hash}`);
+    history.replaceState(null, '', `${location.pathname}${params.size ? `?${params}` : ''}${location.hash}`);
+  };
+  const update = () => {
+    void apply();
+    save();
   };
 
   const params = new URLSearchParams(location.search);
   for (const name of FIELDS) {
-    const field = select(name);
-    const value = params.get(name);
-    if (field && value && [...field.options].some((option) => option.value === value)) field.value = value;
+    const field = form.elements.namedItem(name) as HTMLSelectElement | null;
+    const wanted = params.get(name);
+    if (field && wanted && [...field.options].some((option) => option.value === wanted)) field.value = wanted;
   }
-  form.addEventListener('change', () => {
-    apply();
-    save();
-  });
-  form.addEventListener('reset', () =>
-    setTimeout(() => {
-      apply();
-      save();
-    }),
-  );
+  form.addEventListener('change', update);
+  form.addEventListener('reset', () => setTimeout(update));
   form.addEventListener('submit', (event) => event.preventDefault());
-  apply();
+  // Nothing is fetched unless the link already carries a filter.
+  if (FIELDS.some(value)) void apply();
 }

@@ -93,7 +93,7 @@ export const RoadmapConfigSchema = z
     /** Look and feel. */
     theme: z
       .strictObject({
-        /** Accent colour of progress bars, focus rings and the header rule. Links keep their tested colours. */
+        /** Accent colour: header rule, column headers, progress bars, focus rings, active filter, link hovers, buttons; src/site/theme.ts keeps its contrast. */
         accent: hexColour.optional(),
         /** Logo beside the title: a path under `public/` (e.g. `/logo.svg`) or an https URL. */
         logo: publicAsset('/logo.svg').optional(),
@@ -159,6 +159,20 @@ export const RoadmapConfigSchema = z
         owner.set(key, column.id);
       });
     });
+    // A shipped column that does not exist (or is hidden) leaves the Shipped page empty without a word.
+    const shown = config.columns.filter((column) => !column.hidden).map((column) => JSON.stringify(column.id));
+    config.shipped.columns.forEach((id, index) => {
+      const column = config.columns.find((c) => c.id === id);
+      if (!column || column.hidden) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['shipped', 'columns', index],
+          message:
+            `${column ? `column "${id}" is hidden, so its issues are not published` : `no column has the id "${id}"`}: ` +
+            `name the columns whose issues count as shipped, from: ${shown.join(', ')} (unless set, shipped.columns is ["done"])`,
+        });
+      }
+    });
   });
 
 export type RoadmapConfig = z.output<typeof RoadmapConfigSchema>;
@@ -190,7 +204,22 @@ export function loadRoadmapConfig(root: string, named?: string): RoadmapConfig {
   if (css && !existsSync(resolve(root, css))) {
     throw new ConfigError(`Invalid ${file}:\n  - theme.customCss: ${resolve(root, css)} does not exist. Fix the path (relative to the project root) or remove the option.`);
   }
+  // A path under public/ that is not there would be a broken image on every page.
+  for (const [option, asset] of [['theme.logo', config.theme.logo], ['seo.image', config.seo.image]] as const) {
+    const missing = asset?.startsWith('/') ? missingPublicFile(root, asset) : undefined;
+    if (missing) {
+      throw new ConfigError(
+        `Invalid ${file}:\n  - ${option}: "${asset}" is served from public/, but ${missing} does not exist. Put the file there, use an https URL, or remove the option.`,
+      );
+    }
+  }
   return config;
+}
+
+/** The file a `/path` asset is served from, when it is not there. */
+function missingPublicFile(root: string, asset: string): string | undefined {
+  const file = resolve(root, 'public', `.${asset.split(/[?#]/)[0]}`);
+  return existsSync(file) ? undefined : file;
 }
 
 /** An http(s) origin: scheme, host and optional port, nothing else. */

@@ -6,6 +6,7 @@
  */
 import { RoadmapError } from '../shared/errors.ts';
 import { readSnapshotFileSync } from '../snapshot/snapshot-file.ts';
+import { configWarnings } from './config-warnings.ts';
 import { parseEnv, type RoadmapEnv } from './env.ts';
 import { loadRoadmapConfig, type RoadmapConfig } from './roadmap-config.ts';
 import { resolveSiteLocation } from './site-url.ts';
@@ -26,6 +27,13 @@ export interface Settings {
   base: string;
   /** The site's root URL with its base path, ending in a slash, e.g. `https://user.github.io/repo/`. */
   siteRoot: string;
+  /**
+   * Valid settings that will probably look wrong, each a line naming the option
+   * and the fix. Collected here once; `astro build` prints them through the
+   * settings-warnings integration (src/site/astro/settings-warnings.ts) and the
+   * CLIs print them to stderr (`printWarnings`). Nothing else should print them.
+   */
+  warnings: string[];
 }
 
 export function resolveSettings(root: string, env: NodeJS.ProcessEnv = process.env): Settings {
@@ -40,7 +48,21 @@ export function resolveSettings(root: string, env: NodeJS.ProcessEnv = process.e
     // Read only when no site is given, so a real workspace's snapshot is not read twice.
     isDemo: () => source.kind === 'demo' || (source.kind === 'snapshot' && readSnapshotFileSync(source.file).origin.kind === 'demo'),
   });
-  return { root, env: parsedEnv, config: { ...config, base: location.base }, source, site: location.site, base: location.base, siteRoot: location.root };
+  return {
+    root,
+    env: parsedEnv,
+    config: { ...config, base: location.base },
+    source,
+    site: location.site,
+    base: location.base,
+    siteRoot: location.root,
+    warnings: configWarnings(config),
+  };
+}
+
+/** How the CLIs show the settings' warnings: one `warning:` line each, on stderr. */
+export function printWarnings(settings: Pick<Settings, 'warnings'>, write: (line: string) => void = (line) => console.error(line)): void {
+  for (const warning of settings.warnings) write(`warning: ${warning}`);
 }
 
 const resolved = new Map<string, Settings>();

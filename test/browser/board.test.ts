@@ -31,6 +31,8 @@ afterAll(async () => {
 });
 
 const visibleCards = (page: Page) => page.locator('[data-card]:visible');
+/** Waits until the filter island has drawn what the form says (it fetches its index first). */
+const settled = (page: Page) => page.waitForFunction(() => document.querySelector('[data-filters]')?.getAttribute('aria-busy') !== 'true');
 const visibleTitles = (page: Page, column: string) => page.locator(`[data-column="${column}"] [data-card]:visible .card-title`).allTextContents();
 const upvotesOf = async (page: Page, column: string) =>
   (await page.locator(`[data-column="${column}"] [data-card]:visible`).evaluateAll((cards) => cards.map((c) => Number((c as HTMLElement).dataset.upvotes))));
@@ -60,6 +62,7 @@ describe('the filter island', () => {
     }
     expect(focused).toBe('filter-team');
     await page.keyboard.press('ArrowDown');
+    await settled(page);
     const team = await page.locator('#filter-team').inputValue();
     expect(team).not.toBe('');
     const shown = await visibleCards(page).count();
@@ -76,6 +79,7 @@ describe('the filter island', () => {
   it('sorts by upvotes and by status, and restores everything from a link', async () => {
     const page = await context.newPage();
     await page.goto(`${site.url}/?status=in-progress&sort=upvotes`);
+    await settled(page);
     expect(await page.locator('#filter-status').inputValue()).toBe('in-progress');
     expect(await page.locator('#filter-sort').inputValue()).toBe('upvotes');
     expect(await page.locator('[data-column]:visible').count()).toBe(1);
@@ -92,6 +96,7 @@ describe('the filter island', () => {
     await page.goto(site.url);
     const original = await visibleTitles(page, 'backlog');
     await page.selectOption('#filter-sort', 'updated');
+    await settled(page);
     expect(await visibleTitles(page, 'backlog')).not.toEqual(original);
     await page.locator('button[type="reset"]').focus();
     await page.keyboard.press('Enter');
@@ -105,6 +110,7 @@ describe('the filter island', () => {
     await page.goto(site.url);
     const option = await page.locator('#filter-project option').nth(1).getAttribute('value');
     await page.selectOption('#filter-project', option!);
+    await settled(page);
     const projects = await page.locator('[data-card]:visible').evaluateAll((cards) => [...new Set(cards.map((c) => (c as HTMLElement).dataset.project))]);
     expect(projects).toEqual([option]);
     await page.close();

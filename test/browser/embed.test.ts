@@ -1,12 +1,16 @@
 /**
  * The embed sizes itself across origins in Chromium. A host page on another
  * port embeds /embed/ with the snippet from the README (the very text users
- * copy); the iframe reaches its content height, follows the content as it
+ * copy), given the roadmap's URL with its base path, as on GitHub Pages, and a
+ * theme; the iframe reaches its content height, follows the content as it
  * grows, and ignores a height message from a disallowed origin or of an
  * insane size. Run twice: with native frame-sizing where Chromium has it,
- * and through the messages with it switched off.
+ * and through the messages with it switched off. Then the host's theme: a
+ * transparent embed shows the host's own background in light, dark and auto
+ * pages, whatever the visitor's setting, and the theme is there at the first
+ * frame.
  */
-import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { readFileSync, symlinkSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -33,24 +37,51 @@ async function listen(handler: (url: string) => string): Promise<{ server: Serve
   return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
+/** The URL the README's snippet shows, which a user replaces with their own. */
+const README_SITE_URL = 'https://you.github.io/repo';
+/** The roadmap is served under this base path, as a GitHub Pages project site is. */
+const BASE = '/roadmap';
+
+/** Host pages of each colour scheme, with the background a transparent embed must show. */
+const HOST_SCHEMES = {
+  light: { css: 'body { background: #f3ead2 }', rgb: [0xf3, 0xea, 0xd2] },
+  dark: { css: ':root { color-scheme: dark } body { background: #1d2a35 }', rgb: [0x1d, 0x2a, 0x35] },
+  auto: { css: ':root { color-scheme: light dark } body { background: light-dark(#f3ead2, #1d2a35) }', rgb: [0x1d, 0x2a, 0x35] },
+} as const;
+
 let browser: Browser;
 let roadmap: StaticSite;
+let roadmapUrl = '';
 let host: { server: Server; origin: string };
 let evil: { server: Server; origin: string };
 
 beforeAll(async () => {
-  let roadmapOrigin = '';
-  host = await listen(() => `<!doctype html><html lang="en"><head><title>Docs</title></head><body><h1>Product docs</h1><p>Intro.</p>
-${readmeSnippet().replaceAll('https://roadmap.example.com', roadmapOrigin)}
-<iframe id="evil" title="other" src="${evil.origin}/"></iframe><p>After the roadmap.</p></body></html>`);
+  host = await listen((url) => {
+    const [, scheme, theme] = /^\/scheme\/(\w+)\/(\w*)/.exec(url) ?? [];
+    if (scheme) {
+      const src = `${roadmapUrl}/embed/${theme ? `?theme=${theme}` : ''}`;
+      return `<!doctype html><html lang="en"><head><title>Docs</title><style>${HOST_SCHEMES[scheme as keyof typeof HOST_SCHEMES].css}</style></head>
+<body><iframe id="roadmap" title="Roadmap" src="${src}" style="width: 800px; height: 400px; border: 0"></iframe></body></html>`;
+    }
+    return `<!doctype html><html lang="en"><head><title>Docs</title></head><body><h1>Product docs</h1><p>Intro.</p>
+${readmeSnippet().replaceAll(README_SITE_URL, roadmapUrl)}
+<iframe id="evil" title="other" src="${evil.origin}/"></iframe><p>After the roadmap.</p></body></html>`;
+  });
   // A page of a third origin that tries to resize the roadmap's iframe.
   evil = await listen(() => `<!doctype html><script>setInterval(() => parent.postMessage({ type: 'portal-roadmap:height', height: 77 }, '*'), 50)</script>`);
   const dir = mkdtempSync(join(tmpdir(), 'embed-'));
-  writeFileSync(join(dir, 'roadmap.config.json'), JSON.stringify({ embed: { allowedOrigins: [host.origin] } }));
+  writeFileSync(
+    join(dir, 'roadmap.config.json'),
+    JSON.stringify({ site: `https://roadmap.test${BASE}`, base: BASE, embed: { allowedOrigins: [host.origin], transparent: true } }),
+  );
   const build = await buildSite({ ROADMAP_CONFIG: join(dir, 'roadmap.config.json') });
   expect(build.code, build.output).toBe(0);
-  roadmap = await serveStatic(build.outDir);
-  roadmapOrigin = roadmap.url;
+  // Serve the build under the base path, as a project site is: /roadmap/… is the build, and its _headers name /roadmap/ paths.
+  const served = mkdtempSync(join(tmpdir(), 'embed-served-'));
+  symlinkSync(build.outDir, join(served, BASE.slice(1)));
+  for (const file of ['_headers', '404.html']) symlinkSync(join(build.outDir, file), join(served, file));
+  roadmap = await serveStatic(served);
+  roadmapUrl = `${roadmap.url}${BASE}`;
   browser = await launchChromium();
 });
 
@@ -86,7 +117,12 @@ for (const mode of ['as the browser offers it', 'messages only'] as const) {
       await page?.close();
     });
 
-    it('is cross-origin: host, roadmap and the other page have three origins', () => {
+    it('takes the README snippet with a site URL that has a path and a theme', () => {
+    expect(readmeSnippet()).toContain(`src="${README_SITE_URL}/embed/?theme=light"`);
+    expect(frame.url()).toBe(`${roadmapUrl}/embed/?theme=light`);
+  });
+
+  it('is cross-origin: host, roadmap and the other page have three origins', () => {
       expect(new Set([host.origin, roadmap.url, evil.origin]).size).toBe(3);
       expect(frame).toBeDefined();
     });
@@ -119,3 +155,82 @@ for (const mode of ['as the browser offers it', 'messages only'] as const) {
     });
   });
 }
+
+/** The colour of one screen pixel of `page`, decoded by a scratch page of the same browser. */
+async function pixel(page: Page, x: number, y: number): Promise<number[]> {
+  const png = await page.screenshot({ clip: { x, y, width: 1, height: 1 } });
+  const decoder = await browser.newPage();
+  try {
+    return await decoder.evaluate(async (base64) => {
+      const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${base64}`)).blob());
+      const context = new OffscreenCanvas(1, 1).getContext('2d')!;
+      context.drawImage(bitmap, 0, 0);
+      return [...context.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+    }, png.toString('base64'));
+  } finally {
+    await decoder.close();
+  }
+}
+
+describe('the host picks the theme, and transparent stays transparent', () => {
+  /** Loads a host page of `scheme` for a visitor whose system is `visitor`, and reads the embed's padding and the host's background. */
+  async function frameOn(scheme: keyof typeof HOST_SCHEMES, theme: string, visitor: 'light' | 'dark') {
+    const page = await browser.newPage({ viewport: { width: 1000, height: 600 }, colorScheme: visitor });
+    await page.goto(`${host.origin}/scheme/${scheme}/${theme}`);
+    const frame = page.frames().find((f) => f.url().startsWith(roadmap.url))!;
+    await frame.waitForLoadState('load');
+    const box = (await page.locator('#roadmap').boundingBox())!;
+    // 4 px into the frame is the embed's padding: only its background (or the host's, through it) is there.
+    const inside = await pixel(page, box.x + 4, box.y + 4);
+    const hostBackground = await pixel(page, box.x + box.width + 20, box.y + 4);
+    const theme_ = await frame.evaluate(() => [document.documentElement.dataset.theme ?? '', getComputedStyle(document.documentElement).colorScheme]);
+    await page.close();
+    return { inside, hostBackground, theme: theme_ };
+  }
+
+  it('a light page with ?theme=light shows its own background for a dark-mode visitor', async () => {
+    const seen = await frameOn('light', 'light', 'dark');
+    expect(seen.hostBackground).toEqual(HOST_SCHEMES.light.rgb);
+    expect(seen.inside).toEqual(seen.hostBackground);
+    expect(seen.theme).toEqual(['light', 'light']);
+  });
+
+  it('a dark page with ?theme=dark shows its own background for a light-mode visitor', async () => {
+    const seen = await frameOn('dark', 'dark', 'light');
+    expect(seen.hostBackground).toEqual(HOST_SCHEMES.dark.rgb);
+    expect(seen.inside).toEqual(seen.hostBackground);
+    expect(seen.theme).toEqual(['dark', 'dark']);
+  });
+
+  it('a page that follows the visitor, with ?theme=auto, shows its own background in dark mode', async () => {
+    const seen = await frameOn('auto', 'auto', 'dark');
+    expect(seen.hostBackground).toEqual(HOST_SCHEMES.auto.rgb);
+    expect(seen.inside).toEqual(seen.hostBackground);
+  });
+
+  it('with a theme that does not match the page, the browser paints an opaque backdrop (what the theme is for)', async () => {
+    const seen = await frameOn('light', 'dark', 'dark');
+    expect(seen.hostBackground).toEqual(HOST_SCHEMES.light.rgb);
+    expect(seen.inside).not.toEqual(seen.hostBackground);
+  });
+
+  it('has the chosen theme from the first frame: no flash of the visitor\'s scheme', async () => {
+    const page = await browser.newPage({ colorScheme: 'dark' });
+    await page.addInitScript(() => {
+      // Runs before any script of the page; rAF callbacks run before each frame is painted.
+      const frames: string[] = [];
+      (window as unknown as { seenFrames: string[] }).seenFrames = frames;
+      const record = () => {
+        const root = document.documentElement;
+        if (root && document.body) frames.push(`${root.dataset.theme ?? 'none'}/${getComputedStyle(root).colorScheme}/${getComputedStyle(document.body).backgroundColor}`);
+        if (document.readyState !== 'complete' || frames.length < 3) requestAnimationFrame(record);
+      };
+      requestAnimationFrame(record);
+    });
+    await page.goto(`${roadmapUrl}/embed/?theme=light`);
+    await page.waitForFunction(() => (window as unknown as { seenFrames: string[] }).seenFrames.length >= 3);
+    const frames = await page.evaluate(() => (window as unknown as { seenFrames: string[] }).seenFrames);
+    expect(new Set(frames)).toEqual(new Set(['light/light/rgba(0, 0, 0, 0)']));
+    await page.close();
+  });
+});

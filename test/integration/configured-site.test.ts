@@ -84,7 +84,7 @@ describe('a configured site', () => {
     expect(board.querySelector('meta[name="color-scheme"]')?.getAttribute('content')).toBe('dark');
     expect(board.querySelector('.site-title img.logo')?.getAttribute('src')).toBe(`${BASE}favicon.svg`);
     const theme = readFileSync(join(build.outDir, 'site.css'), 'utf8');
-    expect(theme).toContain(':root{--accent-ui:#0e7490}');
+    expect(theme).toMatch(/^:root\{--accent-ui:light-dark\(#0e7490,#[0-9a-f]{6}\);--accent-text:light-dark\(#0e7490,#[0-9a-f]{6}\)\}/);
     expect(theme).toContain('.site-title { letter-spacing: 0.02em; }');
   });
 

@@ -15,8 +15,13 @@ export interface BuildResult {
   outDir: string;
 }
 
-/** Variables that pick the data source are cleared, so only `env` decides. */
-const SOURCE_VARIABLES = ['PORTAL_API_URL', 'PORTAL_WORKSPACE_ID', 'PORTAL_PROJECT_IDS', 'PORTAL_TIMEOUT_MS', 'ROADMAP_SNAPSHOT', 'ROADMAP_CONFIG', 'ROADMAP_SITE'];
+/**
+ * Variables that pick the data source are cleared, so only `env` decides. So
+ * are the ones vitest puts in process.env (Vite's `import.meta.env` names): a
+ * child build that inherits `BASE_URL=/` renders `import.meta.env.BASE_URL`
+ * as `/` whatever the config's `base`, and `MODE=test`/`DEV=1` are not a build's.
+ */
+const SOURCE_VARIABLES = ['PORTAL_API_URL', 'PORTAL_WORKSPACE_ID', 'PORTAL_PROJECT_IDS', 'PORTAL_TIMEOUT_MS', 'ROADMAP_SNAPSHOT', 'ROADMAP_CONFIG', 'ROADMAP_SITE', 'BASE_URL', 'MODE', 'DEV', 'PROD', 'SSR'];
 
 /** The site URL test builds use; the demo needs none, an API build does. */
 export const TEST_SITE = 'https://roadmap.test';

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { listFiles } from './build-site.ts';
+import { EMBED_THEME_PATH } from '../../src/site/embed-theme.ts';
 
 const URL_ATTRIBUTES = ['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'poster', 'background', 'srcset', 'ping'];
 const FORBIDDEN_TAGS = ['style', 'iframe', 'form', 'object', 'embed', 'frame', 'frameset', 'input', 'button', 'base', 'svg', 'math', 'xmp', 'noscript'];
@@ -36,10 +37,13 @@ export function auditHtml(outDir: string, base = '/'): Finding[] {
       const ownForm = element.closest('form[data-filters]') !== null && ['form', 'button', 'select', 'option', 'label'].includes(tag);
       // The embed layout's own <base target> has no href, so it cannot move where URLs point.
       const ownBase = tag === 'base' && !element.hasAttribute('href') && element.parentElement?.tagName === 'HEAD';
-      if (FORBIDDEN_TAGS.includes(tag) && !ownForm && !ownBase) findings.push({ file, problem: `<${tag}> element` });
+      // A project icon (src/components/ProjectIcon.astro): paths from the fixed table in src/site/icons.ts, nothing else.
+      const ownIcon = tag === 'svg' && element.classList.contains('project-icon') && [...element.querySelectorAll('*')].every((child) => child.tagName === 'path' && child.getAttributeNames().join() === 'd');
+      if (FORBIDDEN_TAGS.includes(tag) && !ownForm && !ownBase && !ownIcon) findings.push({ file, problem: `<${tag}> element` });
       if (tag === 'script') {
         const src = element.getAttribute('src');
-        const ownScript = src?.startsWith(`${base}_astro/`) || element.getAttribute('type') === 'application/ld+json';
+        // The embed pages' theme script (src/site/embed-theme.ts) is the site's one classic script outside _astro/.
+        const ownScript = src?.startsWith(`${base}_astro/`) || src === `${base}${EMBED_THEME_PATH}` || element.getAttribute('type') === 'application/ld+json';
         if (!ownScript) findings.push({ file, problem: `<script> not from the site: ${element.outerHTML.slice(0, 80)}` });
       }
       if (tag === 'link' && element.getAttribute('rel') === 'stylesheet' && !element.getAttribute('href')?.startsWith(base)) {

@@ -41,7 +41,7 @@ describe('unmapped statuses', () => {
   });
 
   it('never take the id of a configured column', () => {
-    const custom = parseRoadmapConfig({ columns: [{ id: 'status-beta', label: 'Odd', statuses: ['odd'] }] }).columns;
+    const custom = parseRoadmapConfig({ columns: [{ id: 'status-beta', label: 'Odd', statuses: ['odd'] }], shipped: { columns: ['status-beta'] } }).columns;
     const ids = groupIntoColumns([issue('a', 'Beta')], custom).map((c) => c.id);
     expect(new Set(ids).size).toBe(ids.length);
   });

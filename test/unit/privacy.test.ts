@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiIssueSchema, ApiProjectSchema } from '../../src/portal/api-schemas.ts';
-import { iconGlyph } from '../../src/site/icons.ts';
+import { ICON_NAMES, iconPaths } from '../../src/site/icons.ts';
 import { normaliseIssue, normaliseProject } from '../../src/snapshot/normalise.ts';
 import { publicIssue, publicProject } from '../../src/content/privacy.ts';
 
@@ -32,12 +32,20 @@ describe('publicIssue / publicProject', () => {
   });
 });
 
-describe('iconGlyph', () => {
+describe('iconPaths', () => {
   it('maps known names, ignoring case, and nothing else', () => {
-    expect(iconGlyph(' Map ')).toBe('🗺');
-    expect(iconGlyph('<img src=x onerror=alert(1)>')).toBeUndefined();
-    expect(iconGlyph('constructor')).toBeUndefined();
-    expect(iconGlyph('__proto__')).toBeUndefined();
-    expect(iconGlyph(null)).toBeUndefined();
+    expect(iconPaths(' Map ')).toBe(iconPaths('map'));
+    expect(iconPaths('map')?.length).toBeGreaterThan(0);
+    expect(iconPaths('<img src=x onerror=alert(1)>')).toBeUndefined();
+    expect(iconPaths('constructor')).toBeUndefined();
+    expect(iconPaths('__proto__')).toBeUndefined();
+    expect(iconPaths(null)).toBeUndefined();
+  });
+
+  it('draws every icon from SVG path data alone: no markup, no URL, no emoji (empty boxes without an emoji font)', () => {
+    expect(ICON_NAMES).toHaveLength(31);
+    for (const name of ICON_NAMES) {
+      for (const d of iconPaths(name)!) expect(d, name).toMatch(/^[MmLlHhVvCcSsAaZz][MmLlHhVvCcSsAaZz0-9 .,-]*$/);
+    }
   });
 });

@@ -100,7 +100,7 @@ describe('paths and theme', () => {
 
   it('the data stylesheet puts the accent first and the owner CSS last', () => {
     const css = themeCss({ colorScheme: 'auto', accent: '#ABCDEF' }, '.project-a{--project-colour:#123456}', 'body{margin:0}');
-    expect(css.indexOf(':root{--accent-ui:#abcdef}')).toBe(0);
+    expect(css.indexOf(':root{--accent-ui:light-dark(')).toBe(0);
     expect(css.trim().endsWith('body{margin:0}')).toBe(true);
   });
 });
