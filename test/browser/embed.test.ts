@@ -1,21 +1,25 @@
 /**
- * The embed sizes itself across origins in Chromium. A host page on another
- * port embeds /embed/ with the snippet from the README (the very text users
- * copy); the iframe reaches its content height, follows the content as it
- * grows, and ignores a height message from a disallowed origin or of an
- * insane size. Run twice: with native frame-sizing where Chromium has it,
- * and through the messages with it switched off.
+ * The embed sizes itself across origins in Chromium. A host page of another
+ * origin embeds /embed/ of the configured fixture (which allows that origin)
+ * with the snippet from the README (the very text users copy); the iframe
+ * reaches its content height, follows the content as it grows, and ignores a
+ * height message from a disallowed origin or of an insane size. Run twice:
+ * with native frame-sizing where Chromium has it, and through the messages
+ * with it switched off.
  */
-import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Frame, Page } from 'playwright-core';
-import { buildSite, PROJECT_ROOT } from '../support/build-site.ts';
+import { PROJECT_ROOT } from '../support/build-site.ts';
 import { launchChromium, watchPage } from '../support/browser.ts';
+import { CONFIGURED_BASE, EMBED_HOST_ORIGIN } from '../support/fixtures.ts';
 import { serveStatic, type StaticSite } from '../support/static-server.ts';
+
+/** A third origin, which the configured site does not allow. */
+const EVIL_ORIGIN = 'http://evil.test';
 
 /** The parent snippet, exactly as the README shows it. */
 function readmeSnippet(): string {
@@ -24,40 +28,46 @@ function readmeSnippet(): string {
   return block.replace(/^[\s\S]*?```html\n/, '').replace(/```[\s\S]*$/, '');
 }
 
-async function listen(handler: (url: string) => string): Promise<{ server: Server; origin: string }> {
+/**
+ * Chromium's proxy: serves the pages of the host and the third origin by the
+ * origin each request names. (Requests to the roadmap on 127.0.0.1 go direct.)
+ * So those origins need no port, and the configured fixture can allow a fixed one.
+ */
+async function originsProxy(pages: Record<string, () => string>): Promise<{ server: Server; url: string }> {
   const server = createServer((req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(handler(req.url ?? '/'));
+    const page = pages[new URL(req.url ?? '/', 'http://unknown.test').origin];
+    res.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(page?.() ?? 'not found');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
 let browser: Browser;
 let roadmap: StaticSite;
-let host: { server: Server; origin: string };
-let evil: { server: Server; origin: string };
+let proxy: { server: Server; url: string };
 
 beforeAll(async () => {
-  let roadmapOrigin = '';
-  host = await listen(() => `<!doctype html><html lang="en"><head><title>Docs</title></head><body><h1>Product docs</h1><p>Intro.</p>
-${readmeSnippet().replaceAll('https://roadmap.example.com', roadmapOrigin)}
-<iframe id="evil" title="other" src="${evil.origin}/"></iframe><p>After the roadmap.</p></body></html>`);
-  // A page of a third origin that tries to resize the roadmap's iframe.
-  evil = await listen(() => `<!doctype html><script>setInterval(() => parent.postMessage({ type: 'portal-roadmap:height', height: 77 }, '*'), 50)</script>`);
-  const dir = mkdtempSync(join(tmpdir(), 'embed-'));
-  writeFileSync(join(dir, 'roadmap.config.json'), JSON.stringify({ embed: { allowedOrigins: [host.origin] } }));
-  const build = await buildSite({ ROADMAP_CONFIG: join(dir, 'roadmap.config.json') });
+  const build = inject('fixtures').configured;
   expect(build.code, build.output).toBe(0);
-  roadmap = await serveStatic(build.outDir);
-  roadmapOrigin = roadmap.url;
-  browser = await launchChromium();
+  roadmap = await serveStatic(build.outDir, CONFIGURED_BASE);
+  const snippet = readmeSnippet()
+    .replaceAll('https://roadmap.example.com/embed/', `${roadmap.url}${CONFIGURED_BASE}embed/`)
+    .replaceAll('https://roadmap.example.com', roadmap.url);
+  proxy = await originsProxy({
+    [EMBED_HOST_ORIGIN]: () => `<!doctype html><html lang="en"><head><title>Docs</title></head><body><h1>Product docs</h1><p>Intro.</p>
+${snippet}
+<iframe id="evil" title="other" src="${EVIL_ORIGIN}/"></iframe><p>After the roadmap.</p></body></html>`,
+    // A page of a third origin that tries to resize the roadmap's iframe.
+    [EVIL_ORIGIN]: () => `<!doctype html><script>setInterval(() => parent.postMessage({ type: 'portal-roadmap:height', height: 77 }, '*'), 50)</script>`,
+  });
+  browser = await launchChromium({ proxy: proxy.url });
 });
 
 afterAll(async () => {
   await browser?.close();
   await roadmap?.close();
-  for (const s of [host, evil]) await new Promise((resolve) => s?.server.close(resolve));
+  await new Promise((resolve) => proxy?.server.close(resolve));
 });
 
 const frameHeight = (page: Page) => page.locator('#roadmap').evaluate((el) => el.getBoundingClientRect().height);
@@ -78,7 +88,7 @@ for (const mode of ['as the browser offers it', 'messages only'] as const) {
         });
       }
       watch = watchPage(page);
-      await page.goto(`${host.origin}/`);
+      await page.goto(`${EMBED_HOST_ORIGIN}/`);
       frame = page.frames().find((f) => f.url().startsWith(roadmap.url))!;
       await frame.waitForLoadState('load');
     });
@@ -87,7 +97,8 @@ for (const mode of ['as the browser offers it', 'messages only'] as const) {
     });
 
     it('is cross-origin: host, roadmap and the other page have three origins', () => {
-      expect(new Set([host.origin, roadmap.url, evil.origin]).size).toBe(3);
+      expect(new Set([EMBED_HOST_ORIGIN, new URL(roadmap.url).origin, EVIL_ORIGIN]).size).toBe(3);
+      expect(page.frames().map((f) => new URL(f.url()).origin).sort()).toEqual([EMBED_HOST_ORIGIN, EVIL_ORIGIN, new URL(roadmap.url).origin].sort());
       expect(frame).toBeDefined();
     });
 

@@ -1,39 +1,32 @@
 /**
- * A site built with most options set: German labels and dates, a vote link,
- * a forced dark theme with accent, logo and custom CSS, few cards per column
- * with paginated column pages, and the Shipped page.
+ * A site built with most options set (CONFIGURED_CONFIG): its own site URL
+ * and a base path, German labels and dates, a vote link, a forced dark theme
+ * with accent, logo and custom CSS, few cards per column with paginated
+ * column pages, and the Shipped page.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { pageSlug } from '../../src/site/paths.ts';
-import { buildSite, listFiles, readPage, type BuildResult } from '../support/build-site.ts';
+import { listFiles, readPage } from '../support/build-site.ts';
+import { CONFIGURED_BASE, CONFIGURED_CSS, CONFIGURED_SITE } from '../support/fixtures.ts';
 import { SCENARIOS, siteIssueIds } from '../support/scenarios.ts';
 
-const apiUrl = inject('portalApiUrl');
-const dir = mkdtempSync(join(tmpdir(), 'configured-'));
-
 describe('a configured site', () => {
-  let build: BuildResult;
-  beforeAll(async () => {
-    writeFileSync(join(dir, 'custom.css'), '.site-title { letter-spacing: 0.02em; }');
-    writeFileSync(
-      join(dir, 'roadmap.config.json'),
-      JSON.stringify({
-        title: 'Fieldnote Roadmap',
-        locale: 'de-DE',
-        voteUrl: 'https://portal.example.com/r/{issueId}?ref=roadmap',
-        theme: { accent: '#0E7490', logo: '/favicon.svg', customCss: join(dir, 'custom.css'), colorScheme: 'dark' },
-        board: { cardsPerColumn: 3, pageSize: 5 },
-        labels: { boardHeading: 'Alle Einträge' },
-      }),
-    );
-    build = await buildSite({ PORTAL_API_URL: apiUrl, PORTAL_WORKSPACE_ID: 'ws-paged', ROADMAP_CONFIG: join(dir, 'roadmap.config.json') });
-  });
+  const build = inject('fixtures').configured;
 
   it('builds', () => expect(build.code, build.output).toBe(0));
+
+  it('serves every page from its site URL under the base path', () => {
+    const issue = siteIssueIds()[0]!;
+    const page = readPage(build.outDir, `issues/${pageSlug(issue)}/index.html`);
+    expect(page.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${CONFIGURED_SITE}${CONFIGURED_BASE}issues/${pageSlug(issue)}/`);
+    expect(readFileSync(join(build.outDir, 'robots.txt'), 'utf8')).toContain(`Sitemap: ${CONFIGURED_SITE}${CONFIGURED_BASE}sitemap-index.xml\n`);
+    const board = readPage(build.outDir, 'index.html');
+    const localLinks = [...board.querySelectorAll('a[href^="/"], link[href^="/"], script[src^="/"], img[src^="/"]')].map((e) => e.getAttribute('href') ?? e.getAttribute('src'));
+    expect(localLinks.length).toBeGreaterThan(10);
+    expect(localLinks.filter((href) => !href!.startsWith(CONFIGURED_BASE))).toEqual([]);
+  });
 
   it('speaks German, with overrides, German dates and the lang attribute', () => {
     const board = readPage(build.outDir, 'index.html');
@@ -50,19 +43,19 @@ describe('a configured site', () => {
       expect(column.querySelectorAll('[data-card]').length).toBeLessThanOrEqual(3);
     }
     const more = board.querySelector('[data-column="done"] .more a');
-    expect(more?.getAttribute('href')).toBe('/status/done/');
+    expect(more?.getAttribute('href')).toBe(`${CONFIGURED_BASE}status/done/`);
     expect(more?.textContent).toMatch(/^Alle \d+ anzeigen/);
     const page2 = readPage(build.outDir, 'status/done/2/index.html');
     expect(page2.querySelectorAll('[data-card]').length).toBeGreaterThan(0);
     expect(page2.querySelector('.pagination')?.textContent).toMatch(/Seite 2 von \d/);
-    expect(page2.querySelector('a[rel="prev"]')?.getAttribute('href')).toBe('/status/done/');
+    expect(page2.querySelector('a[rel="prev"]')?.getAttribute('href')).toBe(`${CONFIGURED_BASE}status/done/`);
   });
 
   it('puts every published issue on exactly one column page', () => {
     const onColumnPages = listFiles(build.outDir)
       .filter((f) => f.startsWith('status/') && f.endsWith('.html'))
       .flatMap((f) => [...readPage(build.outDir, f).querySelectorAll('[data-card] .card-title a')].map((a) => a.getAttribute('href')));
-    expect(onColumnPages.sort()).toEqual(siteIssueIds().map((id) => `/issues/${pageSlug(id)}/`).sort());
+    expect(onColumnPages.sort()).toEqual(siteIssueIds().map((id) => `${CONFIGURED_BASE}issues/${pageSlug(id)}/`).sort());
   });
 
   it('links each issue to its vote page, with the id encoded', () => {
@@ -76,10 +69,10 @@ describe('a configured site', () => {
     const board = readPage(build.outDir, 'index.html');
     expect(board.documentElement.dataset.theme).toBe('dark');
     expect(board.querySelector('meta[name="color-scheme"]')?.getAttribute('content')).toBe('dark');
-    expect(board.querySelector('.site-title img.logo')?.getAttribute('src')).toBe('/favicon.svg');
+    expect(board.querySelector('.site-title img.logo')?.getAttribute('src')).toBe(`${CONFIGURED_BASE}favicon.svg`);
     const theme = readFileSync(join(build.outDir, 'site.css'), 'utf8');
     expect(theme).toContain(':root{--accent-ui:#0e7490}');
-    expect(theme).toContain('.site-title { letter-spacing: 0.02em; }');
+    expect(theme).toContain(CONFIGURED_CSS);
   });
 
   it('lists shipped issues newest first, and completed projects', () => {
@@ -94,19 +87,5 @@ describe('a configured site', () => {
     const canceled = (SCENARIOS['ws-paged'].issues as { id: string; status: string }[]).filter((i) => i.status === 'Canceled');
     expect(canceled.length).toBeGreaterThan(0);
     for (const issue of canceled) expect(existsSync(join(build.outDir, 'issues', pageSlug(issue.id)))).toBe(false);
-  });
-});
-
-describe('config mistakes fail the build, naming the option', () => {
-  it('a vote URL without a placeholder, a custom CSS file that is missing', async () => {
-    const file = join(dir, 'bad.json');
-    writeFileSync(file, JSON.stringify({ voteUrl: 'https://portal.example.com/r/' }));
-    const vote = await buildSite({ ROADMAP_CONFIG: file });
-    expect(vote.code).not.toBe(0);
-    expect(vote.output).toContain('voteUrl: include {issueId} or {identifier}');
-    writeFileSync(file, JSON.stringify({ theme: { customCss: 'nope.css' } }));
-    const css = await buildSite({ ROADMAP_CONFIG: file });
-    expect(css.output).toContain('theme.customCss:');
-    expect(css.output).toContain('does not exist');
   });
 });

@@ -1,4 +1,4 @@
-/** Runs a real `astro build` of this project into a temporary directory. */
+/** Runs a real `astro build` of this project. */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,21 +18,21 @@ export interface BuildResult {
 /** Variables that pick the data source are cleared, so only `env` decides. */
 const SOURCE_VARIABLES = ['PORTAL_API_URL', 'PORTAL_WORKSPACE_ID', 'PORTAL_PROJECT_IDS', 'PORTAL_TIMEOUT_MS', 'ROADMAP_SNAPSHOT', 'ROADMAP_CONFIG', 'ROADMAP_SITE'];
 
-/** The site URL test builds use; the demo needs none, an API build does. */
-export const TEST_SITE = 'https://roadmap.test';
+export interface BuildDirs {
+  outDir?: string;
+  /** Astro's cache (the content layer's data store); builds that share one see each other's entries. */
+  cacheDir?: string;
+}
 
-/**
- * Each build gets its own output and its own content cache, so test files can
- * build side by side; a build that should reuse a cache passes ROADMAP_CACHE_DIR.
- */
-export function buildSite(env: Record<string, string> = {}): Promise<BuildResult> {
-  const outDir = mkdtempSync(join(tmpdir(), 'roadmap-dist-'));
-  const cacheDir = mkdtempSync(join(tmpdir(), 'roadmap-cache-'));
+/** Each build gets its own output and its own content cache unless told otherwise, so builds can run side by side. */
+export function buildSite(env: Record<string, string> = {}, dirs: BuildDirs = {}): Promise<BuildResult> {
+  const outDir = dirs.outDir ?? mkdtempSync(join(tmpdir(), 'roadmap-dist-'));
+  const cacheDir = dirs.cacheDir ?? mkdtempSync(join(tmpdir(), 'roadmap-cache-'));
   const baseEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !SOURCE_VARIABLES.includes(key)));
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [ASTRO_BIN, 'build', '--outDir', outDir], {
       cwd: PROJECT_ROOT,
-      env: { ...baseEnv, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', ROADMAP_CACHE_DIR: cacheDir, ...(env.PORTAL_API_URL || env.ROADMAP_SNAPSHOT ? { ROADMAP_SITE: TEST_SITE } : {}), ...env },
+      env: { ...baseEnv, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', ROADMAP_CACHE_DIR: cacheDir, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
