@@ -112,6 +112,10 @@ describe('build from a snapshot of a portal that ignores skip and take', () => {
   });
 
   it('publishes hidden and deleted issues nowhere', () => expectNoHiddenContent(build.outDir));
+
+  it('serves from the site ROADMAP_SITE names', () => {
+    expect(readPage(build.outDir, 'index.html').querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${TEST_SITE}/`);
+  });
 });
 
 describe('the bundled demo (no variables set)', () => {

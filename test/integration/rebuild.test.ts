@@ -160,8 +160,8 @@ describe('rebuild through portal trouble (a stand-in build, the portal on a fast
     const clock = fastClock();
     const id = `rebuild-faults-${process.pid}-${++counter}`;
     await defineWorkspace(apiUrl, id, { ...workspace, time: clock.time });
-    // A request times out in real time; 500 ms is ample for this machine and a third of what a slow answer takes.
-    const session = createSession({ timeoutMs: workspace.faults?.kind === 'slow' ? 500 : CLIENT_DEFAULTS.timeoutMs, clock });
+    // Request timeouts run in real time: 1 s is far more than an answer takes even on a busy machine, and well short of a slow one.
+    const session = createSession({ timeoutMs: workspace.faults?.kind === 'slow' ? 1_000 : CLIENT_DEFAULTS.timeoutMs, clock });
     const run = rebuild({ source: apiSource(id), outDir: join(into, 'dist'), stateDir: join(into, 'state'), columns, build: fakeBuild(columns), load: { session } });
     return { id, session, run };
   }
@@ -174,7 +174,7 @@ describe('rebuild through portal trouble (a stand-in build, the portal on a fast
   const transient = [
     [{ count: 2, kind: 503 }, { rateLimited: 0, retries: 2 }],
     [{ count: 2, kind: 429, retryAfterSeconds: 1 }, { rateLimited: 2, retries: 0 }],
-    [{ count: 2, kind: 'slow', delayMs: 1_500 }, { rateLimited: 0, retries: 2 }],
+    [{ count: 2, kind: 'slow', delayMs: 3_000 }, { rateLimited: 0, retries: 2 }],
   ] as const;
   transient.forEach(([faults, stats], index) => {
     it(`rides out transient ${faults.kind} answers, publishing the changed data completely`, async () => {

@@ -15,8 +15,8 @@ export interface BuildResult {
   outDir: string;
 }
 
-/** Variables that pick the data source are cleared, so only `env` decides. */
-const SOURCE_VARIABLES = ['PORTAL_API_URL', 'PORTAL_WORKSPACE_ID', 'PORTAL_PROJECT_IDS', 'PORTAL_TIMEOUT_MS', 'ROADMAP_SNAPSHOT', 'ROADMAP_CONFIG', 'ROADMAP_SITE'];
+/** Variables that pick the data source or tune its client are cleared, so only `env` decides. */
+const SOURCE_VARIABLES = ['PORTAL_API_URL', 'PORTAL_WORKSPACE_ID', 'PORTAL_PROJECT_IDS', 'PORTAL_TIMEOUT_MS', 'PORTAL_DEADLINE_MS', 'PORTAL_CONCURRENCY', 'ROADMAP_SNAPSHOT', 'ROADMAP_CONFIG', 'ROADMAP_SITE'];
 
 export interface BuildDirs {
   outDir?: string;
