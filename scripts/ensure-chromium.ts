@@ -1,5 +1,6 @@
 /**
- * Run before `npm test`: the browser tests need Debian's Chromium. When it is
+ * Run before `npm test` and `npm run test:browser`: the browser tier needs
+ * Debian's Chromium (the unit and site tiers do not). When it is
  * missing and we are root on a Debian-like machine, install it (apt-get
  * update, apt-get install -y chromium); otherwise say how, and fail.
  */

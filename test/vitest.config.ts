@@ -1,12 +1,35 @@
+/**
+ * Two projects, three tiers:
+ * - unit: the pure modules (test/unit), no setup, no build, no server;
+ * - site: test/integration (the site tier) and test/browser (the browser
+ *   tier), one project because both read the same fixture builds, made once
+ *   by its global setup. `npm run test:site` and `npm run test:browser` pick
+ *   their folder of it.
+ */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+const root = fileURLToPath(new URL('..', import.meta.url));
+
 export default defineConfig({
   test: {
-    root: fileURLToPath(new URL('..', import.meta.url)),
-    include: ['test/**/*.test.ts'],
-    globalSetup: ['test/support/global-setup.ts'],
-    testTimeout: 20_000,
-    hookTimeout: 240_000,
+    projects: [
+      // Pure modules with no mocks or global state: one worker may run file after file (isolate: false) instead of starting one per file.
+      // The timeout leaves room for the first jsdom start (DOMPurify) on a busy machine.
+      { test: { name: 'unit', root, include: ['test/unit/**/*.test.ts'], isolate: false, testTimeout: 15_000 } },
+      {
+        test: {
+          name: 'site',
+          root,
+          include: ['test/integration/**/*.test.ts', 'test/browser/**/*.test.ts'],
+          globalSetup: ['test/support/global-setup.ts'],
+          testTimeout: 20_000,
+          // Concurrent tests (the page audits) drive Chromium: two at a time keep two cores busy without starving each other.
+          maxConcurrency: 2,
+          // Hooks start Chromium or a server; the fixture sites are built by the global setup, which has no timeout.
+          hookTimeout: 60_000,
+        },
+      },
+    ],
   },
 });

@@ -5,9 +5,9 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { buildSite, PROJECT_ROOT } from '../support/build-site.ts';
+import { PROJECT_ROOT } from '../support/build-site.ts';
 import { launchChromium, watchPage } from '../support/browser.ts';
 import { serveStatic, type StaticSite } from '../support/static-server.ts';
 
@@ -18,7 +18,7 @@ let site: StaticSite;
 let context: BrowserContext;
 
 beforeAll(async () => {
-  const build = await buildSite();
+  const build = inject('fixtures').demo;
   expect(build.code, build.output).toBe(0);
   site = await serveStatic(build.outDir);
   browser = await launchChromium();

@@ -5,13 +5,13 @@
  * CSP violation is one), and axe-core finds no WCAG 2.2 AA violation.
  */
 import { AxeBuilder } from '@axe-core/playwright';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { buildSite, listFiles } from '../support/build-site.ts';
+import { listFiles } from '../support/build-site.ts';
 import { launchChromium, watchPage } from '../support/browser.ts';
 import { serveStatic, type StaticSite } from '../support/static-server.ts';
 
-const apiUrl = inject('portalApiUrl');
+const fixtures = inject('fixtures');
 
 /** One path per page type present in a build. */
 function pageTypes(outDir: string): Record<string, string> {
@@ -42,47 +42,50 @@ afterAll(async () => {
   await browser?.close();
 });
 
-for (const [name, env] of [
-  ['demo', {}],
-  ['hostile workspace', { PORTAL_WORKSPACE_ID: 'ws-hostile' }],
-] as const) {
-  describe(`${name} in Chromium`, () => {
-    let site: StaticSite;
-    let paths: Record<string, string>;
-    beforeAll(async () => {
-      const build = await buildSite(name === 'demo' ? env : { ...env, PORTAL_API_URL: apiUrl });
-      expect(build.code, build.output).toBe(0);
-      paths = pageTypes(build.outDir);
-      site = await serveStatic(build.outDir);
-    });
-    afterAll(async () => {
-      await site?.close();
-    });
+// One test per page type and colour scheme, two at a time (describe.concurrent, maxConcurrency): axe is the
+// slow part, and it runs in Chromium's renderer processes, so two pages keep both cores busy.
+describe.concurrent('every page type in Chromium', () => {
+  for (const [name, fixture] of [
+    ['demo', 'demo'],
+    ['hostile workspace', 'hostile'],
+  ] as const) {
+    describe(name, () => {
+      const build = fixtures[fixture];
+      it('was built', ({ expect }) => expect(build.code, build.output).toBe(0));
+      if (build.code !== 0) return;
+      const paths = pageTypes(build.outDir);
+      let site: StaticSite;
+      beforeAll(async () => {
+        site = await serveStatic(build.outDir);
+      });
+      afterAll(async () => {
+        await site?.close();
+      });
 
-    for (const colorScheme of ['light', 'dark'] as const) {
-      it(`opens every page type in ${colorScheme} mode: no dialog, no console error, no axe violation`, async () => {
-        const context = await browser.newContext({ colorScheme });
-        try {
-          for (const [type, path] of Object.entries(paths)) {
-            const page = await context.newPage();
-            const url = `${site.url}${path}`;
-            const watch = watchPage(page, type === 'not found' ? url : undefined);
-            const response = await page.goto(url, { waitUntil: 'load' });
-            expect(response?.status(), type).toBe(type === 'not found' ? 404 : 200);
-            const csp = response?.headers()['content-security-policy'] ?? '';
-            expect(csp, type).toContain("script-src 'self'");
-            expect(csp, type).toContain("frame-ancestors 'none'");
-            expect(await page.locator('h1').count(), type).toBe(1);
-            expect(await axeViolations(page), `${type} ${path}`).toEqual([]);
-            await page.mouse.wheel(0, 20_000);
-            await page.waitForTimeout(50);
-            expect(watch, `${type} ${path}`).toEqual({ dialogs: [], consoleErrors: [] });
-            await page.close();
-          }
-        } finally {
-          await context.close();
+      for (const colorScheme of ['light', 'dark'] as const) {
+        for (const [type, path] of Object.entries(paths)) {
+          it(`opens the ${type} page in ${colorScheme} mode: no dialog, no console error, no axe violation`, async ({ expect }) => {
+            const context = await browser.newContext({ colorScheme });
+            try {
+              const page = await context.newPage();
+              const url = `${site.url}${path}`;
+              const watch = watchPage(page, type === 'not found' ? url : undefined);
+              const response = await page.goto(url, { waitUntil: 'load' });
+              expect(response?.status(), type).toBe(type === 'not found' ? 404 : 200);
+              const csp = response?.headers()['content-security-policy'] ?? '';
+              expect(csp, type).toContain("script-src 'self'");
+              expect(csp, type).toContain("frame-ancestors 'none'");
+              expect(await page.locator('h1').count(), type).toBe(1);
+              expect(await axeViolations(page), `${type} ${path}`).toEqual([]);
+              await page.mouse.wheel(0, 20_000);
+              await page.waitForTimeout(50);
+              expect(watch, `${type} ${path}`).toEqual({ dialogs: [], consoleErrors: [] });
+            } finally {
+              await context.close();
+            }
+          }, 60_000);
         }
-      }, 60_000);
-    }
-  });
-}
+      }
+    });
+  }
+});

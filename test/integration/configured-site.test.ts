@@ -4,42 +4,35 @@
  * with paginated column pages, and the Shipped page; served from a GitHub
  * Pages project URL, whose path is the base path.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { pageSlug } from '../../src/site/paths.ts';
-import { buildSite, listFiles, readPage, type BuildResult } from '../support/build-site.ts';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { buildSite, listFiles, readPage } from '../support/build-site.ts';
+import { CONFIGURED_BASE, CONFIGURED_CSS, CONFIGURED_SITE } from '../support/fixtures.ts';
 import { SCENARIOS, siteIssueIds } from '../support/scenarios.ts';
 
-const apiUrl = inject('portalApiUrl');
-const dir = mkdtempSync(join(tmpdir(), 'configured-'));
-/** The site URL a GitHub Pages user types: the path is the repository, and no `base` is set. */
-const PAGES_SITE = 'https://user.github.io/fieldnote';
-const BASE = '/fieldnote/';
+const BASE = CONFIGURED_BASE;
 const xml = (text: string) => new JSDOM(text, { contentType: 'application/xml' }).window.document;
 
 describe('a configured site', () => {
-  let build: BuildResult;
-  beforeAll(async () => {
-    writeFileSync(join(dir, 'custom.css'), '.site-title { letter-spacing: 0.02em; }');
-    writeFileSync(
-      join(dir, 'roadmap.config.json'),
-      JSON.stringify({
-        title: 'Fieldnote Roadmap',
-        locale: 'de-DE',
-        voteUrl: 'https://portal.example.com/r/{issueId}?ref=roadmap',
-        theme: { accent: '#0E7490', logo: '/favicon.svg', customCss: join(dir, 'custom.css'), colorScheme: 'dark' },
-        board: { cardsPerColumn: 3, pageSize: 5 },
-        labels: { boardHeading: 'Alle Einträge' },
-      }),
-    );
-    build = await buildSite({ PORTAL_API_URL: apiUrl, PORTAL_WORKSPACE_ID: 'ws-paged', ROADMAP_CONFIG: join(dir, 'roadmap.config.json'), ROADMAP_SITE: PAGES_SITE });
-  });
+  const build = inject('fixtures').configured;
 
   it('builds', () => expect(build.code, build.output).toBe(0));
+
+  it('serves every page from its site URL under the base path', () => {
+    const issue = siteIssueIds()[0]!;
+    const page = readPage(build.outDir, `issues/${pageSlug(issue)}/index.html`);
+    expect(page.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${CONFIGURED_SITE}/issues/${pageSlug(issue)}/`);
+    expect(readFileSync(join(build.outDir, 'robots.txt'), 'utf8')).toContain(`Sitemap: ${CONFIGURED_SITE}/sitemap-index.xml\n`);
+    const board = readPage(build.outDir, 'index.html');
+    const localLinks = [...board.querySelectorAll('a[href^="/"], link[href^="/"], script[src^="/"], img[src^="/"]')].map((e) => e.getAttribute('href') ?? e.getAttribute('src'));
+    expect(localLinks.length).toBeGreaterThan(10);
+    expect(localLinks.filter((href) => !href!.startsWith(CONFIGURED_BASE))).toEqual([]);
+  });
 
   it('speaks German, with overrides, German dates and the lang attribute', () => {
     const board = readPage(build.outDir, 'index.html');
@@ -85,7 +78,7 @@ describe('a configured site', () => {
     expect(board.querySelector('.site-title img.logo')?.getAttribute('src')).toBe(`${BASE}favicon.svg`);
     const theme = readFileSync(join(build.outDir, 'site.css'), 'utf8');
     expect(theme).toMatch(/^:root\{--accent-ui:light-dark\(#0e7490,#[0-9a-f]{6}\);--accent-text:light-dark\(#0e7490,#[0-9a-f]{6}\)\}/);
-    expect(theme).toContain('.site-title { letter-spacing: 0.02em; }');
+    expect(theme).toContain(CONFIGURED_CSS);
   });
 
   it('lists shipped issues newest first, and completed projects', () => {
@@ -97,7 +90,7 @@ describe('a configured site', () => {
   });
 
   it('puts canonical URLs, the feed, the sitemap and every link under the path of its site URL', () => {
-    const root = `${PAGES_SITE}/`;
+    const root = `${CONFIGURED_SITE}/`;
     const board = readPage(build.outDir, 'index.html');
     expect(board.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(root);
     expect(board.querySelector('meta[property="og:url"]')?.getAttribute('content')).toBe(root);
@@ -121,9 +114,9 @@ describe('a configured site', () => {
   });
 
   it('says at build time that its robots.txt is where crawlers never look, and what to put where they do', () => {
-    expect(readFileSync(join(build.outDir, 'robots.txt'), 'utf8')).toBe(`User-agent: *\nAllow: /fieldnote\nDisallow: ${BASE}embed/\n\nSitemap: ${PAGES_SITE}/sitemap-index.xml\n`);
-    expect(build.output).toContain(`robots.txt is written to ${PAGES_SITE}/robots.txt, but crawlers read only https://user.github.io/robots.txt.`);
-    expect(build.output).toContain(`Add "Disallow: ${BASE}embed/" and "Sitemap: ${PAGES_SITE}/sitemap-index.xml"`);
+    expect(readFileSync(join(build.outDir, 'robots.txt'), 'utf8')).toBe(`User-agent: *\nAllow: /fieldnote\nDisallow: ${BASE}embed/\n\nSitemap: ${CONFIGURED_SITE}/sitemap-index.xml\n`);
+    expect(build.output).toContain(`robots.txt is written to ${CONFIGURED_SITE}/robots.txt, but crawlers read only https://user.github.io/robots.txt.`);
+    expect(build.output).toContain(`Add "Disallow: ${BASE}embed/" and "Sitemap: ${CONFIGURED_SITE}/sitemap-index.xml"`);
   });
 
   it('gives the 404 page no canonical URL: it is served at every missing URL', () => {
@@ -141,6 +134,7 @@ describe('a configured site', () => {
 });
 
 describe('config mistakes fail the build, naming the option', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'configured-'));
   it('a bad colour: the friendly lines only, with the value and its path, no stack, exit 1', async () => {
     const file = join(dir, 'bad-colour.json');
     writeFileSync(file, JSON.stringify({ theme: { accent: 'blue' } }));

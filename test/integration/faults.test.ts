@@ -1,12 +1,15 @@
 /**
  * Rate limits and faults (docs/portal-api.md, Rate limits; Errors) against the shared fake
- * portal, with real time: transient trouble ends in complete data, permanent
- * trouble in one clear error.
+ * portal: transient trouble ends in complete data, permanent trouble in one
+ * clear error. Rate-limit windows run on a clock ten times faster than the
+ * wall (test/support/fast-clock.ts) that the client and the fake portal
+ * share, so a 3 s window passes in 300 ms of real requests.
  */
 import { describe, expect, inject, it } from 'vitest';
 import { PortalError } from '../../src/shared/errors.ts';
-import { fetchIssueList, sessionOf } from '../../src/portal/client.ts';
+import { CLIENT_DEFAULTS, fetchIssueList, sessionOf } from '../../src/portal/client.ts';
 import { createSession } from '../../src/portal/session.ts';
+import { fastClock, type FastClock } from '../support/fast-clock.ts';
 import type { DataSource } from '../../src/config/source.ts';
 import { loadSnapshot } from '../../src/snapshot/load.ts';
 import { defineWorkspace, most429sPerWindow, synthetic, workspaceStats } from '../support/portal-admin.ts';
@@ -32,24 +35,39 @@ async function load(workspaceId: string, client: object = {}) {
   return { snapshot, session };
 }
 
+/** `load` with a session on the fast clock of its workspace. */
+async function loadOnClock(workspaceId: string, clock: FastClock, client: { concurrency?: number } = {}) {
+  const src = source(workspaceId, client);
+  const session = createSession({ timeoutMs: CLIENT_DEFAULTS.timeoutMs, clock });
+  const snapshot = await loadSnapshot(src, { session });
+  return { snapshot, session };
+}
+
 describe('rate limits', () => {
   it('fetches 120 projects within 30 requests per 3 s with at most one 429 per window', async () => {
-    const id = await workspace(synthetic({ issues: 240, projects: 120 }, { rateLimit: { limit: 30, windowMs: 3_000 } }));
-    const { snapshot } = await load(id);
+    const clock = fastClock();
+    const id = await workspace(synthetic({ issues: 240, projects: 120 }, { rateLimit: { limit: 30, windowMs: 3_000 }, time: clock.time }));
+    const { snapshot } = await loadOnClock(id, clock);
     expect(snapshot.projects).toHaveLength(120);
     expect(snapshot.issues).toHaveLength(240);
     const stats = await workspaceStats(apiUrl, id);
     expect(most429sPerWindow(stats)).toBeLessThanOrEqual(1);
     expect(Math.max(...Object.values(stats.requestsByWindow))).toBeLessThanOrEqual(31);
-  }, 60_000);
+  });
 
   it('waits out a 429 and its Retry-After, then completes', async () => {
-    // 4 requests per 2 s with 4 in flight: the server will refuse some; each refusal is waited out.
-    const id = await workspace(synthetic({ issues: 20, projects: 12 }, { rateLimit: { limit: 4, windowMs: 2_000 } }));
-    const { snapshot, session } = await load(id, { concurrency: 4 });
+    // 4 requests per 2 s with 4 in flight, and the very first answer a 429 asking to wait 3 s: longer than any window lasts.
+    const clock = fastClock();
+    const limited = { rateLimit: { limit: 4, windowMs: 2_000 }, faults: { count: 1, kind: 429, retryAfterSeconds: 3 }, time: clock.time } as const;
+    const id = await workspace(synthetic({ issues: 20, projects: 12 }, limited));
+    const { snapshot, session } = await loadOnClock(id, clock, { concurrency: 4 });
     expect(snapshot.projects).toHaveLength(12);
-    expect(session.stats.requests).toBeGreaterThanOrEqual(14);
-  }, 60_000);
+    // Two issue-list pages and 12 projects, and the refused request once more.
+    expect(session.stats).toEqual({ requests: 15, rateLimited: 1, retries: 0 });
+    const { requestsByWindow, requestTimes } = await workspaceStats(apiUrl, id);
+    expect(requestTimes[1]! - requestTimes[0]!).toBeGreaterThanOrEqual(3_000);
+    expect(Math.max(...Object.values(requestsByWindow))).toBeLessThanOrEqual(4);
+  });
 
   it('fails at once, clearly, when the window resets past the deadline', async () => {
     const id = await workspace(synthetic({ issues: 5, projects: 5 }, { rateLimit: { limit: 1, windowMs: 60_000 } }));

@@ -1,17 +1,32 @@
 /**
- * `npm run rebuild` end to end, as CI runs it: real astro builds against the
- * shared fake portal. A good run publishes a complete site; an unchanged
- * workspace does nothing; a failing one leaves output and state as they were.
+ * `npm run rebuild` end to end, as CI runs it, against the shared fake portal:
+ * a shrink refused, then published with --accept-shrink (the one real astro
+ * build here), an unchanged workspace left alone, and failures that leave
+ * output and state as they were. Then the rebuild itself through transient and
+ * permanent faults and a tight rate limit, with a stand-in for astro build
+ * (test/support/fake-build.ts) and the portal on a fast clock.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { reportLines, reportMarkdown } from '../../src/cli/rebuild/changes.ts';
+import { PUBLISHED_FILE, rebuild } from '../../src/cli/rebuild/rebuild.ts';
+import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
+import { PortalError, RoadmapError } from '../../src/shared/errors.ts';
+import { CLIENT_DEFAULTS } from '../../src/portal/client.ts';
+import { createSession } from '../../src/portal/session.ts';
+import { writeSnapshotFile } from '../../src/snapshot/snapshot-file.ts';
+import type { DataSource } from '../../src/config/source.ts';
+import { loadSnapshot } from '../../src/snapshot/load.ts';
 import { PROJECT_ROOT } from '../support/build-site.ts';
+import { fakeBuild } from '../support/fake-build.ts';
+import type { Workspace } from '../support/fake-portal.ts';
+import { fastClock } from '../support/fast-clock.ts';
 import { defineWorkspace, most429sPerWindow, synthetic, workspaceStats } from '../support/portal-admin.ts';
-import { treeHash } from '../support/tree-hash.ts';
 import { publishedIssueIds } from '../support/published.ts';
+import { treeHash } from '../support/tree-hash.ts';
 
 const apiUrl = inject('portalApiUrl');
 
@@ -61,26 +76,56 @@ const publishedCount = (options: Parameters<typeof synthetic>[0]) => publishedIs
 const snapshotState = (dir: string) => [treeHash(join(dir, 'dist')), treeHash(join(dir, 'state'))];
 const pages = (dir: string, kind: 'issues' | 'projects') => readdirSync(join(dir, 'dist', kind)).length;
 
-describe('npm run rebuild', () => {
+/** What runCli prints for a failure: one `error:` line per failure, and no stack trace. */
+function expectOneLineOfCause(run: Run) {
+  expect(run.code).not.toBe(0);
+  const errorLines = run.stderr.split('\n').filter((line) => line.startsWith('error: '));
+  expect(errorLines, run.stderr).toHaveLength(1);
+  expect(run.stderr).not.toMatch(/^\s+at /m);
+}
+
+const apiSource = (workspaceId: string): Extract<DataSource, { kind: 'api' }> => ({ kind: 'api', portal: { apiUrl, workspaceId }, extraProjectIds: [] });
+
+// Each run starts Node and loads the CLI (seconds on a busy machine); the publishing one also builds.
+describe('npm run rebuild', { timeout: 60_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'rebuild-cli-'));
   const id = `rebuild-${process.pid}`;
-  let first: Run;
+  const published = { issues: 60, projects: 8 };
+  // The first 12 issues of the 60 (same seed), each with 5 more upvotes.
+  const shrunk = { issues: 12, projects: 8, upvoteBump: 5 };
 
   beforeAll(async () => {
-    await defineWorkspace(apiUrl, id, synthetic({ issues: 60, projects: 8 }));
-    first = await runRebuild(id, dir);
+    // What an earlier run published: 60 issues.
+    await defineWorkspace(apiUrl, id, synthetic(published));
+    await writeSnapshotFile(join(dir, 'state', PUBLISHED_FILE), await loadSnapshot(apiSource(id)));
   });
 
-  it('publishes a complete site and says so to GitHub Actions', () => {
-    expect(first.code, first.stdout + first.stderr).toBe(0);
-    expect(pages(dir, 'issues')).toBe(publishedCount({ issues: 60, projects: 8 }));
-    expect(pages(dir, 'projects')).toBe(8);
-    expect(first.githubOutput).toBe('changed=true\n');
-    expect(first.summary).toContain('### Roadmap updated');
-    // Progress goes to stderr, results to stdout.
-    expect(first.stderr).toContain('Fetched 8/8 projects');
-    expect(first.stdout).not.toContain('Fetched');
+  it('refuses a list that shrank by more than half, building nothing', async () => {
+    const before = snapshotState(dir);
+    await defineWorkspace(apiUrl, id, synthetic(shrunk));
+    const refused = await runRebuild(id, dir);
+    expectOneLineOfCause(refused);
+    expect(refused.stderr).toContain('error: The portal returned 12 visible issues, down 80% from the 60 published');
+    expect(refused.stdout).not.toContain('Building');
+    expect(snapshotState(dir)).toEqual(before);
   });
+
+  it('publishes it with --accept-shrink through two 503s, completely, and says so to GitHub Actions', async () => {
+    await defineWorkspace(apiUrl, id, synthetic(shrunk, { faults: { count: 2, kind: 503 } }));
+    const run = await runRebuild(id, dir, ['--accept-shrink']);
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(pages(dir, 'issues')).toBe(publishedCount(shrunk));
+    expect(pages(dir, 'projects')).toBe(8);
+    expect(run.githubOutput).toBe('changed=true\n');
+    expect(run.summary).toContain('### Roadmap updated');
+    expect(run.summary).toContain('Biggest upvote gains');
+    // Progress goes to stderr, results to stdout.
+    expect(run.stderr).toContain('Fetched 8/8 projects');
+    expect(run.stdout).not.toContain('Fetched');
+    expect(run.stdout).toContain('▲');
+    // Two issue-list pages (the second one empty) and 8 projects, and the two refused requests again.
+    expect(run.stderr).toContain('Portal requests: 12 (0 rate limited, 2 retried)');
+  }, 120_000);
 
   it('does nothing for an unchanged workspace: "no changes", no build, output and published state untouched, a report of this run', async () => {
     const published = () => [treeHash(join(dir, 'dist')), readFileSync(join(dir, 'state/published.json'), 'utf8'), readFileSync(join(dir, 'state/fingerprint.json'), 'utf8')];
@@ -91,75 +136,89 @@ describe('npm run rebuild', () => {
     expect(run.stdout + run.stderr).not.toContain('Building');
     expect(run.githubOutput).toBe('changed=false\n');
     expect(published()).toEqual(before);
-    const shown = publishedCount({ issues: 60, projects: 8 });
+    const shown = publishedCount(shrunk);
     expect(JSON.parse(readFileSync(join(dir, 'state/report.json'), 'utf8'))).toMatchObject({ status: 'no-changes', changed: false, issues: { before: shown, after: shown } });
   });
 
-  const transient = [
-    [{ count: 2, kind: 503 }, /Portal requests: \d+ \(0 rate limited, 2 retried\)/],
-    [{ count: 2, kind: 429, retryAfterSeconds: 1 }, /Portal requests: \d+ \(2 rate limited, 0 retried\)/],
-    [{ count: 2, kind: 'slow', delayMs: 3_000 }, /Portal requests: \d+ \(0 rate limited, 2 retried\)/],
-  ] as const;
-  transient.forEach(([faults, stats], index) => {
-    it(`rides out transient ${faults.kind} answers, publishing the changed data completely`, async () => {
-      await defineWorkspace(apiUrl, id, synthetic({ issues: 60, projects: 8, upvoteBump: 5 + index }, { faults }));
-      const run = await runRebuild(id, dir);
-      expect(run.code, run.stderr).toBe(0);
-      expect(run.stderr).toMatch(stats);
-      expect(run.stdout).toContain('▲');
-      expect(pages(dir, 'issues')).toBe(publishedCount({ issues: 60, projects: 8 }));
-      expect(run.summary).toContain('Biggest upvote gains');
-    }, 60_000);
+  it('fails on a body of the wrong shape with one line of cause, leaving output and state byte for byte', async () => {
+    const before = snapshotState(dir);
+    await defineWorkspace(apiUrl, id, { ...synthetic({ issues: 1, projects: 0 }), issues: [{ id: 'x', upvotes: 'many' }] });
+    const run = await runRebuild(id, dir, [], { PORTAL_DEADLINE_MS: '20000' });
+    expectOneLineOfCause(run);
+    // The run's page on GitHub shows the cause first.
+    const errorLine = run.stderr.split('\n').find((line) => line.startsWith('error: '))!;
+    expect(run.summary).toContain('### Roadmap: the rebuild failed, the live site is unchanged');
+    expect(run.summary).toContain(errorLine);
+    expect(snapshotState(dir)).toEqual(before);
   });
-
-  for (const [what, definition] of [
-    ['a server that keeps failing', () => synthetic({ issues: 60, projects: 8, upvoteBump: 9 }, { faults: { count: 10_000, kind: 502 } })],
-    ['a body of the wrong shape', () => ({ ...synthetic({ issues: 1, projects: 0 }), issues: [{ id: 'x', upvotes: 'many' }] })],
-  ] as const) {
-    it(`fails on ${what} with one line of cause, leaving output and state byte for byte`, async () => {
-      const before = snapshotState(dir);
-      await defineWorkspace(apiUrl, id, definition());
-      const run = await runRebuild(id, dir, [], { PORTAL_DEADLINE_MS: '20000' });
-      expect(run.code).not.toBe(0);
-      const errorLines = run.stderr.split('\n').filter((line) => line.startsWith('error: '));
-      expect(errorLines, run.stderr).toHaveLength(1);
-      expect(run.stderr).not.toMatch(/^\s+at /m);
-      // The run's page on GitHub shows the cause first.
-      expect(run.summary).toContain('### Roadmap: the rebuild failed, the live site is unchanged');
-      expect(run.summary).toContain(errorLines[0]);
-      expect(snapshotState(dir)).toEqual(before);
-    }, 60_000);
-  }
 
   it('fails an unknown workspace, leaving everything as it was', async () => {
     const before = snapshotState(dir);
     const run = await runRebuild('no-such-workspace', dir);
-    expect(run.code).not.toBe(0);
+    expectOneLineOfCause(run);
     expect(run.stderr).toContain('its portal/roadmap is not published');
     expect(snapshotState(dir)).toEqual(before);
   });
-
-  it('refuses a list that shrank by more than half, and publishes it with --accept-shrink', async () => {
-    const before = snapshotState(dir);
-    await defineWorkspace(apiUrl, id, synthetic({ issues: 12, projects: 8, upvoteBump: 50 }));
-    const refused = await runRebuild(id, dir);
-    expect(refused.code).not.toBe(0);
-    expect(refused.stderr).toContain('error: The portal returned 12 visible issues, down 80% from the 60 published');
-    expect(snapshotState(dir)).toEqual(before);
-    const accepted = await runRebuild(id, dir, ['--accept-shrink']);
-    expect(accepted.code, accepted.stderr).toBe(0);
-    expect(pages(dir, 'issues')).toBe(publishedCount({ issues: 12, projects: 8 }));
-  }, 60_000);
 });
 
-describe('npm run rebuild under a tight rate limit', () => {
+describe('rebuild through portal trouble (a stand-in build, the portal on a fast clock)', () => {
+  const { columns, privacy } = parseRoadmapConfig({});
+  /** The rest of the fingerprint stays put: these runs are about the portal's data. */
+  const fingerprint = { config: 'sha256:config', renderVersion: 'test', packageVersion: 'test', publicAssets: 'sha256:public', customCss: 'none' };
+  const dir = mkdtempSync(join(tmpdir(), 'rebuild-faults-'));
+  let counter = 0;
+
+  /** Defines a workspace on a fresh fast clock and rebuilds from it into `into`, with one session on that clock. */
+  async function rebuildFrom(workspace: Workspace, into = dir) {
+    const clock = fastClock();
+    const id = `rebuild-faults-${process.pid}-${++counter}`;
+    await defineWorkspace(apiUrl, id, { ...workspace, time: clock.time });
+    // Request timeouts run in real time: 1 s is far more than an answer takes even on a busy machine, and well short of a slow one.
+    const session = createSession({ timeoutMs: workspace.faults?.kind === 'slow' ? 1_000 : CLIENT_DEFAULTS.timeoutMs, clock });
+    const run = rebuild({ source: apiSource(id), outDir: join(into, 'dist'), stateDir: join(into, 'state'), columns, privacy, fingerprint, build: fakeBuild(columns), load: { session } });
+    return { id, session, run };
+  }
+
+  beforeAll(async () => {
+    const { run } = await rebuildFrom(synthetic({ issues: 60, projects: 8 }));
+    expect((await run).status).toBe('published');
+  });
+
+  const transient = [
+    [{ count: 2, kind: 503 }, { rateLimited: 0, retries: 2 }],
+    [{ count: 2, kind: 429, retryAfterSeconds: 1 }, { rateLimited: 2, retries: 0 }],
+    [{ count: 2, kind: 'slow', delayMs: 3_000 }, { rateLimited: 0, retries: 2 }],
+  ] as const;
+  transient.forEach(([faults, stats], index) => {
+    it(`rides out transient ${faults.kind} answers, publishing the changed data completely`, async () => {
+      const options = { issues: 60, projects: 8, upvoteBump: 5 + index };
+      const { session, run } = await rebuildFrom(synthetic(options, { faults }));
+      const result = await run;
+      expect(result.status).toBe('published');
+      // Two issue-list pages and 8 projects, and the refused or timed-out requests again.
+      expect(session.stats).toEqual({ requests: 12, ...stats });
+      expect(reportLines(result.report).join('\n')).toContain('▲');
+      expect(pages(dir, 'issues')).toBe(publishedCount(options));
+      expect(reportMarkdown(result.report)).toContain('Biggest upvote gains');
+    });
+  });
+
+  it('fails on a server that keeps failing with one line of cause, leaving output and state byte for byte', async () => {
+    const before = snapshotState(dir);
+    const { run } = await rebuildFrom(synthetic({ issues: 60, projects: 8, upvoteBump: 9 }, { faults: { count: 10_000, kind: 502 } }));
+    const error = await run.catch((e: unknown) => e);
+    // A RoadmapError is what runCli prints as one `error:` line, without a stack.
+    expect(error).toBeInstanceOf(RoadmapError);
+    expect(error).toMatchObject({ kind: 'http', status: 502, attempts: 5 });
+    expect((error as PortalError).message).not.toContain('\n');
+    expect(snapshotState(dir)).toEqual(before);
+  });
+
   it('publishes 120 projects at 30 requests per 3 s with at most one 429 per window', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'rebuild-limit-'));
-    const id = `rebuild-limit-${process.pid}`;
-    await defineWorkspace(apiUrl, id, synthetic({ issues: 150, projects: 120 }, { rateLimit: { limit: 30, windowMs: 3_000 } }));
-    const run = await runRebuild(id, dir);
-    expect(run.code, run.stderr).toBe(0);
-    expect(pages(dir, 'projects')).toBe(120);
+    const limitDir = mkdtempSync(join(tmpdir(), 'rebuild-limit-'));
+    const { id, run } = await rebuildFrom(synthetic({ issues: 150, projects: 120 }, { rateLimit: { limit: 30, windowMs: 3_000 } }), limitDir);
+    expect((await run).status).toBe('published');
+    expect(pages(limitDir, 'projects')).toBe(120);
     expect(most429sPerWindow(await workspaceStats(apiUrl, id))).toBeLessThanOrEqual(1);
-  }, 90_000);
+  });
 });

@@ -4,7 +4,8 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export async function launchChromium(): Promise<Browser> {
+/** `proxy`: a server Chromium sends every request through, but those to 127.0.0.1. */
+export async function launchChromium(options: { proxy?: string } = {}): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`Chromium is not at ${CHROMIUM_PATH}. Install it with \`apt-get install -y chromium\` (run by npm test's pretest step as root), or set CHROMIUM_PATH.`);
   }
@@ -12,6 +13,8 @@ export async function launchChromium(): Promise<Browser> {
     executablePath: CHROMIUM_PATH,
     // Without the background-networking flags Chromium keeps reaching for Google's hosts, which this network refuses.
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    // Playwright proxies loopback too unless a loopback host is in the bypass list.
+    ...(options.proxy ? { proxy: { server: options.proxy, bypass: '127.0.0.1' } } : {}),
   });
 }
 

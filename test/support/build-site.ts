@@ -1,10 +1,11 @@
-/** Runs a real `astro build` of this project into a temporary directory. */
+/** Runs a real `astro build` of this project. */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { JSDOM } from 'jsdom';
+import { ROADMAP_ENV_NAMES } from '../../src/config/env.ts';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ASTRO_BIN = join(PROJECT_ROOT, 'node_modules/astro/bin/astro.mjs');
@@ -16,28 +17,28 @@ export interface BuildResult {
 }
 
 /**
- * Variables that pick the data source are cleared, so only `env` decides. So
+ * Every variable portal-roadmap reads is cleared, so only `env` decides. So
  * are the ones vitest puts in process.env (Vite's `import.meta.env` names): a
  * child build that inherits `BASE_URL=/` renders `import.meta.env.BASE_URL`
  * as `/` whatever the config's `base`, and `MODE=test`/`DEV=1` are not a build's.
  */
-const SOURCE_VARIABLES = ['PORTAL_API_URL', 'PORTAL_WORKSPACE_ID', 'PORTAL_PROJECT_IDS', 'PORTAL_TIMEOUT_MS', 'ROADMAP_SNAPSHOT', 'ROADMAP_CONFIG', 'ROADMAP_SITE', 'BASE_URL', 'MODE', 'DEV', 'PROD', 'SSR'];
+const SOURCE_VARIABLES: readonly string[] = [...ROADMAP_ENV_NAMES, 'BASE_URL', 'MODE', 'DEV', 'PROD', 'SSR'];
 
-/** The site URL test builds use; the demo needs none, an API build does. */
-export const TEST_SITE = 'https://roadmap.test';
+export interface BuildDirs {
+  outDir?: string;
+  /** Astro's cache (the content layer's data store); builds that share one see each other's entries. */
+  cacheDir?: string;
+}
 
-/**
- * Each build gets its own output and its own content cache, so test files can
- * build side by side; a build that should reuse a cache passes ROADMAP_CACHE_DIR.
- */
-export function buildSite(env: Record<string, string> = {}): Promise<BuildResult> {
-  const outDir = mkdtempSync(join(tmpdir(), 'roadmap-dist-'));
-  const cacheDir = mkdtempSync(join(tmpdir(), 'roadmap-cache-'));
+/** Each build gets its own output and its own content cache unless told otherwise, so builds can run side by side. */
+export function buildSite(env: Record<string, string> = {}, dirs: BuildDirs = {}): Promise<BuildResult> {
+  const outDir = dirs.outDir ?? mkdtempSync(join(tmpdir(), 'roadmap-dist-'));
+  const cacheDir = dirs.cacheDir ?? mkdtempSync(join(tmpdir(), 'roadmap-cache-'));
   const baseEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !SOURCE_VARIABLES.includes(key)));
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [ASTRO_BIN, 'build', '--outDir', outDir], {
       cwd: PROJECT_ROOT,
-      env: { ...baseEnv, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', ROADMAP_CACHE_DIR: cacheDir, ...(env.PORTAL_API_URL || env.ROADMAP_SNAPSHOT ? { ROADMAP_SITE: TEST_SITE } : {}), ...env },
+      env: { ...baseEnv, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', ROADMAP_CACHE_DIR: cacheDir, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

@@ -6,6 +6,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fastNow, type FastTime } from './fast-clock.ts';
 
 export type Paging =
   /** Honours `skip`, but always sends pages of `pageSize`, whatever `take` asks. */
@@ -39,12 +40,16 @@ export interface Workspace {
   projectDelayMs?: number;
   /** Rate limit (docs/portal-api.md, Rate limits §2–3): X-RateLimit-* on every response, 429 + Retry-After past `limit` per fixed window. */
   rateLimit?: { limit: number; windowMs: number };
+  /** The sped-up time (test/support/fast-clock.ts) the rate limit runs on, shared with the client under test; wall time when absent. */
+  time?: FastTime;
   /** The first `count` requests fail: an error status, a 429, a slow answer, or a body cut short. */
   faults?: { count: number; kind: 500 | 502 | 503 | 429 | 'slow' | 'truncated'; delayMs?: number; retryAfterSeconds?: number };
 }
 
 export interface WorkspaceStats {
   requests: string[];
+  /** When each request came, in ms on the workspace's clock (its `time`, or the wall). */
+  requestTimes: number[];
   /** Most project requests in flight at once. */
   peakProjectConcurrency: number;
   /** 429s sent, by rate-limit window number. */
@@ -53,7 +58,7 @@ export interface WorkspaceStats {
   requestsByWindow: Record<string, number>;
 }
 
-const emptyStats = (): WorkspaceStats => ({ requests: [], peakProjectConcurrency: 0, rateLimitedByWindow: {}, requestsByWindow: {} });
+const emptyStats = (): WorkspaceStats => ({ requests: [], requestTimes: [], peakProjectConcurrency: 0, rateLimitedByWindow: {}, requestsByWindow: {} });
 
 export interface FakePortal {
   /** Root of the fake v1 API, e.g. `http://127.0.0.1:41234/api/v1`. */
@@ -102,11 +107,17 @@ async function handle(req: IncomingMessage, res: ServerResponse, workspaces: Rec
   const parts = url.pathname.slice(API_ROOT.length + 1).split('/').map(decodeURIComponent);
   if (!url.pathname.startsWith(`${API_ROOT}/`) || req.method !== 'GET') return json(res, 404, { message: 'Not found', code: 'not_found' });
   const [resource, workspaceId = '', projectId] = parts;
+  const workspace = workspaces[workspaceId];
+  const now = workspace?.time ? fastNow(workspace.time) : Date.now();
   const record = stats.get(workspaceId) ?? emptyStats();
   record.requests.push(`${url.pathname}${url.search}`);
+  record.requestTimes.push(now);
   stats.set(workspaceId, record);
-  const workspace = workspaces[workspaceId];
-  if (workspace?.rateLimit && !applyRateLimit(res, workspace.rateLimit, record)) return;
+  if (workspace?.time) {
+    // A Date header in wall time would look to the client like a server clock minutes off its sped-up one.
+    res.sendDate = false;
+  }
+  if (workspace?.rateLimit && !applyRateLimit(res, workspace.rateLimit, record, now)) return;
   const fault = workspace?.faults && record.requests.length <= workspace.faults.count ? workspace.faults : undefined;
   if (fault?.kind === 429) {
     res.setHeader('Retry-After', String(fault.retryAfterSeconds ?? 1));
@@ -184,8 +195,7 @@ async function fail(res: ServerResponse, failure: Failure, workspace: Workspace)
  * rate-limit headers on the response (docs/portal-api.md, Rate limits §2–3); answers 429 and
  * returns false past the limit.
  */
-function applyRateLimit(res: ServerResponse, { limit, windowMs }: { limit: number; windowMs: number }, record: WorkspaceStats): boolean {
-  const now = Date.now();
+function applyRateLimit(res: ServerResponse, { limit, windowMs }: { limit: number; windowMs: number }, record: WorkspaceStats, now: number): boolean {
   const window = Math.floor(now / windowMs);
   const windowEnd = (window + 1) * windowMs;
   const used = (record.requestsByWindow[window] ?? 0) + 1;

@@ -54,16 +54,17 @@ export interface StaticSite {
   close(): Promise<void>;
 }
 
-export async function serveStatic(root: string): Promise<StaticSite> {
+/** Serves `root` at `base` (a site built with that base path); anything outside it is not found. */
+export async function serveStatic(root: string, base = '/'): Promise<StaticSite> {
   const headersPath = join(root, '_headers');
   const rules = existsSync(headersPath) ? parseHeadersFile(readFileSync(headersPath, 'utf8')) : [];
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname);
-    let file = join(root, normalize(path));
-    if (!file.startsWith(root)) file = join(root, '404.html');
-    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
-    const found = existsSync(file);
-    const served = found ? file : join(root, '404.html');
+    let file = path.startsWith(base) ? join(root, normalize(path.slice(base.length - 1))) : undefined;
+    if (!file?.startsWith(root)) file = undefined;
+    if (file && existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
+    const found = file !== undefined && existsSync(file);
+    const served = found ? file! : join(root, '404.html');
     res.writeHead(found ? 200 : 404, { 'content-type': TYPES[extname(served)] ?? 'application/octet-stream', ...headersFor(rules, path) });
     res.end(readFileSync(served));
   });

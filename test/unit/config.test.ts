@@ -68,6 +68,20 @@ describe('roadmap config', () => {
     expect(message(() => loadRoadmapConfig(dir, 'missing.json'))).toContain('does not exist');
     expect(loadRoadmapConfig(dir).title).toBe('Product roadmap');
   });
+
+  // These fail `astro build` while it loads its config, the path test/integration/discovery.test.ts shows reaching the user.
+  it('names a vote URL without a placeholder, an unknown key and a custom CSS file that is missing', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'roadmap-config-'));
+    const load = (config: object) => {
+      writeFileSync(join(dir, 'roadmap.config.json'), JSON.stringify(config));
+      return message(() => loadRoadmapConfig(dir));
+    };
+    expect(load({ voteUrl: 'https://portal.example.com/r/' })).toContain('voteUrl: include {issueId} or {identifier}');
+    expect(load({ title: 'x', colums: [] })).toContain('unknown key "colums"');
+    const css = load({ theme: { customCss: 'nope.css' } });
+    expect(css).toContain('theme.customCss:');
+    expect(css).toContain(`${join(dir, 'nope.css')} does not exist`);
+  });
 });
 
 describe('environment', () => {

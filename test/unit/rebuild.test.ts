@@ -1,8 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { pageSlug } from '../../src/site/paths.ts';
 import { shownColumns } from '../../src/site/columns.ts';
 import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import { RebuildError, rebuild, type RebuildOptions } from '../../src/cli/rebuild/rebuild.ts';
@@ -11,6 +10,7 @@ import { publicSnapshot } from '../../src/content/privacy.ts';
 import { VerifyError } from '../../src/cli/rebuild/verify.ts';
 import { loadDemoSnapshot } from '../../src/snapshot/load.ts';
 import { dataDigest, writeSnapshotFile, type Snapshot } from '../../src/snapshot/snapshot-file.ts';
+import { fakeBuild as fakeBuildOf } from '../support/fake-build.ts';
 import { treeHash } from '../support/tree-hash.ts';
 
 const demo = await loadDemoSnapshot('src/data/demo/portal.json');
@@ -19,22 +19,7 @@ const published = shownColumns(demo.issues, columns).flatMap((c) => c.issues).le
 /** Stands in for `siteFingerprint(settings)`: a test changes one part to play a config edit, an upgrade, a new asset. */
 const fingerprint: Omit<Fingerprint, 'data'> = { config: 'sha256:config-1', renderVersion: '4', packageVersion: '0.1.0', publicAssets: 'sha256:public-1', customCss: 'none' };
 
-/** Stands in for astro build: writes the pages verifyBuild looks for. */
-function fakeBuild(options: { skipIssue?: boolean } = {}) {
-  return vi.fn(async (snapshotFile: string, outDir: string) => {
-    const snapshot = JSON.parse(readFileSync(snapshotFile, 'utf8')) as Snapshot;
-    const write = (path: string, text = 'page') => {
-      mkdirSync(dirname(join(outDir, path)), { recursive: true });
-      writeFileSync(join(outDir, path), text);
-    };
-    const issues = shownColumns(snapshot.issues, columns).flatMap((c) => c.issues);
-    write('index.html', `board of ${issues.length}`);
-    write('404.html');
-    write('_headers', 'headers');
-    issues.slice(options.skipIssue ? 1 : 0).forEach((i) => write(`issues/${pageSlug(i.id)}/index.html`));
-    snapshot.projects.forEach((p) => write(`projects/${pageSlug(p.id)}/index.html`));
-  });
-}
+const fakeBuild = (options: { skipIssue?: boolean } = {}) => fakeBuildOf(columns, options);
 
 /** The demo with only its first `count` issues that are not canceled (a hidden column), so every one has a page. */
 function withIssues(count: number): Snapshot {

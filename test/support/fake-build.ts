@@ -1,0 +1,24 @@
+/** Stands in for `astro build` in rebuild tests: writes the pages verifyBuild looks for, from the snapshot file it is given. */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { vi } from 'vitest';
+import type { ColumnConfig } from '../../src/config/roadmap-config.ts';
+import { shownColumns } from '../../src/site/columns.ts';
+import { issuePath, projectPath } from '../../src/site/paths.ts';
+import type { Snapshot } from '../../src/snapshot/snapshot-file.ts';
+
+export function fakeBuild(columns: readonly ColumnConfig[], options: { skipIssue?: boolean } = {}) {
+  return vi.fn(async (snapshotFile: string, outDir: string) => {
+    const snapshot = JSON.parse(readFileSync(snapshotFile, 'utf8')) as Snapshot;
+    const write = (path: string, text = 'page') => {
+      mkdirSync(dirname(join(outDir, path)), { recursive: true });
+      writeFileSync(join(outDir, path), text);
+    };
+    const issues = shownColumns(snapshot.issues, columns).flatMap((c) => c.issues);
+    write('index.html', `board of ${issues.length}`);
+    write('404.html');
+    write('_headers', 'headers');
+    issues.slice(options.skipIssue ? 1 : 0).forEach((i) => write(`${issuePath(i.id)}index.html`));
+    snapshot.projects.forEach((p) => write(`${projectPath(p.id)}index.html`));
+  });
+}

@@ -1,0 +1,120 @@
+/**
+ * Builds the fixtures of test/support/fixtures.ts for the global setup, at
+ * most two at a time (this machine and CI runners have two cores).
+ *
+ * Builds are kept in node_modules/.cache/portal-roadmap-fixtures/<key>, where
+ * the key is a digest of every input of a build: src/, public/, the Astro,
+ * TypeScript and npm files, test/support/ (fixture definitions, scenario data,
+ * the fake portal) and the Node version. Changing any of them makes a new key,
+ * so a stale build is never used; ROADMAP_TEST_FRESH_BUILDS=1 builds afresh
+ * regardless. A fresh CI checkout has no cache and builds everything.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pLimit from 'p-limit';
+import { parseEnv } from '../../src/config/env.ts';
+import { resolveSource } from '../../src/config/source.ts';
+import { loadSnapshot } from '../../src/snapshot/load.ts';
+import { writeSnapshotFile } from '../../src/snapshot/snapshot-file.ts';
+import { buildSite, listFiles, PROJECT_ROOT } from './build-site.ts';
+import { CONFIG_FILE, FIXTURES, PORTAL, SNAPSHOT_FILE, type FixtureBuild, type FixtureDefinition, type FixtureName } from './fixtures.ts';
+
+const CACHE_ROOT = join(PROJECT_ROOT, 'node_modules/.cache/portal-roadmap-fixtures');
+const INPUTS = ['src', 'public', 'test/support', 'astro.config.mjs', 'tsconfig.json', 'package.json', 'package-lock.json', 'roadmap.config.json'];
+const RESULTS_FILE = 'builds.json';
+/** Astro builds in flight at once. */
+const PARALLEL_BUILDS = 2;
+
+type Results = Record<FixtureName, FixtureBuild>;
+type StoredResults = Record<FixtureName, Omit<FixtureBuild, 'outDir'>>;
+
+/** A digest of every file the fixture builds depend on. */
+export function inputsKey(): string {
+  const hash = createHash('sha256').update(process.version).update('\0');
+  for (const input of INPUTS) {
+    const path = join(PROJECT_ROOT, input);
+    if (!existsSync(path)) {
+      hash.update(`${input}\0absent\0`);
+      continue;
+    }
+    const files = statSync(path).isDirectory() ? listFiles(path).sort().map((file) => join(input, file)) : [input];
+    for (const file of files) hash.update(file).update('\0').update(readFileSync(join(PROJECT_ROOT, file))).update('\0');
+  }
+  return hash.digest('hex').slice(0, 20);
+}
+
+const withOutDirs = (dir: string, stored: StoredResults): Results =>
+  Object.fromEntries(Object.entries(stored).map(([name, result]) => [name, { ...result, outDir: join(dir, name, 'dist') }])) as Results;
+
+export async function buildFixtures(apiUrl: string, log: (line: string) => void): Promise<Results> {
+  const fresh = process.env.ROADMAP_TEST_FRESH_BUILDS === '1';
+  const key = inputsKey();
+  const cached = join(CACHE_ROOT, key);
+  if (!fresh && existsSync(join(cached, RESULTS_FILE))) {
+    log(`Fixture sites: reusing the builds in ${cached} (their inputs have not changed; ROADMAP_TEST_FRESH_BUILDS=1 rebuilds them)`);
+    return withOutDirs(cached, JSON.parse(readFileSync(join(cached, RESULTS_FILE), 'utf8')) as StoredResults);
+  }
+  mkdirSync(CACHE_ROOT, { recursive: true });
+  // Built beside the cache entry and renamed into place when complete, so a concurrent run never sees half of one.
+  const workDir = fresh ? mkdtempSync(join(tmpdir(), 'roadmap-fixtures-')) : mkdtempSync(`${cached}.partial-`);
+  log(`Fixture sites: building ${Object.keys(FIXTURES).join(', ')} into ${workDir}, ${PARALLEL_BUILDS} at a time`);
+  const started = Date.now();
+  const stored = await buildAll(apiUrl, workDir);
+  log(`Fixture sites: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  writeFileSync(join(workDir, RESULTS_FILE), JSON.stringify(stored));
+  const allBuilt = Object.values(stored).every((result) => result.code === 0);
+  if (fresh || !allBuilt) return withOutDirs(workDir, stored);
+  try {
+    renameSync(workDir, cached);
+  } catch {
+    // Another run stored the same key first: this run keeps its own copy.
+    return withOutDirs(workDir, stored);
+  }
+  pruneOtherKeys(key);
+  return withOutDirs(cached, stored);
+}
+
+async function buildAll(apiUrl: string, workDir: string): Promise<StoredResults> {
+  const limit = pLimit(PARALLEL_BUILDS);
+  const lastOfGroup = new Map<string, Promise<unknown>>();
+  const builds = Object.entries(FIXTURES).map(([name, definition]: [string, FixtureDefinition]) => {
+    const group = definition.cacheGroup;
+    const after = (group && lastOfGroup.get(group)) || Promise.resolve();
+    const build = after.then(() => limit(() => buildOne(name, definition, apiUrl, workDir)));
+    if (group) lastOfGroup.set(group, build);
+    return build.then((result) => [name, result] as const);
+  });
+  return Object.fromEntries(await Promise.all(builds)) as StoredResults;
+}
+
+async function buildOne(name: string, definition: FixtureDefinition, apiUrl: string, workDir: string): Promise<Omit<FixtureBuild, 'outDir'>> {
+  const dir = join(workDir, name);
+  mkdirSync(dir, { recursive: true });
+  const files: Record<string, string> = { [PORTAL]: apiUrl, [SNAPSHOT_FILE]: join(dir, 'snapshot.json'), [CONFIG_FILE]: join(dir, 'roadmap.config.json') };
+  const resolve = (env: Record<string, string>) => Object.fromEntries(Object.entries(env).map(([key, value]) => [key, files[value] ?? value]));
+  if (definition.snapshotOf) {
+    const snapshot = await loadSnapshot(resolveSource(parseEnv(resolve(definition.snapshotOf)), PROJECT_ROOT));
+    await writeSnapshotFile(files[SNAPSHOT_FILE]!, snapshot);
+  }
+  if (definition.config) {
+    const customCss = join(dir, 'custom.css');
+    if (definition.customCss !== undefined) writeFileSync(customCss, definition.customCss);
+    const theme = { ...definition.config.theme, ...(definition.customCss !== undefined ? { customCss } : {}) };
+    writeFileSync(files[CONFIG_FILE]!, JSON.stringify({ ...definition.config, theme }));
+  }
+  const cacheDir = join(definition.cacheGroup ? join(workDir, definition.cacheGroup) : dir, 'astro-cache');
+  const { code, output } = await buildSite(resolve(definition.env), { outDir: join(dir, 'dist'), cacheDir });
+  return { code, output, ...(definition.snapshotOf ? { snapshotFile: files[SNAPSHOT_FILE] } : {}) };
+}
+
+/** Removes the builds of other inputs, and partial builds a day old (a run that died); a partial of a run under way is left alone. */
+function pruneOtherKeys(key: string): void {
+  const dayAgo = Date.now() - 86_400_000;
+  for (const entry of readdirSync(CACHE_ROOT)) {
+    if (entry === key) continue;
+    const path = join(CACHE_ROOT, entry);
+    if (!entry.includes('.partial-') || statSync(path).mtimeMs < dayAgo) rmSync(path, { recursive: true, force: true });
+  }
+}

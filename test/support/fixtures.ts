@@ -1,0 +1,101 @@
+/**
+ * The sites the site and browser tiers test, each built ONCE per run by the
+ * global setup (test/support/fixture-builds.ts) and handed to every test file
+ * by `provide`/`inject`: a test reads `inject('fixtures').paged` instead of
+ * building. (This file is also read by the setup, outside any test, so it
+ * imports nothing from vitest at run time.)
+ */
+import { DEMO_SITE } from '../../src/config/site-url.ts';
+import type { RoadmapConfigInput } from '../../src/config/roadmap-config.ts';
+import { EXTRA_PROJECT_ID } from './scenarios.ts';
+
+/** The site URL of API and snapshot fixtures that set none of their own. */
+export const TEST_SITE = 'https://roadmap.test';
+
+/**
+ * The paged fixture shares the demo's site (the demo has no variables set, so
+ * it gets DEMO_SITE): with the same Astro config the demo build reuses the
+ * paged build's content cache and must sweep the paged workspace out of it,
+ * where a different config would clear the cache instead.
+ */
+export const PAGED_SITE = DEMO_SITE;
+
+/** Origin of the page that embeds the configured site (served through the embed test's proxy, so no port varies). */
+export const EMBED_HOST_ORIGIN = 'http://docs.test';
+
+/**
+ * The configured fixture's site URL, as a GitHub Pages user types it: the path
+ * is the repository and no `base` is set, so the path becomes the base path.
+ * Canonical URLs and every link carry both.
+ */
+export const CONFIGURED_SITE = 'https://user.github.io/fieldnote';
+export const CONFIGURED_BASE = '/fieldnote/';
+
+/** The configured fixture's roadmap.config.json (its theme.customCss is added by the setup: a file holding CONFIGURED_CSS). */
+export const CONFIGURED_CONFIG = {
+  site: CONFIGURED_SITE,
+  title: 'Fieldnote Roadmap',
+  locale: 'de-DE',
+  voteUrl: 'https://portal.example.com/r/{issueId}?ref=roadmap',
+  theme: { accent: '#0E7490', logo: '/favicon.svg', colorScheme: 'dark' },
+  board: { cardsPerColumn: 3, pageSize: 5 },
+  labels: { boardHeading: 'Alle Einträge' },
+  embed: { allowedOrigins: [EMBED_HOST_ORIGIN] },
+} satisfies RoadmapConfigInput;
+export const CONFIGURED_CSS = '.site-title { letter-spacing: 0.02em; }';
+
+/** Stand for what is known only when the setup runs: the fake portal's API root, and files it writes for a build. */
+export const PORTAL = '{portal}';
+export const SNAPSHOT_FILE = '{snapshot-file}';
+export const CONFIG_FILE = '{config-file}';
+
+export interface FixtureDefinition {
+  /**
+   * Build variables, placeholders replaced. Variables that pick a data
+   * source and are not named here are cleared, so only these decide.
+   */
+  env: Record<string, string>;
+  /** Fixtures that name the same group share one Astro content cache, and build in the order listed here. */
+  cacheGroup?: string;
+  /** Written to CONFIG_FILE; `theme.customCss` becomes a file holding `customCss`. */
+  config?: RoadmapConfigInput;
+  customCss?: string;
+  /** The variables of the live source SNAPSHOT_FILE is fetched from before the build. */
+  snapshotOf?: Record<string, string>;
+}
+
+/** Every fixture, in build order. */
+export const FIXTURES = {
+  /** A portal that sends pages of 10 whatever `take` asks, plus a project listed only by PORTAL_PROJECT_IDS. */
+  paged: { env: { PORTAL_API_URL: PORTAL, PORTAL_WORKSPACE_ID: 'ws-paged', PORTAL_PROJECT_IDS: EXTRA_PROJECT_ID, ROADMAP_SITE: PAGED_SITE }, cacheGroup: 'paged-then-demo' },
+  /** An attack in every string field; its portal ignores skip and take. */
+  hostile: { env: { PORTAL_API_URL: PORTAL, PORTAL_WORKSPACE_ID: 'ws-hostile', ROADMAP_SITE: TEST_SITE } },
+  /** From a snapshot file of a portal that ignores skip and take, with the API variables pointing at a closed port: it needs no network. */
+  snapshot: {
+    env: { ROADMAP_SNAPSHOT: SNAPSHOT_FILE, PORTAL_API_URL: 'http://127.0.0.1:9/api/v1', PORTAL_WORKSPACE_ID: 'ws-whole', ROADMAP_SITE: TEST_SITE },
+    snapshotOf: { PORTAL_API_URL: PORTAL, PORTAL_WORKSPACE_ID: 'ws-whole', PORTAL_PROJECT_IDS: EXTRA_PROJECT_ID },
+  },
+  /** Most options set, over ws-paged. */
+  configured: { env: { PORTAL_API_URL: PORTAL, PORTAL_WORKSPACE_ID: 'ws-paged', ROADMAP_CONFIG: CONFIG_FILE }, config: CONFIGURED_CONFIG, customCss: CONFIGURED_CSS },
+  /** The bundled demo with no variables set at all, after `paged` in the same content cache. */
+  demo: { env: {}, cacheGroup: 'paged-then-demo' },
+} satisfies Record<string, FixtureDefinition>;
+
+export type FixtureName = keyof typeof FIXTURES;
+
+export interface FixtureBuild {
+  code: number | null;
+  /** Everything the build printed. */
+  output: string;
+  outDir: string;
+  /** The snapshot file a `snapshot` build read (as its log names it). */
+  snapshotFile?: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Root of the shared fake portal's v1 API. */
+    portalApiUrl: string;
+    fixtures: Record<FixtureName, FixtureBuild>;
+  }
+}
