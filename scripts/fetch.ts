@@ -29,6 +29,7 @@ await runCommand(spec, async ({ out }) => {
   console.error(`Reading ${describeSource(settings.source)}`);
   const snapshot = await loadSnapshot(settings.source, {
     onMissingProjects: (ids) => console.error(`warning: ${missingProjectsWarning(ids)}`),
+    onWarning: (message) => console.error(`warning: ${message}`),
   });
   await writeSnapshotFile(out, snapshot);
   console.log(`Wrote ${out}: ${snapshot.issues.length} issues, ${snapshot.projects.length} projects, ${snapshot.digest}`);

@@ -42,12 +42,13 @@ await runCommand(spec, async (values) => {
     maxShrink,
     columns: config.columns,
     privacy: config.privacy,
-    build: astroBuild(root),
+    build: astroBuild(root, process.env, progress),
     log: progress,
     load: {
       ...(session ? { session } : {}),
       onProjectFetched: projectProgress(process.stderr),
       onMissingProjects: (ids) => console.error(`warning: ${missingProjectsWarning(ids)}`),
+      onWarning: (message) => console.error(`warning: ${message}`),
     },
   });
   if (session) progress(`Portal requests: ${session.stats.requests} (${session.stats.rateLimited} rate limited, ${session.stats.retries} retried)`);

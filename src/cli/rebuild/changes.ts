@@ -2,6 +2,7 @@
 import type { Issue, Project } from '../../snapshot/model.ts';
 import { byId } from '../../shared/values.ts';
 import type { Snapshot } from '../../snapshot/snapshot-file.ts';
+import { logText } from '../../shared/text.ts';
 
 export interface ChangeReport {
   /** False when the digests are equal. */
@@ -80,28 +81,42 @@ export function compareSnapshots(previous: Snapshot | undefined, next: Snapshot)
 /** Lines shown per kind of change; the JSON report has them all. */
 export const LINES_PER_KIND = 10;
 
-/** The report as plain lines for a terminal or CI log. */
+/** Titles, statuses and names in a report line are cut at this length. */
+const REPORT_TEXT_LENGTH = 200;
+
+/** The report as plain lines for a terminal or CI log. Every value from the portal is made safe for one log line (`logText`). */
 export function reportLines(report: ChangeReport): string[] {
+  const t = (value: string) => logText(value, REPORT_TEXT_LENGTH);
   const { issues, projects } = report;
   const lines = [`Issues: ${issues.before} → ${issues.after}; projects: ${projects.before} → ${projects.after}`];
   const some = <T>(items: T[], line: (item: T) => string) => {
     lines.push(...items.slice(0, LINES_PER_KIND).map(line));
     if (items.length > LINES_PER_KIND) lines.push(`    … and ${items.length - LINES_PER_KIND} more`);
   };
-  some(issues.added, (i) => `  + issue "${i.title}" (${i.status || 'no status'})`);
-  some(issues.removed, (i) => `  - issue "${i.title}"`);
-  some(issues.statusMoves, (m) => `  ~ "${m.title}": ${m.from || 'no status'} → ${m.to || 'no status'}`);
-  some(projects.added, (p) => `  + project "${p.name}"`);
-  some(projects.removed, (p) => `  - project "${p.name}"`);
-  some(projects.progress, (p) => `  ~ project "${p.name}": ${p.from}% → ${p.to}%`);
-  some(projects.state, (p) => `  ~ project "${p.name}": ${p.from ?? 'no state'} → ${p.to ?? 'no state'}`);
-  some(issues.upvoteGains, (g) => `  ▲ "${g.title}": +${g.gain} (${g.from} → ${g.to})`);
+  some(issues.added, (i) => `  + issue "${t(i.title)}" (${t(i.status || 'no status')})`);
+  some(issues.removed, (i) => `  - issue "${t(i.title)}"`);
+  some(issues.statusMoves, (m) => `  ~ "${t(m.title)}": ${t(m.from || 'no status')} → ${t(m.to || 'no status')}`);
+  some(projects.added, (p) => `  + project "${t(p.name)}"`);
+  some(projects.removed, (p) => `  - project "${t(p.name)}"`);
+  some(projects.progress, (p) => `  ~ project "${t(p.name)}": ${p.from}% → ${p.to}%`);
+  some(projects.state, (p) => `  ~ project "${t(p.name)}": ${t(p.from ?? 'no state')} → ${t(p.to ?? 'no state')}`);
+  some(issues.upvoteGains, (g) => `  ▲ "${t(g.title)}": +${g.gain} (${g.from} → ${g.to})`);
   return lines;
 }
 
-/** The report as Markdown, for a CI job summary. Titles are escaped: they come from the portal. */
+/**
+ * A value from the portal as Markdown text on one line of a job summary: made
+ * safe for a log line first (a newline would end the list item, and a line
+ * could start with anything), then every character Markdown or HTML would
+ * read as markup backslash-escaped.
+ */
+export function markdownText(text: string): string {
+  return logText(text, REPORT_TEXT_LENGTH).replace(/[\\`*_{}[\]()<>#+|!~&-]/g, '\\$&');
+}
+
+/** The report as Markdown, for a CI job summary. Every value from the portal goes through `markdownText`. */
 export function reportMarkdown(report: ChangeReport): string {
-  const esc = (text: string) => text.replace(/[\\`*_{}[\]()<>#+|!~-]/g, '\\$&');
+  const esc = markdownText;
   const { issues, projects } = report;
   const out = [`### Roadmap ${report.changed ? 'updated' : 'unchanged'}`, '', `Issues ${issues.before} → ${issues.after}, projects ${projects.before} → ${projects.after}.`, ''];
   const list = (title: string, items: string[]) =>
