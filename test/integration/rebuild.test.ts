@@ -4,7 +4,7 @@
  * workspace does nothing; a failing one leaves output and state as they were.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -155,6 +155,7 @@ describe('npm run rebuild to a folder outside the project', () => {
     const [first, ...rest] = workspace.issues as { id: string; description: string }[];
     workspace.issues = [{ ...first!, description: `${'>'.repeat(40)} deep` }, ...rest, { ...rest[0]!, title: 'repeated' }];
     await defineWorkspace(apiUrl, id, workspace);
+    mkdirSync(dir, { recursive: true });
     try {
       const run = await runRebuild(id, dir);
       expect(run.code, run.stderr).toBe(0);
