@@ -18,14 +18,13 @@ const dir = mkdtempSync(join(tmpdir(), 'configured-'));
 describe('a configured site', () => {
   let build: BuildResult;
   beforeAll(async () => {
-    writeFileSync(join(dir, 'custom.css'), '.site-title { letter-spacing: 0.02em; }');
     writeFileSync(
       join(dir, 'roadmap.config.json'),
       JSON.stringify({
         title: 'Fieldnote Roadmap',
         locale: 'de-DE',
         voteUrl: 'https://portal.example.com/r/{issueId}?ref=roadmap',
-        theme: { accent: '#0E7490', logo: '/favicon.svg', customCss: join(dir, 'custom.css'), colorScheme: 'dark' },
+        theme: { accent: '#0E7490', logo: '/favicon.svg', customCss: 'test/fixtures/custom-theme.css', colorScheme: 'dark' },
         board: { cardsPerColumn: 3, pageSize: 5 },
         labels: { boardHeading: 'Alle Einträge' },
       }),
