@@ -31,6 +31,7 @@ await runCommand(spec, async ({ out }) => {
   console.error(`Reading ${describeSource(settings.source)}`);
   const snapshot = await loadSnapshot(settings.source, {
     onMissingProjects: (ids) => console.error(`warning: ${missingProjectsWarning(ids)}`),
+    onWarning: (message) => console.error(`warning: ${message}`),
   });
   await writeSnapshotFile(out, snapshot);
   // The counts the site publishes: issues of hidden columns (canceled, by default) are in the snapshot but on no page.

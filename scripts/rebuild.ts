@@ -56,12 +56,13 @@ async function rebuildAndReport(maxShrink: number, values: { out: string; state:
     columns: config.columns,
     privacy: config.privacy,
     fingerprint: siteFingerprint(settings),
-    build: astroBuild(root),
+    build: astroBuild(root, process.env, progress),
     log: progress,
     load: {
       ...(session ? { session } : {}),
       onProjectFetched: projectProgress(process.stderr),
       onMissingProjects: (ids) => console.error(`warning: ${missingProjectsWarning(ids)}`),
+      onWarning: (message) => console.error(`warning: ${message}`),
     },
   });
   if (session) progress(`Portal requests: ${session.stats.requests} (${session.stats.rateLimited} rate limited, ${session.stats.retries} retried)`);

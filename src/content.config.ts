@@ -2,12 +2,14 @@ import { defineCollection } from 'astro:content';
 import { processSettings } from './config/settings.ts';
 import { roadmapLoader } from './content/loader.ts';
 import { IssueSchema, ProjectSchema, RoadmapInfoSchema } from './snapshot/model.ts';
+import { labelsFor } from './site/labels.ts';
 
 const { source, config } = processSettings();
 const { columns, privacy } = config;
+const { descriptionTruncated: truncatedNote } = labelsFor(config.locale, config.labels);
 
 export const collections = {
-  issues: defineCollection({ loader: roadmapLoader({ collection: 'issues', source, columns, privacy }), schema: IssueSchema }),
-  projects: defineCollection({ loader: roadmapLoader({ collection: 'projects', source, privacy }), schema: ProjectSchema }),
+  issues: defineCollection({ loader: roadmapLoader({ collection: 'issues', source, columns, privacy, truncatedNote }), schema: IssueSchema }),
+  projects: defineCollection({ loader: roadmapLoader({ collection: 'projects', source, privacy, truncatedNote }), schema: ProjectSchema }),
   roadmap: defineCollection({ loader: roadmapLoader({ collection: 'roadmap', source }), schema: RoadmapInfoSchema }),
 };

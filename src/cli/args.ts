@@ -4,8 +4,9 @@
  * unknown option, a missing value or a stray argument is a `UsageError`, which
  * `runCommand` prints as one `error:` line plus the usage, exiting 2.
  */
-import { parseArgs } from 'node:util';
+import { inspect, parseArgs } from 'node:util';
 import { RoadmapError } from '../shared/errors.ts';
+import { logLines } from '../shared/text.ts';
 
 /** Exit codes of every CLI (the README lists them). */
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
@@ -82,21 +83,23 @@ export function parseCommandLine<S extends CommandSpec>(spec: S, argv: readonly 
  * Runs a command: parses its options, then `main`. A `UsageError` prints one
  * `error:` line and the usage (exit 2); any other error of ours one `error:`
  * line (exit 1); an error that is not ours keeps its stack, since it is a bug.
+ * Messages may quote the portal (an error body, build output), so every line
+ * is made safe for a CI log first (`logLines`).
  */
-export async function runCommand<S extends CommandSpec>(spec: S, main: (values: Values<S>) => Promise<void>): Promise<void> {
+export async function runCommand<S extends CommandSpec>(spec: S, main: (values: Values<S>) => Promise<void>, argv: readonly string[] = process.argv.slice(2)): Promise<void> {
   try {
-    const values = parseCommandLine(spec);
+    const values = parseCommandLine(spec, argv);
     if (values) await main(values);
   } catch (error) {
     if (error instanceof UsageError) {
       process.exitCode = EXIT.usage;
-      process.stderr.write(`error: ${error.message}\n\n${usage(spec)}\n`);
+      process.stderr.write(`error: ${logLines(error.message)}\n\n${usage(spec)}\n`);
     } else if (error instanceof RoadmapError) {
       process.exitCode = EXIT.failed;
-      process.stderr.write(`error: ${error.message}\n`);
+      process.stderr.write(`error: ${logLines(error.message)}\n`);
     } else {
       process.exitCode = EXIT.failed;
-      console.error(error);
+      process.stderr.write(`${logLines(inspect(error))}\n`);
     }
   }
 }

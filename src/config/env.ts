@@ -12,8 +12,14 @@ export const EnvSchema = z
   .object({
     /** Root of the service's v1 API, `{base_url_v1}` (docs/portal-api.md, Versioning §1), e.g. `https://api.example.com/v1`. */
     PORTAL_API_URL: optional(z.url({ protocol: /^https?$/, error: 'must be the http(s) root of the v1 API, e.g. "https://api.example.com/v1"' })),
-    /** Id of the workspace whose published portal is read. */
-    PORTAL_WORKSPACE_ID: optional(z.string().trim().min(1)),
+    /** Id of the workspace whose published portal is read. It is a path segment of every request, so "." and ".." are refused. */
+    PORTAL_WORKSPACE_ID: optional(
+      z
+        .string()
+        .trim()
+        .min(1)
+        .refine((id) => id !== '.' && id !== '..', 'cannot be "." or "..": the request would go to another path'),
+    ),
     /** Extra project ids to publish, comma-separated, beyond those the issues name. */
     PORTAL_PROJECT_IDS: optional(
       z.string().transform((list) => [...new Set(list.split(',').map((id) => id.trim()).filter(Boolean))]),
@@ -22,6 +28,14 @@ export const EnvSchema = z
     PORTAL_TIMEOUT_MS: optional(z.coerce.number().int().min(100, 'must be at least 100 (milliseconds)').max(600_000, 'must be at most 600000 (10 minutes)')),
     /** Whole-run budget for portal requests, retries and rate-limit waits, in milliseconds (default 600000). */
     PORTAL_DEADLINE_MS: optional(z.coerce.number().int().min(1_000, 'must be at least 1000 (milliseconds)').max(6 * 3_600_000, 'must be at most 21600000 (6 hours)')),
+    /** Largest response body read from the portal, in bytes (default 33554432, 32 MiB); a larger one fails the run. */
+    PORTAL_MAX_RESPONSE_BYTES: optional(
+      z.coerce
+        .number()
+        .int()
+        .min(65_536, 'must be at least 65536 (64 KiB)')
+        .max(268_435_456, 'must be at most 268435456 (256 MiB)'),
+    ),
     /** Project requests in flight at once (default 4). */
     PORTAL_CONCURRENCY: optional(z.coerce.number().int().min(1, 'must be at least 1').max(32, 'must be at most 32')),
     /** Absolute URL the site is served from; wins over `site` in roadmap.config.json. */

@@ -3,22 +3,29 @@
  * what `roadmap.config.json` may hold, its defaults and its types.
  * Unknown keys fail, so a misspelt option never passes silently.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { z } from 'zod';
 import { ConfigError } from '../shared/errors.ts';
 import { parseWithFriendlyErrors } from './friendly-errors.ts';
 import { EN, type LabelKey } from '../site/labels.ts';
 import { HEX_COLOUR, httpUrl } from '../shared/values.ts';
+import { withoutXmlForbidden } from '../shared/text.ts';
 import { statusKey } from './status-key.ts';
+
+/** Text that reaches pages and the feed: without the characters XML 1.0 forbids, which would make the feed invalid. */
+const outputText = () => z.string().transform(withoutXmlForbidden);
 
 export const DEFAULT_CONFIG_FILE = 'roadmap.config.json';
 
 export const ColumnSchema = z.strictObject({
   /** Stable id: used in URLs and as a CSS hook. Lowercase letters, digits and dashes. */
-  id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'use lowercase letters, digits and single dashes, e.g. "in-progress"'),
+  id: z
+    .string()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'use lowercase letters, digits and single dashes, e.g. "in-progress"')
+    .max(64, 'use at most 64 characters: the id is a folder name'),
   /** Heading shown above the column. Optional for the default column ids, which have labels in every language. */
-  label: z.string().trim().min(1, 'give the column a heading, e.g. "In progress"').optional(),
+  label: outputText().pipe(z.string().trim().min(1, 'give the column a heading, e.g. "In progress"')).optional(),
   /** Statuses that land in this column. Matched ignoring case, spaces, dashes and underscores. */
   statuses: z.array(z.string().trim().min(1, 'a status cannot be empty')).min(1, 'list at least one status, e.g. ["In Progress"]'),
   /** Leave these issues off the site: no card, no page. */
@@ -37,16 +44,15 @@ export const DEFAULT_COLUMNS: z.input<typeof ColumnSchema>[] = [
 const hexColour = z.string().regex(HEX_COLOUR, 'use a hex colour, e.g. "#1d4ed8"');
 
 const labelKeys = Object.keys(EN) as [LabelKey, ...LabelKey[]];
-const LabelsSchema = z.strictObject(
-  Object.fromEntries(labelKeys.map((key) => [key, z.string().min(1).optional()])) as Record<LabelKey, z.ZodOptional<z.ZodString>>,
-);
+const labelText = () => outputText().pipe(z.string().min(1)).optional();
+const LabelsSchema = z.strictObject(Object.fromEntries(labelKeys.map((key) => [key, labelText()])) as Record<LabelKey, ReturnType<typeof labelText>>);
 
 export const RoadmapConfigSchema = z
   .strictObject({
     /** Site title: header, `<title>` and feeds. */
-    title: z.string().trim().min(1, 'give the site a title').default('Product roadmap'),
+    title: outputText().pipe(z.string().trim().min(1, 'give the site a title')).default('Product roadmap'),
     /** One-sentence description for the home page and meta tags. */
-    description: z.string().default('What we are working on, what is planned and what has shipped.'),
+    description: outputText().default('What we are working on, what is planned and what has shipped.'),
     /**
      * Absolute URL the site is served from, path included, e.g. `https://user.github.io/repo`.
      * Needed for canonical URLs and the sitemap. Its path is the base path (src/config/site-url.ts).
@@ -97,7 +103,7 @@ export const RoadmapConfigSchema = z
         accent: hexColour.optional(),
         /** Logo beside the title: a path under `public/` (e.g. `/logo.svg`) or an https URL. */
         logo: publicAsset('/logo.svg').optional(),
-        /** A CSS file of yours, relative to the project root, loaded after the site's own styles. */
+        /** A CSS file of yours inside the project, relative to its root, loaded after the site's own styles (checked by `customCssFile`). */
         customCss: z.string().min(1).optional(),
         /** `auto` follows the visitor's system setting; `light` or `dark` forces one. */
         colorScheme: z.enum(['auto', 'light', 'dark'], { error: 'use "auto", "light" or "dark"' }).default('auto'),
@@ -200,10 +206,7 @@ export function loadRoadmapConfig(root: string, named?: string): RoadmapConfig {
     throw new ConfigError(`${file} is not valid JSON: ${(cause as Error).message}. Fix the syntax.`, { cause });
   }
   const config = parseRoadmapConfig(json, file);
-  const css = config.theme.customCss;
-  if (css && !existsSync(resolve(root, css))) {
-    throw new ConfigError(`Invalid ${file}:\n  - theme.customCss: ${resolve(root, css)} does not exist. Fix the path (relative to the project root) or remove the option.`);
-  }
+  if (config.theme.customCss) customCssFile(root, config.theme.customCss, file);
   // A path under public/ that is not there would be a broken image on every page.
   for (const [option, asset] of [['theme.logo', config.theme.logo], ['seo.image', config.seo.image]] as const) {
     const missing = asset?.startsWith('/') ? missingPublicFile(root, asset) : undefined;
@@ -222,23 +225,76 @@ function missingPublicFile(root: string, asset: string): string | undefined {
   return existsSync(file) ? undefined : file;
 }
 
-/** An http(s) origin: scheme, host and optional port, nothing else. */
-function origin() {
-  return z
-    .string()
-    .refine((value) => {
-      try {
-        const url = new URL(value);
-        return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
-      } catch {
-        return false;
-      }
-    }, 'use an origin: scheme, host and optional port, no path or trailing slash, e.g. "https://docs.example.com"');
+
+/**
+ * The real path of `theme.customCss`, checked: a file (not a folder) inside
+ * the project root, also once symbolic links are followed. Its content is
+ * published in site.css, so a path such as `/proc/self/environ` or
+ * `../.env` must never be read.
+ */
+export function customCssFile(root: string, css: string, configFile = DEFAULT_CONFIG_FILE): string {
+  const fail = (problem: string) =>
+    new ConfigError(`Invalid ${configFile}:\n  - theme.customCss: ${problem}. Give the path of a CSS file inside the project, relative to its root, e.g. "roadmap.css".`);
+  const candidate = resolve(root, css);
+  if (!existsSync(candidate)) throw fail(`${candidate} does not exist`);
+  const realRoot = realpathSync(root);
+  const real = realpathSync(candidate);
+  const inside = relative(realRoot, real);
+  if (inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) throw fail(`${candidate} is outside the project root ${realRoot}`);
+  if (!statSync(real).isFile()) throw fail(`${candidate} is not a file`);
+  return real;
 }
 
-/** A path under public/ (served with the base path, see `assetUrl`) or an https URL. */
+/**
+ * An http(s) origin exactly as a browser writes it: scheme, lowercase host
+ * (punycode for other scripts) and an optional port, nothing else. The value
+ * goes into a CSP header line, so `;`, `,`, spaces, paths and wildcards
+ * (which the URL parser would take as part of a host) are refused.
+ */
+const ORIGIN = /^https?:\/\/(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::[0-9]{1,5})?$/;
+
+function origin() {
+  return z.string().refine((value) => {
+    if (!ORIGIN.test(value)) return false;
+    try {
+      return new URL(value).origin === value;
+    } catch {
+      return false;
+    }
+  }, 'use an origin: http(s), a lowercase host name and an optional port, nothing else (no path, trailing slash, wildcard, ";" or ","), e.g. "https://docs.example.com"');
+}
+
+/** Where a relative asset path is resolved to check that it stays on the site. */
+const ASSET_BASE = 'https://site.invalid/';
+
+/**
+ * A path under public/ (served with the base path, see `assetUrl`) or an
+ * https URL. Checked the way a browser will read it: `/\other.example/x.png`
+ * and `//other.example/x.png` are URLs of another site, so a path must start
+ * with one `/`, hold no backslash, space or control character and no `.` or
+ * `..` segment, and resolve to this site.
+ */
+export function isPublicAsset(value: string): boolean {
+  if (/[\\\s\u0000-\u001f\u007f]/.test(value)) return false;
+  if (value.startsWith('https://')) {
+    try {
+      return new URL(value).protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }
+  if (!value.startsWith('/') || value.startsWith('//')) return false;
+  const path = value.split(/[?#]/, 1)[0]!;
+  if (path.split('/').some((segment) => /^(?:\.|%2e){1,2}$/i.test(segment))) return false;
+  try {
+    return new URL(value, ASSET_BASE).origin === new URL(ASSET_BASE).origin;
+  } catch {
+    return false;
+  }
+}
+
 function publicAsset(example: string) {
-  return z.string().refine((v) => v.startsWith('/') || /^https:\/\//.test(v), `use a path under public/ such as "${example}", or an https URL`);
+  return z.string().refine(isPublicAsset, `use a path under public/ such as "${example}" (one leading "/", no backslash), or an https URL`);
 }
 
 function isLocale(tag: string): boolean {

@@ -13,6 +13,7 @@ export interface PortalSettings {
   apiUrl: string;
   workspaceId: string;
   timeoutMs?: number;
+  maxResponseBytes?: number;
   concurrency?: number;
   retry?: { deadlineMs: number };
 }
@@ -36,6 +37,7 @@ export function resolveSource(env: RoadmapEnv, root: string): DataSource {
         ...(env.PORTAL_TIMEOUT_MS ? { timeoutMs: env.PORTAL_TIMEOUT_MS } : {}),
         ...(env.PORTAL_DEADLINE_MS ? { retry: { deadlineMs: env.PORTAL_DEADLINE_MS } } : {}),
         ...(env.PORTAL_CONCURRENCY ? { concurrency: env.PORTAL_CONCURRENCY } : {}),
+        ...(env.PORTAL_MAX_RESPONSE_BYTES ? { maxResponseBytes: env.PORTAL_MAX_RESPONSE_BYTES } : {}),
       },
       extraProjectIds: env.PORTAL_PROJECT_IDS ?? [],
     };

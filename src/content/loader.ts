@@ -4,7 +4,9 @@
  * fetch → normalise (in `loadSnapshot`) → `parseData`, each entry keeps a
  * digest so unchanged entries are not parsed or rendered again, and ids that
  * disappeared are swept from the store. Errors are thrown, typed, with their
- * cause; a build never goes on with partial data.
+ * cause; a build never goes on with partial data. A description that cannot
+ * be rendered in time is the one exception: it is shown as plain text, with a
+ * warning naming its entry (src/content/render-budget.ts).
  */
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { z } from 'zod';
@@ -17,6 +19,8 @@ import { describeSource, type DataSource } from '../config/source.ts';
 import { loadSnapshot, missingProjectsWarning } from '../snapshot/load.ts';
 import type { Snapshot } from '../snapshot/snapshot-file.ts';
 import { publicIssue, publicProject, type Privacy } from './privacy.ts';
+import type { DescriptionRenderer } from './render-budget.ts';
+import { quoted, quotedList } from '../shared/text.ts';
 
 export const ROADMAP_COLLECTIONS = ['issues', 'projects', 'roadmap'] as const;
 export type RoadmapCollection = (typeof ROADMAP_COLLECTIONS)[number];
@@ -32,21 +36,30 @@ const OptionsSchema = z.strictObject({
   privacy: z
     .strictObject({ publishTrackerFields: z.boolean(), publishIssueUrl: z.boolean() })
     .default({ publishTrackerFields: false, publishIssueUrl: false }),
+  /** Shown after a description cut at the length limit, in the site's language (`labels.descriptionTruncated`). */
+  truncatedNote: z.string().optional(),
 });
 
 type RoadmapLoaderOptions = z.input<typeof OptionsSchema>;
 
 export const ROADMAP_INFO_ID = 'current';
 
-/** One fetch per source per build, shared by the three collections. */
-const snapshots = new Map<string, Promise<Snapshot>>();
+interface LoadedSnapshot {
+  snapshot: Snapshot;
+  /** What was wrong with the data and was left out or changed, one message each (see `LoadHooks.onWarning`). */
+  warnings: string[];
+}
 
-function snapshotOnce(source: DataSource, logger: LoaderContext['logger']): Promise<Snapshot> {
+/** One fetch per source per build, shared by the three collections. */
+const snapshots = new Map<string, Promise<LoadedSnapshot>>();
+
+function snapshotOnce(source: DataSource, logger: LoaderContext['logger']): Promise<LoadedSnapshot> {
   const key = JSON.stringify(source);
   let pending = snapshots.get(key);
   if (!pending) {
     logger.info(`Reading ${describeSource(source)}`);
-    pending = loadSnapshot(source);
+    const warnings: string[] = [];
+    pending = loadSnapshot(source, { onWarning: (message) => warnings.push(message) }).then((snapshot) => ({ snapshot, warnings }));
     snapshots.set(key, pending);
     // A failed read is not cached: a later sync (dev server) tries again.
     pending.catch(() => snapshots.delete(key));
@@ -81,8 +94,11 @@ export function entriesFor(collection: RoadmapCollection, snapshot: Snapshot, pr
   }
 }
 
+/** Stored in place of an entry's digest when its description fell back to plain text, so the next build tries again. */
+const PLAIN_TEXT_DIGEST_SUFFIX = ':plain-text';
+
 export function roadmapLoader(options: RoadmapLoaderOptions): Loader {
-  const { collection, source, columns, privacy } = parseWithFriendlyErrors(
+  const { collection, source, columns, privacy, truncatedNote } = parseWithFriendlyErrors(
     OptionsSchema,
     options,
     'roadmapLoader() options',
@@ -92,19 +108,38 @@ export function roadmapLoader(options: RoadmapLoaderOptions): Loader {
   return {
     name: 'portal-roadmap-loader',
     async load({ store, logger, parseData, generateDigest }) {
-      const snapshot = await snapshotOnce(source, logger);
+      const { snapshot, warnings } = await snapshotOnce(source, logger);
+      // The data warnings concern the whole snapshot: said once, by the issues collection.
+      if (collection === 'issues') for (const warning of warnings) logger.warn(warning);
       const entries = entriesFor(collection, snapshot, privacy);
       const untouched = new Set(store.keys());
       let changed = 0;
-      for (const entry of entries) {
-        untouched.delete(entry.id);
-        const digest = generateDigest({ data: entry.data, markdown: entry.markdown ?? null, renderVersion: RENDER_VERSION });
-        if (store.get(entry.id)?.digest === digest) continue;
-        const data = await parseData({ id: entry.id, data: entry.data });
-        // The sanitiser (jsdom) is loaded only when an entry changed: an unchanged build never pays for it.
-        const rendered = entry.markdown === undefined ? undefined : { html: (await import('./markdown.ts')).renderMarkdown(entry.markdown) };
-        store.set({ id: entry.id, data, digest, ...(rendered ? { rendered } : {}) });
-        changed++;
+      let renderer: DescriptionRenderer | undefined;
+      try {
+        for (const entry of entries) {
+          untouched.delete(entry.id);
+          const digest = generateDigest({ data: entry.data, markdown: entry.markdown ?? null, renderVersion: RENDER_VERSION, truncatedNote: truncatedNote ?? null });
+          if (store.get(entry.id)?.digest === digest) continue;
+          const data = await parseData({ id: entry.id, data: entry.data });
+          let rendered: { html: string } | undefined;
+          let storedDigest = digest;
+          if (entry.markdown !== undefined) {
+            // The renderer (a worker thread with jsdom) starts only when an entry changed: an unchanged build never pays for it.
+            renderer ??= (await import('./render-budget.ts')).createDescriptionRenderer({ truncatedNote });
+            const result = await renderer.render(entry.markdown);
+            if (result.fallback) {
+              logger.warn(`${collection} ${quoted(entry.id)}: its description is shown as plain text: ${result.fallback}.`);
+              storedDigest = `${digest}${PLAIN_TEXT_DIGEST_SUFFIX}`;
+            } else if (result.limits.length) {
+              logger.warn(`${collection} ${quoted(entry.id)}: its description goes past the limits on ${result.limits.join(', ')}; the rest is shown as text or cut (see "Security and privacy" in the README).`);
+            }
+            rendered = { html: result.html };
+          }
+          store.set({ id: entry.id, data, digest: storedDigest, ...(rendered ? { rendered } : {}) });
+          changed++;
+        }
+      } finally {
+        await renderer?.close();
       }
       for (const id of untouched) store.delete(id);
       logger.info(`${collection}: ${entries.length} entries (${changed} new or changed, ${untouched.size} removed)`);
@@ -116,7 +151,7 @@ export function roadmapLoader(options: RoadmapLoaderOptions): Loader {
         const unmapped = unmappedStatuses(snapshot.issues, columns);
         if (unmapped.length) {
           logger.warn(
-            `Status(es) no column lists, each shown in a column of its own: ${unmapped.map((s) => JSON.stringify(s)).join(', ')}. ` +
+            `Status(es) no column lists, each shown in a column of its own: ${quotedList(unmapped)}. ` +
               'Add them to a column\'s "statuses" in roadmap.config.json to place them.',
           );
         }

@@ -3,10 +3,18 @@
  * reached an issue) to HTML that is safe to publish and to embed: marked
  * renders it, then DOMPurify, on one jsdom window reused across documents,
  * removes everything outside a small HTML allow-list.
+ *
+ * What reaches marked and the HTML parser is bounded first, so that no short
+ * text can overflow the stack or take minutes (see `DESCRIPTION_LIMITS`):
+ * the length, the nesting of block quotes and lists, the work spent looking
+ * for the end of an emphasis, and the nesting of HTML elements. The time an
+ * entry may take as a whole, and its memory, are bounded by
+ * `src/content/render-budget.ts`.
  */
 import createDOMPurify, { type Config } from 'dompurify';
 import { JSDOM } from 'jsdom';
-import { Marked } from 'marked';
+import { Marked, type Tokens } from 'marked';
+import { DESCRIPTION_LIMITS, truncateDescription, truncationNote, type BoundedMarkdown, type DescriptionOptions } from './description-limits.ts';
 
 /**
  * Only http, https and mailto URLs, plus relative ones (no scheme before the
@@ -17,7 +25,8 @@ const ALLOWED_URI = /^(?:(?:https?|mailto):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i
 
 const SANITIZE_CONFIG: Config = {
   USE_PROFILES: { html: true },
-  FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'option', 'iframe', 'object', 'embed', 'frame', 'frameset', 'link', 'meta', 'base', 'svg', 'math'],
+  // Media elements go too: the CSP has no media-src, so a browser would refuse them with a console error.
+  FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'option', 'iframe', 'object', 'embed', 'frame', 'frameset', 'link', 'meta', 'base', 'svg', 'math', 'video', 'audio', 'source', 'track'],
   FORBID_ATTR: ['style', 'class', 'id', 'name', 'srcset', 'target', 'formaction'],
   ALLOW_DATA_ATTR: false,
   ALLOWED_URI_REGEXP: ALLOWED_URI,
@@ -54,17 +63,251 @@ function getPurifier(): ReturnType<typeof createDOMPurify> {
   return instance;
 }
 
+/** A bound that changed how a description renders: the build log names the entry and the bound. */
+export type DescriptionLimit = 'length' | 'nesting' | 'emphasis' | 'element depth';
+
+/** The bounds the current document ran into; reset by `renderDescription`. */
+let limitsHit = new Set<DescriptionLimit>();
+
+/** Work spent on emphasis in the current document (see `maxEmphasisWork`); reset by `renderDescription`. */
+let emphasisWork = 0;
+let lastInlineRun: string | undefined;
+/** Reading a nested run (masking, finding its closers) costs this many times its length, by profile. */
+const NESTED_RUN_COST = 10;
+
+/** Charges one look for the end of a delimiter run; true when the document is out of budget. */
+function emphasisOverBudget(src: string, inlineRun: string): boolean {
+  if (inlineRun !== lastInlineRun) {
+    lastInlineRun = inlineRun;
+    emphasisWork += inlineRun.length * NESTED_RUN_COST;
+  }
+  emphasisWork += src.length;
+  if (emphasisWork <= DESCRIPTION_LIMITS.maxEmphasisWork) return false;
+  limitsHit.add('emphasis');
+  return true;
+}
+
+/** The run of `delimiter` at the start of `src` as a text token: what marked makes of a run that closes nothing. */
+function delimiterText(src: string, delimiter: string): Tokens.Text {
+  let end = 1;
+  while (src[end] === delimiter) end++;
+  const run = src.slice(0, end);
+  return { type: 'text', raw: run, text: run, escaped: false };
+}
+
+/**
+ * Characters that may come before an `@` in what GFM reads as an e-mail
+ * address: its autolink rule (`url`) and its text rule scan a run of them to
+ * its end at every place the inline lexer stops inside it, so `_a_a_a…` or
+ * `aaa…@` costs the square of its length (300 KB took 2½ minutes). A run
+ * longer than `LONG_RUN` is no e-mail address (those are at most 254
+ * characters): it is taken as text in one step, at a bounded cost.
+ */
+const EMAIL_LOCAL_RUN = /[A-Za-z0-9._+-]+/y;
+const TEXT_RUN = /[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+/y;
+const LONG_RUN = 256;
+const EMAIL_LOCAL_LONG = new RegExp(`^[A-Za-z0-9._+-]{${LONG_RUN + 1}}`);
+const TEXT_LONG = new RegExp(`^[A-Za-z0-9.!#$%&'*+/=?^_\`{|}~-]{${LONG_RUN + 1}}`);
+
+/** A text token of the whole run of `run` characters at the start of `src`, when it is longer than `LONG_RUN`; else false (marked's own rule). */
+function longRunAsText(src: string, long: RegExp, run: RegExp): Tokens.Text | false {
+  if (!long.test(src)) return false;
+  run.lastIndex = 0;
+  const text = run.exec(src)![0];
+  return { type: 'text', raw: text, text, escaped: false };
+}
+
 const marked = new Marked({
   gfm: true,
   async: false,
   walkTokens(token) {
     if (token.type === 'heading') token.depth = Math.min(6, token.depth + HEADING_OFFSET);
   },
+  // A tokenizer here returns false to let marked's own run, or a token to replace it.
+  tokenizer: {
+    emStrong(src, maskedSrc) {
+      const first = src[0]!;
+      if ((first !== '*' && first !== '_') || !emphasisOverBudget(src, maskedSrc)) return false;
+      return delimiterText(src, first) as unknown as Tokens.Em;
+    },
+    del(src, maskedSrc) {
+      if (src[0] !== '~' || !emphasisOverBudget(src, maskedSrc)) return false;
+      return delimiterText(src, '~') as unknown as Tokens.Del;
+    },
+    url(src) {
+      return longRunAsText(src, EMAIL_LOCAL_LONG, EMAIL_LOCAL_RUN) as unknown as Tokens.Link | false;
+    },
+    inlineText(src) {
+      return longRunAsText(src, TEXT_LONG, TEXT_RUN);
+    },
+  },
 });
+
+/** The description truncated, and with container nesting flattened line by line. Linear in its length. */
+export function boundMarkdown(markdown: string): BoundedMarkdown {
+  const { markdown: text, truncated } = truncateDescription(markdown);
+  return { markdown: text.split('\n').map(flattenContainers).join('\n'), truncated };
+}
+
+/**
+ * One line with at most `maxContainerMarkers` block quote and list markers
+ * before its content, and their indentation capped: marked nests one
+ * container per marker, recursively, and 2 KB of `>` overflowed its stack.
+ * Further markers are backslash-escaped, so they still show as typed.
+ */
+function flattenContainers(line: string): string {
+  const { maxContainerMarkers, maxMarkerIndent } = DESCRIPTION_LIMITS;
+  let at = 0;
+  let markers = 0;
+  let out = '';
+  for (;;) {
+    const spaceStart = at;
+    let columns = 0;
+    while (line[at] === ' ' || line[at] === '\t') {
+      columns += line[at] === '\t' ? 4 - (columns % 4) : 1;
+      at++;
+    }
+    const markerEnd = containerMarkerEnd(line, at);
+    if (markerEnd < 0) return out + line.slice(spaceStart);
+    // Deep indentation before a marker nests lists; beyond the cap it only costs time.
+    if (columns > maxMarkerIndent) limitsHit.add('nesting');
+    out += columns > maxMarkerIndent ? ' '.repeat(maxMarkerIndent) : line.slice(spaceStart, at);
+    const marker = line.slice(at, markerEnd);
+    markers++;
+    if (markers > maxContainerMarkers) limitsHit.add('nesting');
+    out += markers > maxContainerMarkers ? `${marker.slice(0, -1)}\\${marker.slice(-1)}` : marker;
+    at = markerEnd;
+  }
+}
+
+/** End of a block quote (`>`) or list marker (`-`, `+`, `*`, `1.`, `1)`, followed by a space or the end) at `at`, or -1. */
+function containerMarkerEnd(line: string, at: number): number {
+  const c = line[at];
+  if (c === '>') return at + 1;
+  const spaceOrEnd = (i: number) => i === line.length || line[i] === ' ' || line[i] === '\t';
+  if ((c === '-' || c === '+' || c === '*') && spaceOrEnd(at + 1)) return at + 1;
+  let digits = at;
+  while (digits < line.length && digits - at < 9 && line[digits]! >= '0' && line[digits]! <= '9') digits++;
+  if (digits > at && (line[digits] === '.' || line[digits] === ')') && spaceOrEnd(digits + 1)) return digits + 1;
+  return -1;
+}
+
+/** Elements without content: they never nest. `html`, `head` and `body` only add attributes to the document's own. */
+const NO_NESTING = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr', 'param', 'keygen', 'html', 'head', 'body']);
+/** Elements whose content the parser reads as text up to their end tag. */
+const RAW_TEXT = new Set(['script', 'style', 'xmp', 'iframe', 'noembed', 'noframes', 'textarea', 'title']);
+/**
+ * Start tags shown as text instead of parsed: a frameset replaces the body
+ * (and the sanitiser then returns none), and SVG or MathML content is parsed
+ * by other rules (the sanitiser removes all three anyway).
+ */
+const SHOWN_AS_TEXT = new Set(['frameset', 'frame', 'svg', 'math', 'plaintext']);
+/** Elements whose start tag closes an open one of the same name (`<li>a<li>b`). */
+const SELF_CLOSING_SIBLINGS = new Set(['p', 'li', 'dt', 'dd', 'tr', 'td', 'th', 'option']);
+const WHITESPACE = new Set(['\t', '\n', '\f', '\r', ' ']);
+
+/**
+ * HTML with at most `maxElementDepth` elements open inside one another: a
+ * start tag deeper than that is shown as text. jsdom checks every insertion
+ * against all its ancestors, so parsing n nested tags costs n²: 10,000 took
+ * 21 s. This reads tags as the HTML tokenizer does (quoted attribute values,
+ * raw-text elements), so a `>` inside a value cannot hide a tag from it.
+ */
+export function boundElementDepth(html: string, maxDepth: number = DESCRIPTION_LIMITS.maxElementDepth): string {
+  const open: string[] = [];
+  let out = '';
+  let copied = 0;
+  let at = html.indexOf('<');
+  while (at >= 0) {
+    const next = html[at + 1] ?? '';
+    if (next === '!' || next === '?' || (next === '/' && !isAsciiLetter(html[at + 2]))) {
+      // A comment, doctype or bogus comment: no tags inside, as the HTML tokenizer reads it.
+      at = html.indexOf('<', commentEnd(html, at));
+      continue;
+    }
+    const closing = next === '/';
+    const nameStart = at + (closing ? 2 : 1);
+    if (!isAsciiLetter(html[nameStart])) {
+      at = html.indexOf('<', at + 1);
+      continue;
+    }
+    let nameEnd = nameStart;
+    while (nameEnd < html.length && !WHITESPACE.has(html[nameEnd]!) && html[nameEnd] !== '/' && html[nameEnd] !== '>') nameEnd++;
+    const name = html.slice(nameStart, nameEnd).toLowerCase();
+    const end = tagEnd(html, nameEnd);
+    if (end < 0) break;
+    if (!closing && SELF_CLOSING_SIBLINGS.has(name) && open.at(-1) === name) open.pop();
+    if (closing) {
+      const index = open.lastIndexOf(name);
+      if (index >= 0) open.length = index;
+    } else if (SHOWN_AS_TEXT.has(name) || (!NO_NESTING.has(name) && open.length >= maxDepth)) {
+      if (!SHOWN_AS_TEXT.has(name)) limitsHit.add('element depth');
+      // Every `<` of the tag becomes text, including any in its attribute values, which would otherwise start tags of their own.
+      out += `${html.slice(copied, at)}${html.slice(at, end).replaceAll('<', '&lt;')}`;
+      copied = end;
+    } else if (RAW_TEXT.has(name)) {
+      const close = new RegExp(`</${name}[\\t\\n\\f\\r />]`, 'gi');
+      close.lastIndex = end;
+      at = close.exec(html)?.index ?? -1;
+      continue;
+    } else if (!NO_NESTING.has(name)) {
+      open.push(name);
+    }
+    at = html.indexOf('<', end);
+  }
+  return out + html.slice(copied);
+}
+
+const isAsciiLetter = (c: string | undefined) => c !== undefined && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'));
+
+/** Index just past a comment (`<!--…-->`) or bogus comment (`<!…>`, `<?…>`, `</ …>`) starting at `at`. */
+function commentEnd(html: string, at: number): number {
+  if (html.startsWith('<!--', at)) {
+    if (html.startsWith('>', at + 4)) return at + 5;
+    if (html.startsWith('->', at + 4)) return at + 6;
+    const ends = [html.indexOf('-->', at + 4), html.indexOf('--!>', at + 4)].filter((i) => i >= 0);
+    if (!ends.length) return html.length;
+    const first = Math.min(...ends);
+    return first + (html.startsWith('-->', first) ? 3 : 4);
+  }
+  const close = html.indexOf('>', at + 2);
+  return close < 0 ? html.length : close + 1;
+}
+
+/** Index just past the `>` that ends a tag whose name ends at `at`, or -1 when the text ends first. */
+function tagEnd(html: string, at: number): number {
+  let i = at;
+  const skipSpace = () => {
+    while (i < html.length && WHITESPACE.has(html[i]!)) i++;
+  };
+  for (;;) {
+    // Before an attribute name: spaces and slashes.
+    while (i < html.length && (WHITESPACE.has(html[i]!) || html[i] === '/')) i++;
+    if (i >= html.length) return -1;
+    if (html[i] === '>') return i + 1;
+    // The attribute name: its first character is taken whatever it is (even `=` or a quote).
+    i++;
+    while (i < html.length && !WHITESPACE.has(html[i]!) && html[i] !== '/' && html[i] !== '>' && html[i] !== '=') i++;
+    skipSpace();
+    if (html[i] !== '=') continue;
+    i++;
+    skipSpace();
+    const quote = html[i];
+    if (quote === '"' || quote === "'") {
+      const close = html.indexOf(quote, i + 1);
+      if (close < 0) return -1;
+      i = close + 1;
+    } else {
+      while (i < html.length && !WHITESPACE.has(html[i]!) && html[i] !== '>') i++;
+    }
+  }
+}
 
 /** Sanitises an HTML fragment with the allow-list above. */
 export function sanitizeHtml(html: string): string {
-  const fragment = getPurifier().sanitize(html, { ...SANITIZE_CONFIG, RETURN_DOM_FRAGMENT: true });
+  const fragment = getPurifier().sanitize(boundElementDepth(html), { ...SANITIZE_CONFIG, RETURN_DOM_FRAGMENT: true }) as DocumentFragment | null;
+  // DOMPurify returns nothing for a document without a body; `boundElementDepth` keeps framesets out, and this keeps anything else from crashing.
+  if (!fragment) throw new Error('the sanitiser returned no document');
   removeEmptyHeadings(fragment);
   const container = fragment.ownerDocument.createElement('div');
   container.append(fragment);
@@ -73,21 +316,41 @@ export function sanitizeHtml(html: string): string {
 
 /**
  * A heading whose content was all markup is empty after sanitising, and an
- * empty heading misleads screen readers. A plain walk of the elements: jsdom's
- * selector engine (querySelectorAll) costs more than the sanitising itself.
+ * empty heading misleads screen readers. A plain walk of the elements with a
+ * stack of its own, not recursion (deep nesting must not overflow the call
+ * stack), and not jsdom's selector engine, which costs more than the sanitising.
  */
-function removeEmptyHeadings(parent: ParentNode): void {
-  for (const element of [...parent.children]) {
+function removeEmptyHeadings(root: ParentNode): void {
+  const pending: Element[] = [...root.children];
+  for (let element = pending.pop(); element; element = pending.pop()) {
     if (/^H[1-6]$/.test(element.tagName)) {
       if (!element.textContent?.trim() && element.getElementsByTagName('img').length === 0) element.remove();
-    } else if (element.children.length) {
-      removeEmptyHeadings(element);
+    } else {
+      for (const child of element.children) pending.push(child);
     }
   }
 }
 
-/** Markdown to sanitised HTML; empty for null or blank input. */
-export function renderMarkdown(markdown: string | null): string {
-  if (!markdown?.trim()) return '';
-  return sanitizeHtml(marked.parse(markdown, { async: false }));
+export interface RenderedMarkdown {
+  html: string;
+  /** The bounds this description ran into, if any (see `DESCRIPTION_LIMITS`). */
+  limits: DescriptionLimit[];
 }
+
+/** Markdown to sanitised HTML, with the bounds it ran into. Bounded as `DESCRIPTION_LIMITS` says; `truncatedNote` is shown after a description that was cut. */
+export function renderDescription(markdown: string | null, options: DescriptionOptions = {}): RenderedMarkdown {
+  if (!markdown?.trim()) return { html: '', limits: [] };
+  limitsHit = new Set();
+  emphasisWork = 0;
+  lastInlineRun = undefined;
+  const bounded = boundMarkdown(markdown);
+  if (bounded.truncated) limitsHit.add('length');
+  const html = sanitizeHtml(marked.parse(bounded.markdown, { async: false }));
+  return { html: bounded.truncated ? `${html}${truncationNote(options.truncatedNote)}` : html, limits: [...limitsHit] };
+}
+
+/** Markdown to sanitised HTML; empty for null or blank input (see `renderDescription`). */
+export function renderMarkdown(markdown: string | null, options: DescriptionOptions = {}): string {
+  return renderDescription(markdown, options).html;
+}
+

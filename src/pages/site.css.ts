@@ -1,13 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import type { APIRoute } from 'astro';
+import { customCssFile } from '../config/roadmap-config.ts';
+import { processSettings } from '../config/settings.ts';
 import { getRoadmap } from '../site/astro/data.ts';
 import { projectColoursCss } from '../site/project-colours.ts';
 import { themeCss } from '../site/theme.ts';
 
-/** The stylesheet made from data and config: the accent, one class per project colour, then the site owner's CSS. */
+/** The stylesheet made from data and config: the accent, one class per project colour, then the site owner's CSS, which wins. */
 export const GET: APIRoute = async () => {
   const { config, projects } = await getRoadmap();
-  const custom = config.theme.customCss ? await readFile(resolve(process.cwd(), config.theme.customCss), 'utf8') : '';
+  // Read from the path the config check resolved: a file inside the project, never one a symbolic link or `..` leads out to.
+  const custom = config.theme.customCss ? await readFile(customCssFile(processSettings().root, config.theme.customCss), 'utf8') : '';
   return new Response(themeCss(config.theme, projectColoursCss(projects), custom), { headers: { 'content-type': 'text/css; charset=utf-8' } });
 };

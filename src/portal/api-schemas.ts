@@ -88,6 +88,15 @@ export const ApiProjectSchema = z.object({
   importanceScore: optionalNumber,
 });
 
+/**
+ * Whether an issue may be published: `isVisible: false` or `isDeleted: true`
+ * hides it (docs/portal-api.md, Issue resource (v1) §2). A missing flag is read as the portal's
+ * default, visible and not deleted, since the endpoint lists published issues.
+ */
+export function isPortalVisible(issue: { isVisible?: boolean | null | undefined; isDeleted?: boolean | null | undefined }): boolean {
+  return issue.isVisible !== false && issue.isDeleted !== true;
+}
+
 /** The issue list: an array (docs/portal-api.md, List issues §2). */
 export const ApiIssueListSchema = z.array(ApiIssueSchema);
 

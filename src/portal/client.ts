@@ -6,7 +6,7 @@
  */
 import pLimit from 'p-limit';
 import type { z } from 'zod';
-import { ApiIssueListSchema, ApiProjectSchema, jsonPath, type ApiIssue, type ApiProject } from './api-schemas.ts';
+import { ApiIssueListSchema, ApiProjectSchema, isPortalVisible, jsonPath, type ApiIssue, type ApiProject } from './api-schemas.ts';
 import { PortalError } from '../shared/errors.ts';
 import { createSession, type PortalSession, type RetryOptions } from './session.ts';
 
@@ -16,6 +16,8 @@ export interface PortalClientOptions {
   workspaceId: string;
   /** Deadline of each request, in milliseconds. */
   timeoutMs?: number;
+  /** Largest response body, in bytes (`PORTAL_MAX_RESPONSE_BYTES`; default `DEFAULT_MAX_RESPONSE_BYTES`). */
+  maxResponseBytes?: number;
   /** `take` asked for per issue-list page. The server may send fewer. */
   pageSize?: number;
   /** Bound on issue-list pages, so a server that never stops paging cannot hang a build. */
@@ -34,7 +36,7 @@ export interface PortalClientOptions {
 export function sessionOf(options: PortalClientOptions): PortalSession {
   return (
     options.session ??
-    createSession({ timeoutMs: options.timeoutMs ?? CLIENT_DEFAULTS.timeoutMs, retry: options.retry })
+    createSession({ timeoutMs: options.timeoutMs ?? CLIENT_DEFAULTS.timeoutMs, retry: options.retry, maxResponseBytes: options.maxResponseBytes })
   );
 }
 
@@ -42,6 +44,8 @@ export const CLIENT_DEFAULTS = { timeoutMs: 15_000, pageSize: 100, maxPages: 1_0
 
 interface IssueListResult {
   issues: ApiIssue[];
+  /** Ids that came twice within one page: not a paging overlap but repeated data. The first copy is kept. */
+  repeatedInOnePage: string[];
   /** Requests made; the last one is the empty or repeated page that ended paging. */
   pages: number;
   /** True when the server returned the same page again: it ignores skip/take. */
@@ -57,12 +61,17 @@ interface IssueListResult {
  *   on a short one;
  * - it ignores the parameters and sends the whole list each time: a page that
  *   brings no new id ends paging.
- * Issues are de-duplicated by id, first occurrence kept.
+ * Issues are de-duplicated by id, first occurrence kept, unless a later copy
+ * is hidden or deleted: that copy is kept, so normalisation leaves the id out
+ * (a privacy flag on any copy wins). An id repeated within one page is
+ * reported in `repeatedInOnePage`.
  */
 export async function fetchIssueList(options: PortalClientOptions): Promise<IssueListResult> {
   const { pageSize, maxPages } = { ...CLIENT_DEFAULTS, ...definedOnly(options) };
   const session = sessionOf(options);
   const byId = new Map<string, ApiIssue>();
+  const repeated = new Set<string>();
+  const result = (pages: number, serverIgnoresPaging: boolean): IssueListResult => ({ issues: [...byId.values()], repeatedInOnePage: [...repeated], pages, serverIgnoresPaging });
   let skip = 0;
   for (let page = 1; page <= maxPages; page++) {
     const url = endpoint(options.apiUrl, ['issues', options.workspaceId]);
@@ -70,15 +79,20 @@ export async function fetchIssueList(options: PortalClientOptions): Promise<Issu
     url.searchParams.set('take', String(pageSize));
     const { body } = await session.getJson(url);
     const issues = parseOrThrow(ApiIssueListSchema, body, url, 'an array of issues');
-    if (issues.length === 0) return { issues: [...byId.values()], pages: page, serverIgnoresPaging: false };
+    if (issues.length === 0) return result(page, false);
     let added = 0;
+    const inThisPage = new Set<string>();
     for (const issue of issues) {
+      if (inThisPage.has(issue.id)) repeated.add(issue.id);
+      inThisPage.add(issue.id);
       if (!byId.has(issue.id)) {
         byId.set(issue.id, issue);
         added++;
+      } else if (!isPortalVisible(issue)) {
+        byId.set(issue.id, issue);
       }
     }
-    if (added === 0) return { issues: [...byId.values()], pages: page, serverIgnoresPaging: true };
+    if (added === 0) return result(page, true);
     skip += issues.length;
   }
   const url = endpoint(options.apiUrl, ['issues', options.workspaceId]).toString();
@@ -105,6 +119,12 @@ interface ProjectsResult {
   projects: ApiProject[];
   /** Ids that answered 404, in the order asked. */
   missing: string[];
+  /**
+   * Ids whose answer was a project with another id (a misrouted request, or
+   * an id the server rewrote). Left out: publishing it under either id could
+   * show one project's data as another's.
+   */
+  mismatched: { requested: string; answered: string }[];
 }
 
 /** Fetches projects with bounded concurrency; the first hard failure rejects the whole set. */
@@ -123,15 +143,28 @@ export async function fetchProjects(options: PortalClientOptions, ids: readonly 
   );
   const projects: ApiProject[] = [];
   const missing: string[] = [];
+  const mismatched: ProjectsResult['mismatched'] = [];
   for (const [id, project] of results) {
-    if (project) projects.push(project);
-    else missing.push(id);
+    if (!project) missing.push(id);
+    else if (project.id !== id) mismatched.push({ requested: id, answered: project.id });
+    else projects.push(project);
   }
-  return { projects, missing };
+  return { projects, missing, mismatched };
+}
+
+/**
+ * Whether an id can be a path segment of a request. `encodeURIComponent`
+ * keeps `.` and `..`, which URL resolution then reads as "this folder" and
+ * "the folder above": `/projects/ws/..` would ask for `/projects/`.
+ */
+export function isRequestableId(id: string): boolean {
+  return id !== '' && id !== '.' && id !== '..';
 }
 
 /** `{apiUrl}/a/b` with each segment percent-encoded: ids never change the path. */
 export function endpoint(apiUrl: string, segments: readonly string[]): URL {
+  const bad = segments.find((segment) => !isRequestableId(segment));
+  if (bad !== undefined) throw new Error(`${JSON.stringify(bad)} cannot be a path segment of a portal request`);
   const root = apiUrl.endsWith('/') ? apiUrl : `${apiUrl}/`;
   return new URL(segments.map(encodeURIComponent).join('/'), root);
 }

@@ -7,6 +7,7 @@
  * still yields a short, readable message: never the whole page.
  */
 import { z } from 'zod';
+import { logText } from '../shared/text.ts';
 
 const DeclaredShape = z.object({
   message: z.string(),
@@ -32,8 +33,23 @@ interface ErrorBody {
 
 /** Longest excerpt of a non-JSON body quoted in a message. */
 const EXCERPT_LENGTH = 160;
+/** Longest message of a JSON error body kept: it ends up in a CI log. */
+export const MESSAGE_LENGTH = 500;
+/** Longest error code or request id kept. */
+const TOKEN_LENGTH = 100;
 
+/**
+ * The error body's message, code and request id, each made safe for one log
+ * line (no line breaks, control characters or workflow commands) and capped:
+ * a server can send anything, 200 KB included.
+ */
 export function parseErrorBody(text: string): ErrorBody {
+  const body = readErrorBody(text);
+  const capped = (value: string | undefined, limit: number) => (value === undefined ? undefined : logText(value, limit));
+  return { ...body, message: capped(body.message, MESSAGE_LENGTH), code: capped(body.code, TOKEN_LENGTH), requestId: capped(body.requestId, TOKEN_LENGTH) };
+}
+
+function readErrorBody(text: string): ErrorBody {
   const json = tryParseJson(text);
   const declared = DeclaredShape.safeParse(json);
   if (declared.success) {

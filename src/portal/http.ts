@@ -1,15 +1,30 @@
 /**
- * One GET of a JSON document from the portal, with a timeout, mapped to typed
- * errors. Uses undici's `request` (never Node's global fetch with an undici 8
- * dispatcher: Node bundles undici 7 and the two do not mix).
+ * One GET of a JSON document from the portal, with a timeout and a size cap,
+ * mapped to typed errors. Only a 200 whose body is JSON counts as data; a
+ * redirect is an error naming its `Location` (the API never redirects, so one
+ * means a wrong PORTAL_API_URL or a proxy in the way). Uses undici's
+ * `request` (never Node's global fetch with an undici 8 dispatcher: Node
+ * bundles undici 7 and the two do not mix).
  */
 import { errors as undiciErrors, request, type Dispatcher } from 'undici';
 import { PortalError, WorkspaceNotFoundError } from '../shared/errors.ts';
+import { logText } from '../shared/text.ts';
 import { parseErrorBody } from './error-body.ts';
+
+/**
+ * Default cap on one response body: 32 MiB. The issue list of a synthetic
+ * 10,000-issue workspace (test/support/synthetic.ts) is 5.9 MiB in one body
+ * (a server that ignores paging sends it all at once); real descriptions run
+ * longer, so the cap leaves more than 5 times that, and stays far below what
+ * makes V8 run out of string length (about 512 MiB).
+ */
+export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
 interface GetJsonOptions {
   /** Whole-request deadline in milliseconds: connect, headers and body. */
   timeoutMs: number;
+  /** Largest body read, in bytes (default `DEFAULT_MAX_RESPONSE_BYTES`). */
+  maxResponseBytes?: number | undefined;
 }
 
 export interface JsonResponse {
@@ -40,21 +55,37 @@ export async function getJson(url: URL, options: GetJsonOptions): Promise<JsonRe
     throw transportError(cause, shownUrl, options.timeoutMs, signal);
   }
 
+  const status = response.statusCode;
+  if (status >= 300 && status < 400) {
+    await response.body.dump().catch(() => {});
+    throw redirectError(status, shownUrl, response.headers);
+  }
+
+  const limit = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   let text: string;
   try {
-    text = await response.body.text();
+    text = await readCapped(response, limit, shownUrl);
   } catch (cause) {
+    if (cause instanceof PortalError) throw cause;
     const failure = transportError(cause, shownUrl, options.timeoutMs, signal);
-    throw new PortalError(`${failure.message} while reading the response body (HTTP ${response.statusCode})`, {
+    throw new PortalError(`${failure.message} while reading the response body (HTTP ${status})`, {
       kind: failure.kind,
       url: shownUrl,
-      status: response.statusCode,
+      status,
       headers: response.headers,
       cause,
     });
   }
 
-  if (response.statusCode >= 400) throw httpError(response.statusCode, text, shownUrl, response.headers);
+  if (status >= 400) throw httpError(status, text, shownUrl, response.headers);
+  if (status !== 200) {
+    throw new PortalError(`GET ${shownUrl} answered HTTP ${status}, not 200: only a 200 with a JSON body is read as data.`, {
+      kind: 'http',
+      url: shownUrl,
+      status,
+      headers: response.headers,
+    });
+  }
 
   try {
     return { status: response.statusCode, headers: response.headers, body: JSON.parse(text) };
@@ -68,6 +99,41 @@ export async function getJson(url: URL, options: GetJsonOptions): Promise<JsonRe
       cause,
     });
   }
+}
+
+/**
+ * The body as text, read up to `limit` bytes: a larger body (announced by
+ * `content-length`, or found while reading) stops the download and fails,
+ * instead of being held in memory whole.
+ */
+async function readCapped(response: Dispatcher.ResponseData, limit: number, url: string): Promise<string> {
+  const tooLarge = (size: string) => {
+    response.body.destroy();
+    return new PortalError(
+      `GET ${url} answered with a body of ${size}, more than the ${limit} bytes allowed. ` +
+        'If the workspace really is this large, raise PORTAL_MAX_RESPONSE_BYTES.',
+      { kind: 'too-large', url, status: response.statusCode, headers: response.headers },
+    );
+  };
+  const announced = Number(response.headers['content-length']);
+  if (Number.isFinite(announced) && announced > limit) throw tooLarge(`${announced} bytes`);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of response.body) {
+    size += (chunk as Buffer).length;
+    if (size > limit) throw tooLarge(`more than ${limit} bytes`);
+    chunks.push(chunk as Buffer);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks, size));
+}
+
+function redirectError(status: number, url: string, headers: JsonResponse['headers']): PortalError {
+  const location = headers.location;
+  const target = location === undefined ? 'no Location header' : `Location ${logText(Array.isArray(location) ? location.join(', ') : location, 300)}`;
+  return new PortalError(
+    `GET ${url} answered HTTP ${status}, a redirect (${target}). The portal API does not redirect: check PORTAL_API_URL (scheme, host and path).`,
+    { kind: 'http', url, status, headers },
+  );
 }
 
 function httpError(status: number, text: string, url: string, headers: JsonResponse['headers']): PortalError {

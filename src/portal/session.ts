@@ -37,6 +37,8 @@ export interface PortalSession {
 
 interface SessionOptions {
   timeoutMs: number;
+  /** Largest response body, in bytes (see `DEFAULT_MAX_RESPONSE_BYTES`). */
+  maxResponseBytes?: number | undefined;
   retry?: Partial<RetryOptions> | undefined;
   clock?: PacerClock;
 }
@@ -73,7 +75,7 @@ export function createSession(options: SessionOptions): PortalSession {
       stats.requests++;
       attempts++;
       try {
-        const response = await getJson(url, { timeoutMs: Math.min(options.timeoutMs, left) });
+        const response = await getJson(url, { timeoutMs: Math.min(options.timeoutMs, left), maxResponseBytes: options.maxResponseBytes });
         pacer.observe(response.headers);
         return response;
       } catch (error) {

@@ -20,15 +20,16 @@ export class SnapshotError extends RoadmapError {
 
 /**
  * What went wrong with a portal request:
- * - `http`: the server answered with an error status (docs/portal-api.md, Errors);
+ * - `http`: the server answered with an error status (docs/portal-api.md, Errors), a redirect, or another status than 200;
  * - `network`: no answer (refused, reset, DNS);
  * - `timeout`: no complete answer within the request timeout;
  * - `invalid-json`: a body that is not JSON, or is cut short;
  * - `schema`: JSON of the wrong shape;
  * - `too-many-pages`: paging did not end within the page bound;
- * - `deadline`: retrying or waiting out a rate limit would pass the run's deadline.
+ * - `deadline`: retrying or waiting out a rate limit would pass the run's deadline;
+ * - `too-large`: the body is larger than the response size cap (`PORTAL_MAX_RESPONSE_BYTES`).
  */
-export type PortalErrorKind = 'http' | 'network' | 'timeout' | 'invalid-json' | 'schema' | 'too-many-pages' | 'deadline';
+export type PortalErrorKind = 'http' | 'network' | 'timeout' | 'invalid-json' | 'schema' | 'too-many-pages' | 'deadline' | 'too-large';
 
 interface PortalErrorDetails {
   kind: PortalErrorKind;

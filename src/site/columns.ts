@@ -7,6 +7,7 @@
 import type { ColumnConfig } from '../config/roadmap-config.ts';
 import { DEFAULT_COLUMN_LABELS, EN, type Labels } from './labels.ts';
 import type { Issue } from '../snapshot/model.ts';
+import { createHash } from 'node:crypto';
 import { slugify } from './paths.ts';
 import { byId } from '../shared/values.ts';
 import { statusKey } from '../config/status-key.ts';
@@ -39,7 +40,7 @@ export function groupIntoColumns(issues: readonly Issue[], columns: readonly Col
     const key = statusKey(issue.status);
     let column = byKey.get(key);
     if (!column) {
-      const id = uniqueId(`status-${slugify(issue.status) || 'none'}`, taken);
+      const id = uniqueId(statusColumnId(issue.status), taken);
       column = { id, label: issue.status || labels.noStatus, configured: false, hidden: false, issues: [] };
       byKey.set(key, column);
       extra.push(column);
@@ -66,6 +67,17 @@ export function unmappedStatuses(issues: readonly Issue[], columns: readonly Col
 /** The team's own order (`sortOrder`), then most upvoted, then id, so the order is stable. */
 export function byTeamOrder(a: Issue, b: Issue): number {
   return a.sortOrder - b.sortOrder || b.upvotes - a.upvotes || byId(a, b);
+}
+
+/** Longest slug part of a column made for a status: its id is a folder name (`status/{id}/`), and file names end at 255 bytes. */
+const STATUS_SLUG_LENGTH = 48;
+
+/** `status-in-beta` for "In Beta"; a longer status is cut and gets a short hash of its matching key, so two long ones stay apart. */
+export function statusColumnId(status: string): string {
+  const slug = slugify(status) || 'none';
+  if (slug.length <= STATUS_SLUG_LENGTH) return `status-${slug}`;
+  const hash = createHash('sha256').update(statusKey(status)).digest('hex').slice(0, 8);
+  return `status-${slug.slice(0, STATUS_SLUG_LENGTH).replace(/-+$/, '')}-${hash}`;
 }
 
 function uniqueId(candidate: string, taken: Set<string>): string {

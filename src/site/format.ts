@@ -16,7 +16,15 @@ export function formatDate(iso: string, locale: string): string {
   return cached(`date:${locale}`, () => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' })).format(new Date(iso));
 }
 
+/** From here on a count is shown compactly (`1.2M`): a card has room for a few characters, and the portal may send any number. */
+const COMPACT_FROM = 1e6;
+/** From here on compact notation has no word left (it would print `1,000,000T`), so the count is shown in scientific notation (`1E18`). */
+const SCIENTIFIC_FROM = 1e15;
+
 export function formatNumber(value: number, locale: string): string {
+  const size = Math.abs(value);
+  if (size >= SCIENTIFIC_FROM) return cached(`scientific:${locale}`, () => new Intl.NumberFormat(locale, { notation: 'scientific', maximumFractionDigits: 1 })).format(value);
+  if (size >= COMPACT_FROM) return cached(`compact:${locale}`, () => new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 })).format(value);
   return cached(`number:${locale}`, () => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 })).format(value);
 }
 

@@ -63,6 +63,8 @@ export const EN = {
   columnDone: 'Shipped',
   columnCanceled: 'Canceled',
   noStatus: 'No status',
+  // added by issue 11 (hostile input, round two)
+  descriptionTruncated: 'The rest of this description is too long to show here.',
 };
 
 export type LabelKey = keyof typeof EN;
@@ -128,6 +130,8 @@ export const DE: Labels = {
   columnDone: 'Ausgeliefert',
   columnCanceled: 'Verworfen',
   noStatus: 'Ohne Status',
+  // added by issue 11 (hostile input, round two)
+  descriptionTruncated: 'Der Rest dieser Beschreibung ist zu lang, um ihn hier zu zeigen.',
 };
 
 export const LABELS_BY_LANGUAGE: Readonly<Record<string, Labels>> = { en: EN, de: DE };

@@ -1,17 +1,56 @@
 /**
  * URLs of the site's pages. Ids come from the API and may hold any character,
- * so a page slug is the id itself only when it is URL-safe; otherwise a readable
- * slug plus a short hash of the id, which keeps slugs unique.
+ * so one rule makes every id a page slug that is a safe path segment on any
+ * file system, case-insensitive ones included, and never the slug of another id:
+ * - an id of lowercase letters, digits, `_` and `-` (starting with a letter or
+ *   digit, at most 100 characters) is its own slug;
+ * - any other id (and one Windows reserves, such as `con`) becomes a readable
+ *   lowercase part (`id` when nothing is readable), `~`, and a hash of the
+ *   exact id (its UTF-16 code units, so ids that differ only in a lone
+ *   surrogate differ too).
+ * The first kind never holds `~` and the second always does, and both are
+ * lowercase, so two ids share a slug only if their hashes collide, which
+ * `assertDistinctSlugs` turns into an error naming both.
  */
 import { createHash } from 'node:crypto';
+import { RoadmapError } from '../shared/errors.ts';
+import { quoted } from '../shared/text.ts';
 
-const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/;
+const LOWERCASE_SAFE_ID = /^[a-z0-9][a-z0-9_-]{0,99}$/;
+/** Longest readable part of a hashed slug; with the hash, slugs stay far below file-name limits (255 bytes). */
+const READABLE_LENGTH = 48;
+/** Hex digits of the hash: 64 bits. */
+const HASH_LENGTH = 16;
+
+/** Names Windows reserves for devices: no folder can have them there. */
+const WINDOWS_DEVICE = /^(?:con|prn|aux|nul|com[0-9]|lpt[0-9])$/;
 
 export function pageSlug(id: string): string {
-  if (SAFE_ID.test(id)) return id;
-  const hash = createHash('sha256').update(id).digest('hex').slice(0, 10);
-  const readable = slugify(id).slice(0, 60);
-  return readable ? `${readable}-${hash}` : hash;
+  if (LOWERCASE_SAFE_ID.test(id) && !WINDOWS_DEVICE.test(id)) return id;
+  const hash = createHash('sha256').update(Buffer.from(id, 'utf16le')).digest('hex').slice(0, HASH_LENGTH);
+  const readable = slugify(id).slice(0, READABLE_LENGTH).replace(/-+$/, '');
+  return `${readable || 'id'}~${hash}`;
+}
+
+/** Two ids whose pages would be one. */
+export class SlugCollisionError extends RoadmapError {
+  override name = 'SlugCollisionError';
+}
+
+/** Throws, naming both ids, when two of `ids` have the same page slug (compared ignoring case, as macOS and Windows do). */
+export function assertDistinctSlugs(kind: 'issue' | 'project', ids: Iterable<string>, slugOf: (id: string) => string = pageSlug): void {
+  const owner = new Map<string, string>();
+  for (const id of ids) {
+    const slug = slugOf(id).toLowerCase();
+    const other = owner.get(slug);
+    if (other !== undefined && other !== id) {
+      throw new SlugCollisionError(
+        `The ${kind} ids ${quoted(other)} and ${quoted(id)} would both have the page ${slug}/. ` +
+          'This needs a hash collision; report it, with both ids, so the slug rule in src/site/paths.ts can be widened.',
+      );
+    }
+    owner.set(slug, id);
+  }
 }
 
 /** Lowercase ASCII letters and digits joined by single dashes. */
@@ -36,7 +75,7 @@ export const PROJECTS_DIR = 'projects';
 
 export const issuePath = (id: string): string => `${ISSUES_DIR}/${pageSlug(id)}/`;
 export const projectPath = (id: string): string => `${PROJECTS_DIR}/${pageSlug(id)}/`;
-/** A column's first page; later pages are `status/{id}/2/`, … */
+/** A column's first page; later pages are `status/{id}/2/`, … (column ids are made safe in src/site/columns.ts). */
 export const columnPath = (columnId: string, page = 1): string => `status/${columnId}/${page > 1 ? `${page}/` : ''}`;
 
 /** The vote/discussion link of an issue from the configured template, ids percent-encoded. */

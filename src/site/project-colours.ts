@@ -15,6 +15,11 @@ export function projectColourClass(project: Pick<Project, 'id'>): string {
 
 export function projectColoursCss(projects: readonly Pick<Project, 'id' | 'color'>[]): string {
   return projects
-    .map((project) => `.${projectColourClass(project)}{--project-colour:${project.color ?? DEFAULT_PROJECT_COLOUR}}`)
+    .map((project) => `.${cssIdentifier(projectColourClass(project))}{--project-colour:${project.color ?? DEFAULT_PROJECT_COLOUR}}`)
     .join('\n');
+}
+
+/** A class name as a CSS selector: a slug's `~` (src/site/paths.ts) is a combinator in CSS unless escaped. */
+function cssIdentifier(name: string): string {
+  return name.replace(/[^A-Za-z0-9_-]/g, (c) => `\\${c}`);
 }

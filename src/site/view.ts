@@ -3,6 +3,7 @@ import { byTeamOrder, shownColumns, type BoardColumn } from './columns.ts';
 import type { RoadmapConfig } from '../config/roadmap-config.ts';
 import type { Labels } from './labels.ts';
 import type { Issue, Project } from '../snapshot/model.ts';
+import { assertDistinctSlugs } from './paths.ts';
 
 export interface RoadmapView {
   /** Columns the site shows, in order; hidden ones are gone. */
@@ -24,6 +25,9 @@ export interface RoadmapView {
 type ViewConfig = Pick<RoadmapConfig, 'columns' | 'shipped' | 'locale'>;
 
 export function buildRoadmapView(allIssues: readonly Issue[], projects: readonly Project[], config: ViewConfig, labels: Labels): RoadmapView {
+  // Two pages in one folder would lose one: stop, naming both ids, rather than publish the wrong page.
+  assertDistinctSlugs('issue', allIssues.map((issue) => issue.id));
+  assertDistinctSlugs('project', projects.map((project) => project.id));
   const columns = shownColumns(allIssues, config.columns, labels);
   const issues = columns.flatMap((column) => column.issues);
   const sortedProjects = [...projects].sort((a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name));

@@ -7,42 +7,60 @@ import { z } from 'zod';
 import type { DataSource } from '../config/source.ts';
 import { parseWithFriendlyErrors } from '../config/friendly-errors.ts';
 import { ApiIssueListSchema, ApiProjectSchema } from '../portal/api-schemas.ts';
-import { fetchIssueList, fetchProjects, sessionOf } from '../portal/client.ts';
+import { fetchIssueList, fetchProjects, isRequestableId, sessionOf } from '../portal/client.ts';
 import type { PortalSession } from '../portal/session.ts';
 import { isPortalVisible } from './normalise.ts';
 import { createSnapshot, readSnapshotFile, type Snapshot } from './snapshot-file.ts';
+import { quoted, quotedList } from '../shared/text.ts';
 
 /** The one warning about projects that answered 404 (loader, fetch and rebuild all print it). */
 export function missingProjectsWarning(ids: readonly string[]): string {
-  return `${ids.length} project(s) answered 404 and are left out; their issues are shown without a project: ${ids.join(', ')}`;
+  return `${ids.length} project(s) answered 404 and are left out; their issues are shown without a project: ${quotedList(ids)}`;
 }
 
 export interface LoadHooks {
   /** Called once with the project ids that answered 404. */
   onMissingProjects?: (ids: string[]) => void;
+  /**
+   * Told about data that was left out or changed, one message each, naming
+   * the ids: repeated ids, project ids that cannot be requested, a project
+   * that answered with another id, unreadable dates.
+   */
+  onWarning?: (message: string) => void;
   onProjectFetched?: (done: number, total: number) => void;
   /** The run's portal session (pacing, retries, deadline), e.g. to read its stats afterwards. */
   session?: PortalSession;
 }
 
 export async function loadSnapshot(source: DataSource, hooks: LoadHooks = {}): Promise<Snapshot> {
+  const warn = (message: string) => hooks.onWarning?.(message);
   switch (source.kind) {
     case 'snapshot':
       return readSnapshotFile(source.file);
     case 'demo':
-      return loadDemoSnapshot(source.file);
+      return loadDemoSnapshot(source.file, warn);
     case 'api': {
       const options = { ...source.portal, onProjectFetched: hooks.onProjectFetched };
       // One session for the whole run, so pacing and the deadline cover every request.
       const client = { ...options, session: hooks.session ?? sessionOf(options) };
-      const { issues } = await fetchIssueList(client);
+      const { issues, repeatedInOnePage } = await fetchIssueList(client);
+      if (repeatedInOnePage.length) {
+        warn(`${repeatedInOnePage.length} issue id(s) came more than once in one page of the issue list; the first of each is kept: ${quotedList(repeatedInOnePage)}`);
+      }
       // Projects are read for portal-visible issues only, so a hidden issue cannot pull its project onto the site.
       const ids = new Set(issues.filter(isPortalVisible).flatMap((issue) => (issue.projectId ? [issue.projectId] : [])));
       for (const id of source.extraProjectIds) ids.add(id);
-      const { projects, missing } = await fetchProjects(client, [...ids].sort());
+      const unrequestable = [...ids].filter((id) => !isRequestableId(id));
+      if (unrequestable.length) {
+        warn(`${unrequestable.length} project id(s) are not valid path segments ("", "." or "..") and are not requested; their issues are shown without a project: ${quotedList(unrequestable)}`);
+      }
+      const { projects, missing, mismatched } = await fetchProjects(client, [...ids].filter(isRequestableId).sort());
       if (missing.length) hooks.onMissingProjects?.(missing);
+      for (const { requested, answered } of mismatched) {
+        warn(`project ${quoted(requested)} answered with the project ${quoted(answered)} and is left out; its issues are shown without a project`);
+      }
       const origin = { kind: 'api' as const, apiUrl: source.portal.apiUrl, workspaceId: source.portal.workspaceId };
-      return createSnapshot({ issues, projects, missingProjectIds: missing }, origin, new Date());
+      return createSnapshot({ issues, projects, missingProjectIds: missing }, origin, new Date(), warn);
     }
   }
 }
@@ -54,9 +72,9 @@ const DemoDataSchema = z.strictObject({
   projects: z.array(ApiProjectSchema),
 });
 
-export async function loadDemoSnapshot(file: string): Promise<Snapshot> {
+export async function loadDemoSnapshot(file: string, warn: (message: string) => void = () => {}): Promise<Snapshot> {
   const data = parseWithFriendlyErrors(DemoDataSchema, JSON.parse(await readFile(file, 'utf8')), file, 'Fix the demo data file.');
   const projectIds = new Set(data.projects.map((p) => p.id));
   const missing = [...new Set(data.issues.flatMap((i) => (i.projectId && !projectIds.has(i.projectId) ? [i.projectId] : [])))];
-  return createSnapshot({ issues: data.issues, projects: data.projects, missingProjectIds: missing }, { kind: 'demo' }, new Date(data.fetchedAt));
+  return createSnapshot({ issues: data.issues, projects: data.projects, missingProjectIds: missing }, { kind: 'demo' }, new Date(data.fetchedAt), warn);
 }

@@ -11,7 +11,7 @@ import type { ApiIssue, ApiProject } from '../portal/api-schemas.ts';
 import { contentDigest } from './digest.ts';
 import { SnapshotError } from '../shared/errors.ts';
 import { IssueSchema, ProjectSchema, type Issue, type Project } from './model.ts';
-import { normaliseIssues, normaliseProjects } from './normalise.ts';
+import { normaliseIssues, normaliseProjects, type Warn } from './normalise.ts';
 import { formatIssues } from '../config/friendly-errors.ts';
 
 export const SNAPSHOT_FORMAT = 'portal-roadmap.snapshot';
@@ -49,10 +49,10 @@ interface RawPortalData {
   missingProjectIds: readonly string[];
 }
 
-/** Normalises API data into a snapshot. */
-export function createSnapshot(raw: RawPortalData, origin: SnapshotOrigin, fetchedAt: Date): Snapshot {
-  const projects = normaliseProjects(raw.projects);
-  const issues = normaliseIssues(raw.issues, new Set(projects.map((p) => p.id)));
+/** Normalises API data into a snapshot; `warn` is told what was left out (see `normaliseIssues`). */
+export function createSnapshot(raw: RawPortalData, origin: SnapshotOrigin, fetchedAt: Date, warn: Warn = () => {}): Snapshot {
+  const projects = normaliseProjects(raw.projects, warn);
+  const issues = normaliseIssues(raw.issues, new Set(projects.map((p) => p.id)), warn);
   return {
     format: SNAPSHOT_FORMAT,
     version: SNAPSHOT_VERSION,
@@ -142,8 +142,16 @@ function upgradeVersion1(json: unknown): unknown {
   return version === 1 && source !== undefined ? { ...rest, version: SNAPSHOT_VERSION, origin: source } : json;
 }
 
-/** Writes a snapshot atomically: a reader sees the old file or the new one, never half of one. */
+/**
+ * Writes a snapshot atomically: a reader sees the old file or the new one,
+ * never half of one. It is checked against the schema the reader uses first,
+ * so `npm run fetch` can never write a file that a build then refuses.
+ */
 export async function writeSnapshotFile(file: string, snapshot: Snapshot): Promise<void> {
+  const check = SnapshotSchema.safeParse(snapshot);
+  if (!check.success) {
+    throw new SnapshotError(`The snapshot for ${file} would not be readable, so it was not written:\n${formatIssues(check.error.issues)}`, { cause: check.error });
+  }
   await mkdir(dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
   await writeFile(temporary, `${JSON.stringify(snapshot, null, 2)}\n`, 'utf8');

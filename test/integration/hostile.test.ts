@@ -1,15 +1,28 @@
 /**
- * The hostile workspace (an attack in every string field) must build, and its
- * output must hold nothing that runs script, restyles the page, or shows what
- * is hidden. Checked file by file with a real HTML parser.
+ * The hostile workspace (an attack in every string field, and the round-two
+ * cases: bad ids, dates and lengths, control characters, descriptions made to
+ * stop or stall the renderer) must build in one go, name each bad entry in
+ * its warnings, and publish every other issue; and its output must hold
+ * nothing that runs script, restyles the page, or shows what is hidden.
+ * Checked file by file: HTML with a real HTML parser, the feed and sitemap
+ * with a strict XML parser, the JSON export, `_headers`.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { auditHtml } from '../support/html-audit.ts';
+import { auditHtml, auditOutputs } from '../support/html-audit.ts';
 import { listFiles, readPage } from '../support/build-site.ts';
-import { HOSTILE_DELETED_MARKER, HOSTILE_HIDDEN_MARKER, PAYLOADS } from '../support/hostile.ts';
+import { TEST_SITE } from '../support/fixtures.ts';
+import {
+  HOSTILE_DELETED_MARKER,
+  HOSTILE_HIDDEN_MARKER,
+  HOSTILE_IDS,
+  HOSTILE_PROJECT_REFS,
+  hostilePublishedIds,
+  LOG_STEERING_STATUS,
+  PATHOLOGICAL_DESCRIPTIONS,
+} from '../support/hostile.ts';
 
 describe('the HTML audit itself', () => {
   it('finds each kind of problem it looks for', () => {
@@ -21,19 +34,83 @@ describe('the HTML audit itself', () => {
     const problems = auditHtml(dir).map((f) => f.problem.split(' ').slice(0, 2).join(' '));
     expect(problems).toEqual(['event handler', 'script URL', 'style attribute', '<script> not', '<iframe> element', 'meta refresh']);
   });
+
+  it('finds markup in feed descriptions, bad XML, bad export HTML, foreign sitemap locations and header injection', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'audit-'));
+    const site = 'https://roadmap.test';
+    // Escaped once only: a reader that undoes the XML escaping gets an <img> with a handler.
+    writeFileSync(join(dir, 'rss.xml'), `<?xml version="1.0"?><rss><channel><item><description>Sync &lt;img src=x onerror=alert(1)&gt;</description><link>https://evil.example/</link></item></channel></rss>`);
+    writeFileSync(join(dir, 'roadmap.json'), JSON.stringify({ issues: [{ url: `${site}/issues/a/`, descriptionHtml: '<a href="javascript:alert(1)">x</a>' }], projects: [] }));
+    writeFileSync(join(dir, 'sitemap-0.xml'), `<?xml version="1.0"?><urlset><url><loc>javascript:alert(1)</loc></url></urlset>`);
+    writeFileSync(join(dir, '_headers'), `/*\n  Content-Security-Policy: frame-ancestors 'self' https://a.example;script-src *\n`);
+    expect(auditOutputs(dir, site).map((f) => `${f.file}: ${f.problem.split(':')[0]}`)).toEqual([
+      'rss.xml: item 0 description',
+      'rss.xml: item 0 link outside the site',
+      'roadmap.json: script URL in href of <a>',
+      'sitemap-0.xml: location outside the site or not a clean URL',
+      '_headers: CSP source that is not a plain origin',
+    ]);
+    writeFileSync(join(dir, 'rss.xml'), '<rss>\u0001</rss>');
+    expect(auditOutputs(dir, site)[0]?.problem).toMatch(/^not well-formed XML/);
+  });
 });
 
 describe('a hostile workspace', () => {
   // Its portal ignores skip and take, so this is also the build against such a portal.
   const build = inject('fixtures').hostile;
 
-  it('builds', () => {
+  it('builds, and publishes every issue but those the data hides or repeats, each on a page of its own', () => {
     expect(build.code, build.output).toBe(0);
-    expect(listFiles(build.outDir).filter((f) => f.startsWith('issues/'))).toHaveLength(PAYLOADS.length);
+    const expected = hostilePublishedIds();
+    const exported = JSON.parse(readFileSync(join(build.outDir, 'roadmap.json'), 'utf8')) as { issues: { id: string; url: string }[] };
+    expect(exported.issues.map((i) => i.id).sort()).toEqual([...expected].sort());
+    const pages = listFiles(build.outDir).filter((f) => f.startsWith('issues/'));
+    expect(pages).toHaveLength(expected.length);
+    // Folder names that differ only in case would overwrite each other on macOS and Windows.
+    expect(new Set(pages.map((p) => p.toLowerCase())).size).toBe(expected.length);
+    for (const issue of exported.issues) {
+      const file = join(build.outDir, new URL(issue.url).pathname, 'index.html');
+      expect(existsSync(file), issue.id).toBe(true);
+      expect(readPage(build.outDir, join(new URL(issue.url).pathname, 'index.html')).querySelector('h1')?.textContent, issue.id).toBeTruthy();
+    }
+  });
+
+  it('names each bad entry in the build warnings', () => {
+    const warnings = build.output.split('\n').filter((line) => line.includes('[WARN]')).join('\n');
+    const q = (id: string) => JSON.stringify(id);
+    expect(warnings).toContain(`issue id(s) came more than once in one page of the issue list; the first of each is kept: ${q(HOSTILE_IDS.duplicate)}`);
+    expect(warnings).toContain(`are not valid path segments ("", "." or "..") and are not requested; their issues are shown without a project: ${HOSTILE_PROJECT_REFS.unrequestable.map(q).join(', ')}`);
+    expect(warnings).toContain(`project ${q(HOSTILE_PROJECT_REFS.asked)} answered with the project ${q(HOSTILE_PROJECT_REFS.answered)} and is left out`);
+    expect(warnings).toContain(`issue ${q(HOSTILE_IDS.dates)} createdAt "1"; issue ${q(HOSTILE_IDS.dates)} updatedAt "+010000-01-01T00:00:00Z"; issue ${q(HOSTILE_IDS.farDates)} createdAt "9999-12-31T23:59:59-14:00"`);
+    for (const [name, { limit }] of Object.entries(PATHOLOGICAL_DESCRIPTIONS)) {
+      const id = q(HOSTILE_IDS.description(name));
+      if (limit === null) expect(warnings, name).not.toContain(`issues ${id}`);
+      else if (limit === 'plain text') expect(warnings, name).toContain(`issues ${id}: its description is shown as plain text: rendering used more than 2000 ms of CPU time`);
+      else expect(warnings, name).toMatch(new RegExp(`issues ${id}: its description goes past the limits on [a-z ,]*${limit}`));
+    }
+    expect(warnings).toContain(`issue id(s) came more than once; the first of each is kept: ${HOSTILE_IDS.loneSurrogates.map(q).join(' and ')} (both "lone")`);
+    expect(warnings).toContain(JSON.stringify(LOG_STEERING_STATUS));
+  });
+
+  it('prints nothing a CI log would read as a workflow command', () => {
+    expect(build.output.split('\n').filter((line) => /^\s*::|##\[|\u001b\[31m/.test(line))).toEqual([]);
   });
 
   it('has no event handler, script URL, foreign script, style or embedded object in any page', () => {
     expect(auditHtml(build.outDir)).toEqual([]);
+  }, 120_000);
+
+  it('holds the feed, the JSON export, the sitemap and _headers to the same standard', () => {
+    expect(auditOutputs(build.outDir, TEST_SITE)).toEqual([]);
+    const feed = readFileSync(join(build.outDir, 'rss.xml'), 'utf8');
+    // The summary with markup reaches the feed, escaped twice: as HTML, then as XML.
+    expect(feed).toContain('Sync is &amp;lt;img src=x onerror=alert(&apos;feed&apos;)&amp;gt; faster');
+  }, 120_000);
+
+  it('writes absurd upvotes compactly', () => {
+    const exported = JSON.parse(readFileSync(join(build.outDir, 'roadmap.json'), 'utf8')) as { issues: { id: string; url: string }[] };
+    const page = readPage(build.outDir, join(new URL(exported.issues.find((i) => i.id === HOSTILE_IDS.upvotes)!.url).pathname, 'index.html'));
+    expect(page.querySelector('main')?.textContent).toContain('1E308');
   });
 
   it('shows the payloads as text', () => {

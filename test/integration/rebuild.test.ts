@@ -7,7 +7,7 @@
  * (test/support/fake-build.ts) and the portal on a fast clock.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -222,3 +222,28 @@ describe('rebuild through portal trouble (a stand-in build, the portal on a fast
     expect(most429sPerWindow(await workspaceStats(apiUrl, id))).toBeLessThanOrEqual(1);
   });
 });
+
+describe('npm run rebuild to a folder outside the project', () => {
+  it('publishes there, even when its path starts with the project path, and passes on the warnings of the data and the build', async () => {
+    // `/work/site-out` beside `/work/site`: Astro takes it for a folder inside the project, and its server code then cannot find the packages.
+    const dir = `${PROJECT_ROOT.replace(/\/$/, '')}-rebuild-out-${process.pid}`;
+    const id = `rebuild-outside-${process.pid}`;
+    const workspace = synthetic({ issues: 20, projects: 2 });
+    const [first, ...rest] = workspace.issues as { id: string; description: string }[];
+    workspace.issues = [{ ...first!, description: `${'>'.repeat(40)} deep` }, ...rest, { ...rest[0]!, title: 'repeated' }];
+    await defineWorkspace(apiUrl, id, workspace);
+    mkdirSync(dir, { recursive: true });
+    try {
+      const run = await runRebuild(id, dir);
+      expect(run.code, run.stderr).toBe(0);
+      expect(existsSync(join(dir, 'dist', 'index.html'))).toBe(true);
+      expect(pages(dir, 'issues')).toBe(publishedCount({ issues: 20, projects: 2 }));
+      expect(run.stderr).toContain(`warning: 1 issue id(s) came more than once in one page of the issue list; the first of each is kept: ${JSON.stringify(rest[0]!.id)}`);
+      expect(run.stderr).toContain(`warning (build): [portal-roadmap-loader] issues ${JSON.stringify(first!.id)}: its description goes past the limits on nesting`);
+      expect(readdirSync(join(PROJECT_ROOT, '.astro')).filter((name) => name.startsWith('rebuild-'))).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+

@@ -28,7 +28,15 @@ export type Failure =
   /** A 200 with this body, of the wrong shape. */
   | { kind: 'body'; body: unknown }
   /** Waits this long before answering. */
-  | { kind: 'slow'; delayMs: number };
+  | { kind: 'slow'; delayMs: number }
+  /** A redirect (3xx) to `location`, with a JSON body (a 307 with `[]` must not read as an empty workspace). */
+  | { kind: 'redirect'; status: number; location: string; body?: unknown }
+  /** A success status other than 200 (201, 204, …) with this body. */
+  | { kind: 'status'; status: number; body?: unknown }
+  /** A 200 whose JSON array body is at least `bytes` long, streamed in chunks; `announce` sends its content-length first. */
+  | { kind: 'huge'; bytes: number; announce: boolean }
+  /** An error status whose declared-shape message is this text (any length, any characters). */
+  | { kind: 'message'; status: number; message: string };
 
 export interface Workspace {
   issues: unknown[];
@@ -187,7 +195,37 @@ async function fail(res: ServerResponse, failure: Failure, workspace: Workspace)
       await new Promise((resolve) => setTimeout(resolve, failure.delayMs));
       if (!res.destroyed) json(res, 200, workspace.issues);
       return;
+    case 'redirect':
+      res.writeHead(failure.status, { 'content-type': 'application/json', location: failure.location });
+      return res.end(JSON.stringify(failure.body ?? []));
+    case 'status':
+      res.writeHead(failure.status, { 'content-type': 'application/json' });
+      return res.end(failure.body === undefined ? undefined : JSON.stringify(failure.body));
+    case 'message':
+      return json(res, failure.status, { message: failure.message, code: 'bad' });
+    case 'huge':
+      return streamHugeArray(res, failure.bytes, failure.announce);
   }
+}
+
+/** `[{"id":"x-0","title":"…"},…]` of at least `bytes` bytes, written chunk by chunk until done or the client hangs up. */
+function streamHugeArray(res: ServerResponse, bytes: number, announce: boolean) {
+  const item = (i: number) => JSON.stringify({ id: `x-${i}`, title: 'x'.repeat(1000) });
+  const perItem = item(0).length + 1;
+  const count = Math.ceil(bytes / perItem);
+  const body = (i: number) => `${i === 0 ? '[' : ','}${item(i)}${i === count - 1 ? ']' : ''}`;
+  const total = Array.from({ length: count }, (_, i) => Buffer.byteLength(body(i))).reduce((a, b) => a + b, 0);
+  res.writeHead(200, { 'content-type': 'application/json', ...(announce ? { 'content-length': String(total) } : {}) });
+  let i = 0;
+  const write = () => {
+    while (i < count && !res.destroyed) {
+      const more = res.write(body(i++));
+      if (!more) return void res.once('drain', write);
+    }
+    res.end();
+  };
+  res.on('close', () => (i = count));
+  write();
 }
 
 /**

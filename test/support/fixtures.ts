@@ -31,13 +31,13 @@ export const EMBED_HOST_ORIGIN = 'http://docs.test';
 export const CONFIGURED_SITE = 'https://user.github.io/fieldnote';
 export const CONFIGURED_BASE = '/fieldnote/';
 
-/** The configured fixture's roadmap.config.json (its theme.customCss is added by the setup: a file holding CONFIGURED_CSS). */
+/** The configured fixture's roadmap.config.json; its theme.customCss (a file inside the project, as the config requires) holds CONFIGURED_CSS. */
 export const CONFIGURED_CONFIG = {
   site: CONFIGURED_SITE,
   title: 'Fieldnote Roadmap',
   locale: 'de-DE',
   voteUrl: 'https://portal.example.com/r/{issueId}?ref=roadmap',
-  theme: { accent: '#0E7490', logo: '/favicon.svg', colorScheme: 'dark' },
+  theme: { accent: '#0E7490', logo: '/favicon.svg', customCss: 'test/fixtures/custom-theme.css', colorScheme: 'dark' },
   board: { cardsPerColumn: 3, pageSize: 5 },
   labels: { boardHeading: 'Alle Einträge' },
   embed: { allowedOrigins: [EMBED_HOST_ORIGIN] },
@@ -76,7 +76,7 @@ export const FIXTURES = {
     snapshotOf: { PORTAL_API_URL: PORTAL, PORTAL_WORKSPACE_ID: 'ws-whole', PORTAL_PROJECT_IDS: EXTRA_PROJECT_ID },
   },
   /** Most options set, over ws-paged. */
-  configured: { env: { PORTAL_API_URL: PORTAL, PORTAL_WORKSPACE_ID: 'ws-paged', ROADMAP_CONFIG: CONFIG_FILE }, config: CONFIGURED_CONFIG, customCss: CONFIGURED_CSS },
+  configured: { env: { PORTAL_API_URL: PORTAL, PORTAL_WORKSPACE_ID: 'ws-paged', ROADMAP_CONFIG: CONFIG_FILE }, config: CONFIGURED_CONFIG },
   /** The bundled demo with no variables set at all, after `paged` in the same content cache. */
   demo: { env: {}, cacheGroup: 'paged-then-demo' },
 } satisfies Record<string, FixtureDefinition>;

@@ -1,8 +1,13 @@
 /**
  * A hostile workspace: every string field of every issue and project carries
- * an attack. Building it must succeed, and nothing in the output may run,
+ * an attack, and the cases of "round two" sit beside them: ids that collide,
+ * repeat or are no path segment, dates and lengths out of range, control
+ * characters, descriptions made to overflow or stall the renderer, text made
+ * to steer a CI log. Building it must succeed, name each bad entry in its
+ * warnings, publish every other issue, and nothing in the output may run,
  * restyle the page, or publish what is hidden.
  */
+import { pageSlug } from '../../src/site/paths.ts';
 import type { Workspace } from './fake-portal.ts';
 
 export const HOSTILE_HIDDEN_MARKER = 'HOSTILE-HIDDEN-c0ffee';
@@ -95,12 +100,127 @@ function hostileProject(index: number, payload: string) {
   };
 }
 
+/** Characters XML 1.0 forbids, which would make the feed invalid: a C0 control, U+FFFE, U+FFFF and a lone surrogate. */
+export const XML_FORBIDDEN_SAMPLE = '\u0001\u0008\u001f\uFFFE\uFFFF\uD800';
+
+/** A status of more than 250 characters: a folder named after it would be too long for any file system. */
+export const LONG_STATUS = 'Waiting on the vendor to confirm '.repeat(9).trim();
+/** A title and a status made to start a GitHub Actions command in a CI log. */
+export const LOG_STEERING_TITLE = 'Innocent title\n::error title=Build failed::pwned \u001b[31mred\u001b[0m';
+export const LOG_STEERING_STATUS = 'Beta\n::warning::steered';
+
+/**
+ * Descriptions that stopped or stalled a build before: by case name, and the
+ * bound the build log must name for each (null: it renders within bounds,
+ * without a warning).
+ */
+export const PATHOLOGICAL_DESCRIPTIONS: Record<string, { markdown: string; limit: string | null }> = {
+  frameset: { markdown: '<frameset>', limit: null },
+  'nested-quotes': { markdown: `${'>'.repeat(2000)} deep`, limit: 'nesting' },
+  'nested-lists': { markdown: `${'- '.repeat(1000)}deep`, limit: 'nesting' },
+  'nested-tags': { markdown: `${'<b>'.repeat(10_000)}deep`, limit: 'element depth' },
+  quadratic: { markdown: '_a'.repeat(150_000), limit: 'length' },
+  'nested-emphasis': { markdown: `${'*a '.repeat(12_000)}x${' a*'.repeat(12_000)}`, limit: 'emphasis' },
+  'reopened-formatting': { markdown: Array.from({ length: 2000 }, (_, i) => `<p><b a=${i}></p>`).join(''), limit: 'plain text' },
+  media: { markdown: '<video src="https://media.example/v.mp4" controls></video><audio src="https://media.example/a.mp3"></audio> media', limit: null },
+};
+
+/** Ids of the round-two cases, by what they test. */
+export const HOSTILE_IDS = {
+  duplicate: 'hostile-duplicate',
+  hiddenCopy: 'hostile-hidden-copy',
+  dots: ['.', '..'],
+  caseTwins: ['Hostile-Case', 'hostile-case'],
+  /** An id equal to the hashed slug of another id (`Hostile-Case`). */
+  slugSquatter: pageSlug('Hostile-Case'),
+  loneSurrogates: ['lone\uD800', 'lone\uD801'],
+  long: `long-${'x'.repeat(5000)}`,
+  dates: 'hostile-dates',
+  farDates: 'hostile-far-dates',
+  longStatus: 'hostile-long-status',
+  upvotes: 'hostile-upvotes',
+  controlChars: 'hostile-control-chars',
+  logSteering: 'hostile-log-steering',
+  description: (name: string) => `hostile-description-${name}`,
+} as const;
+
+/** Project ids issues name that can never be requested safely, and a project that answers with another id. */
+export const HOSTILE_PROJECT_REFS = { unrequestable: ['..', '.'], asked: 'hostile-asked', answered: 'hostile-answered' } as const;
+
+function caseIssue(id: string, extra: Record<string, unknown> = {}) {
+  return {
+    id,
+    title: `Case ${id.slice(0, 40)}`,
+    status: 'In Progress',
+    summary: ['A round-two case'],
+    createdAt: '2026-10-01T10:00:00.000Z',
+    updatedAt: '2026-10-02T10:00:00.000Z',
+    isVisible: true,
+    isDeleted: false,
+    upvotes: 1,
+    ...extra,
+  };
+}
+
+/** The round-two cases, first in the list so the build log's lists name them before the payload issues. */
+function roundTwoIssues(): unknown[] {
+  const ids = HOSTILE_IDS;
+  const bad = XML_FORBIDDEN_SAMPLE;
+  return [
+    caseIssue(ids.dates, { createdAt: '1', updatedAt: '+010000-01-01T00:00:00Z' }),
+    caseIssue(ids.farDates, { createdAt: '9999-12-31T23:59:59-14:00', updatedAt: '2026-10-03T10:00:00Z' }),
+    caseIssue(ids.duplicate, { title: 'First copy of a repeated id' }),
+    caseIssue(ids.duplicate, { title: 'Second copy of a repeated id' }),
+    caseIssue(ids.hiddenCopy, { title: 'Visible copy of an id hidden elsewhere' }),
+    caseIssue(ids.hiddenCopy, { title: HOSTILE_HIDDEN_MARKER, isVisible: false }),
+    ...ids.dots.map((id) => caseIssue(id)),
+    ...ids.caseTwins.map((id) => caseIssue(id)),
+    caseIssue(ids.slugSquatter),
+    ...ids.loneSurrogates.map((id) => caseIssue(id)),
+    caseIssue(ids.long),
+    caseIssue(ids.longStatus, { status: LONG_STATUS }),
+    caseIssue(ids.upvotes, { upvotes: 1e308, importanceScore: 1e308 }),
+    caseIssue(ids.controlChars, {
+      // The newest item, so the feed (at most 50 items) always has it.
+      updatedAt: '2026-12-01T10:00:00.000Z',
+      title: `Control${bad} characters`,
+      summary: [`Summary${bad} line`, `Sync is <img src=x onerror=alert('feed')> faster`, 'press <Tab>'],
+      status: `In${bad} Progress`,
+      team: `Team${bad}`,
+      identifier: `ID${bad}`,
+      description: `Description${bad} text`,
+      priority: `High${bad}`,
+    }),
+    caseIssue(ids.logSteering, { title: LOG_STEERING_TITLE, status: LOG_STEERING_STATUS }),
+    caseIssue('hostile-bad-project-1', { projectId: HOSTILE_PROJECT_REFS.unrequestable[0] }),
+    caseIssue('hostile-bad-project-2', { projectId: HOSTILE_PROJECT_REFS.unrequestable[1] }),
+    caseIssue('hostile-mismatched-project', { projectId: HOSTILE_PROJECT_REFS.asked }),
+    ...Object.entries(PATHOLOGICAL_DESCRIPTIONS).map(([name, { markdown }]) => caseIssue(ids.description(name), { description: markdown })),
+  ];
+}
+
 export function hostileWorkspace(): Workspace {
   const projects = PAYLOADS.slice(0, 6).map((payload, index) => hostileProject(index, payload));
-  const issues: unknown[] = PAYLOADS.map((payload, index) => hostileIssue(index, payload, projects[index % projects.length]!.id));
+  const issues: unknown[] = [...roundTwoIssues(), ...PAYLOADS.map((payload, index) => hostileIssue(index, payload, projects[index % projects.length]!.id))];
   issues.push(
     { ...hostileIssue(900, HOSTILE_HIDDEN_MARKER, projects[0]!.id), title: HOSTILE_HIDDEN_MARKER, description: HOSTILE_HIDDEN_MARKER, isVisible: false },
     { ...hostileIssue(901, HOSTILE_DELETED_MARKER, null), title: HOSTILE_DELETED_MARKER, description: HOSTILE_DELETED_MARKER, isDeleted: true },
   );
-  return { issues, projects: Object.fromEntries(projects.map((p) => [p.id, p])), paging: { mode: 'whole' } };
+  const byId: Record<string, unknown> = Object.fromEntries(projects.map((p) => [p.id, p]));
+  // Asked for by id, it answers as another project.
+  byId[HOSTILE_PROJECT_REFS.asked] = { ...hostileProject(7, 'Answered as another project'), id: HOSTILE_PROJECT_REFS.answered };
+  return { issues, projects: byId, paging: { mode: 'whole' } };
+}
+
+/**
+ * The issues the site must publish, worked out here from the fixture alone:
+ * visible and not deleted, each id once (lone surrogates taken out first, so
+ * the two `lone` ids are one), and no id any copy of which is hidden. (No
+ * hostile status lands in the hidden canceled column.)
+ */
+export function hostilePublishedIds(): string[] {
+  const issues = hostileWorkspace().issues as { id: string; isVisible?: boolean; isDeleted?: boolean }[];
+  const id = (raw: string) => raw.replace(/[\uD800-\uDFFF]/g, '');
+  const hidden = new Set(issues.filter((i) => i.isVisible === false || i.isDeleted === true).map((i) => id(i.id)));
+  return [...new Set(issues.map((i) => id(i.id)))].filter((each) => !hidden.has(each));
 }

@@ -100,3 +100,28 @@ describe('projectProgress', () => {
     expect(out).toEqual(['Fetched 25/100 projects\n', 'Fetched 50/100 projects\n', 'Fetched 75/100 projects\n', 'Fetched 100/100 projects\n']);
   });
 });
+
+describe('the change report with hostile titles', () => {
+  const evil = 'Innocent\n::error title=Build::pwned \u001b[31mred\u001b[0m ##[warning]x';
+  const issues = [{ ...first!, id: 'evil', title: evil, status: 'Done\n::group::x' }, ...rest];
+  const projects = [{ ...project!, name: `P\n::error::y`, progress: 99 }, ...otherProjects];
+  const next: Snapshot = { ...demo, issues, projects, digest: dataDigest(issues, projects) };
+  const report = published(compareSnapshots(demo, next, columns));
+
+  it('prints each change on one line that no log reads as a command', () => {
+    const lines = reportLines(report).join('\n').split('\n');
+    expect(lines).toHaveLength(reportLines(report).length);
+    // The newline became a space, so `::error` is no longer at the start of a line: a runner reads it as text.
+    expect(lines).toContain('  + issue "Innocent ::error title=Build::pwned red # #[warning]x" (Done ::group::x)');
+    for (const line of lines) {
+      expect(line).not.toMatch(/^\s*::|##\[|\u001b/);
+    }
+  });
+
+  it('escapes the job summary, newlines included', () => {
+    const markdown = reportMarkdown(report);
+    expect(markdown).toContain('- Innocent ::error title=Build::pwned red \\# \\#\\[warning\\]x (Done ::group::x)\n');
+    expect(markdown).not.toMatch(/\n\s*::|\u001b/);
+    expect(markdown).toContain('- P ::error::y: ');
+  });
+});

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { parseCommandLine, usage, UsageError, type CommandSpec } from '../../src/cli/args.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { parseCommandLine, runCommand, usage, UsageError, type CommandSpec } from '../../src/cli/args.ts';
+import { PortalError } from '../../src/shared/errors.ts';
 
 const spec = {
   command: 'npm run demo --',
@@ -30,5 +31,32 @@ describe('the CLI convention', () => {
     for (const argv of [['--bogus'], ['--file'], ['stray'], ['--force=yes']]) {
       expect(() => parseCommandLine(spec, argv), argv.join(' ')).toThrow(UsageError);
     }
+  });
+});
+
+describe('errors printed by a command', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    process.exitCode = undefined;
+  });
+
+  async function printed(error: Error): Promise<string> {
+    let text = '';
+    vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => ((text += String(chunk)), true));
+    await runCommand(spec, async () => {
+      throw error;
+    }, []);
+    return text;
+  }
+
+  it('cannot start a line with a workflow command or carry ANSI escapes, whatever the message quotes', async () => {
+    const text = await printed(new PortalError('GET x failed: bad\n::error title=CI::pwned\r\n\u001b[2Jcleared\u2028::warning::y', { kind: 'http', url: 'x' }));
+    expect(text).toBe('error: GET x failed: bad\n: :error title=CI::pwned\ncleared\n: :warning::y\n');
+    expect(process.exitCode).toBe(1);
+  });
+
+  it('prints an error that is not ours with its stack, each line made safe too', async () => {
+    const text = await printed(new TypeError('boom\n::error::x'));
+    expect(text).toMatch(/^TypeError: boom\n: :error::x\n {4}at /);
   });
 });

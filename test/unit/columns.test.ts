@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupIntoColumns, unmappedStatuses } from '../../src/site/columns.ts';
+import { groupIntoColumns, statusColumnId, unmappedStatuses } from '../../src/site/columns.ts';
 import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import type { Issue } from '../../src/snapshot/model.ts';
 
@@ -51,5 +51,18 @@ describe('order within a column', () => {
   it('follows sortOrder, then upvotes, then id', () => {
     const board = groupIntoColumns([issue('c', 'Todo', 2), issue('a', 'Todo', 1, 1), issue('b', 'Todo', 1, 5)], columns);
     expect(board.find((c) => c.id === 'planned')?.issues.map((i) => i.id)).toEqual(['b', 'a', 'c']);
+  });
+});
+
+describe('columns made for long statuses', () => {
+  it('keep their ids short enough to be folder names, and two long ones apart', () => {
+    const long = 'Waiting for the vendor '.repeat(20);
+    const ids = [statusColumnId(`${long}A`), statusColumnId(`${long}B`)];
+    for (const id of ids) {
+      expect(id.length).toBeLessThanOrEqual(64);
+      expect(id).toMatch(/^status-[a-z0-9-]+$/);
+    }
+    expect(ids[0]).not.toBe(ids[1]);
+    expect(statusColumnId('In Beta')).toBe('status-in-beta');
   });
 });

@@ -1,8 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadRoadmapConfig, parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
+import { customCssFile, loadRoadmapConfig, parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import { ConfigError } from '../../src/shared/errors.ts';
 import { parseEnv } from '../../src/config/env.ts';
 
@@ -119,5 +119,74 @@ describe('privacy and embed config', () => {
     expect(parseRoadmapConfig({ embed: { allowedOrigins: ['https://docs.example.com'] } }).embed.allowedOrigins).toEqual(['https://docs.example.com']);
     expect(message(() => parseRoadmapConfig({ embed: { allowedOrigins: ['https://docs.example.com/'] } }))).toContain('embed.allowedOrigins[0]: use an origin');
     expect(message(() => parseRoadmapConfig({ embed: { allowedOrigins: ['*'] } }))).toContain('embed.allowedOrigins[0]');
+  });
+});
+
+describe('config values used as paths, URLs and header text', () => {
+  function project() {
+    const root = mkdtempSync(join(tmpdir(), 'roadmap-root-'));
+    writeFileSync(join(root, 'roadmap.css'), 'body{}');
+    mkdirSync(join(root, 'styles'));
+    const outside = mkdtempSync(join(tmpdir(), 'roadmap-outside-'));
+    writeFileSync(join(outside, 'secret.css'), 'secret');
+    symlinkSync(join(outside, 'secret.css'), join(root, 'link.css'));
+    return { root, outside };
+  }
+  const withCss = (root: string, customCss: string) => {
+    writeFileSync(join(root, 'roadmap.config.json'), JSON.stringify({ theme: { customCss } }));
+    return () => loadRoadmapConfig(root);
+  };
+
+  it('takes theme.customCss only as a file inside the project', () => {
+    const { root, outside } = project();
+    expect(loadRoadmapConfig(root).theme.customCss).toBeUndefined();
+    expect(withCss(root, 'roadmap.css')().theme.customCss).toBe('roadmap.css');
+    expect(customCssFile(root, 'roadmap.css')).toBe(join(realpathSync(root), 'roadmap.css'));
+    for (const path of ['/proc/self/environ', '/etc/hostname', `../${outside.split('/').pop()}/secret.css`, join(outside, 'secret.css'), 'link.css']) {
+      expect(message(withCss(root, path)), path).toMatch(/theme\.customCss: .* is outside the project root/);
+    }
+    expect(message(withCss(root, 'styles'))).toMatch(/theme\.customCss: .*styles is not a file/);
+    expect(message(withCss(root, '.'))).toMatch(/theme\.customCss: .* is outside the project root|is not a file/);
+  });
+
+  it('checks logo and social image paths the way a browser reads them', () => {
+    for (const good of ['/logo.svg', '/img/og.png?v=2', 'https://cdn.example.com/logo.svg']) {
+      expect(parseRoadmapConfig({ theme: { logo: good }, seo: { image: good } }).theme.logo, good).toBe(good);
+    }
+    for (const bad of ['/\\other.example/x.png', '//other.example/x.png', '/\\/other.example/x.png', '\\\\other.example\\x.png', '/a/../../x.png', '/%2e%2e/x.png', 'http://x.example/a.png', 'javascript:alert(1)', '/logo .svg', '/logo\u0000.svg']) {
+      expect(message(() => parseRoadmapConfig({ theme: { logo: bad } })), bad).toContain('theme.logo: use a path under public/');
+      expect(message(() => parseRoadmapConfig({ seo: { image: bad } })), bad).toContain('seo.image: use a path under public/');
+    }
+  });
+
+  it('accepts embed origins only as scheme://host[:port], so nothing can be added to the CSP line', () => {
+    const good = ['https://docs.example.com', 'http://localhost:8080', 'https://[::1]:8443', 'https://xn--bcher-kva.example'];
+    expect(parseRoadmapConfig({ embed: { allowedOrigins: good } }).embed.allowedOrigins).toEqual(good);
+    for (const bad of ['https://a.example;script-src *', 'https://a.example,https://b.example', 'https://a.example https://b.example', 'https://*.example.com', 'https://a.example/path', 'https://A.example', 'https://bücher.example', 'https://user@a.example', 'ftp://a.example', 'https://a.example:99999']) {
+      expect(message(() => parseRoadmapConfig({ embed: { allowedOrigins: [bad] } })), bad).toContain('embed.allowedOrigins[0]: use an origin');
+    }
+  });
+
+  it('strips characters XML forbids from the title, description and labels', () => {
+    const config = parseRoadmapConfig({ title: 'Road\u0001map', description: 'x\uFFFEy', labels: { board: 'B\u0000oard' }, columns: [{ id: 'a', label: 'L\u0007', statuses: ['a'] }] });
+    expect([config.title, config.description, config.labels.board, config.columns[0]!.label]).toEqual(['Roadmap', 'xy', 'Board', 'L']);
+  });
+
+  it('caps column ids, which are folder names', () => {
+    expect(message(() => parseRoadmapConfig({ columns: [{ id: 'a'.repeat(65), label: 'A', statuses: ['a'] }] }))).toContain('columns[0].id: use at most 64 characters');
+  });
+});
+
+describe('portal limits in the environment', () => {
+  it('reads PORTAL_MAX_RESPONSE_BYTES within bounds', () => {
+    expect(parseEnv({ PORTAL_MAX_RESPONSE_BYTES: '1048576' }).PORTAL_MAX_RESPONSE_BYTES).toBe(1_048_576);
+    expect(message(() => parseEnv({ PORTAL_MAX_RESPONSE_BYTES: '10' }))).toContain('PORTAL_MAX_RESPONSE_BYTES: must be at least 65536');
+    expect(message(() => parseEnv({ PORTAL_MAX_RESPONSE_BYTES: String(2 ** 40) }))).toContain('must be at most 268435456');
+  });
+
+  it('refuses a workspace id that would change the request path', () => {
+    for (const id of ['.', '..']) {
+      expect(message(() => parseEnv({ PORTAL_API_URL: 'https://api.example.com/v1', PORTAL_WORKSPACE_ID: id }))).toContain('PORTAL_WORKSPACE_ID: cannot be "." or ".."');
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseErrorBody } from '../../src/portal/error-body.ts';
+import { MESSAGE_LENGTH, parseErrorBody } from '../../src/portal/error-body.ts';
 
 describe('parseErrorBody', () => {
   it('reads the declared shape, with its issues', () => {
@@ -23,5 +23,15 @@ describe('parseErrorBody', () => {
   it('shortens a long text body and survives an empty one', () => {
     expect(parseErrorBody('x'.repeat(1000)).message?.length).toBeLessThan(200);
     expect(parseErrorBody('').message).toBeUndefined();
+  });
+});
+
+describe('parseErrorBody with a hostile server', () => {
+  it('keeps about 500 characters of a message, on one line, with no workflow command or ANSI escape', () => {
+    const body = parseErrorBody(JSON.stringify({ message: `::error::pwned\nline two \u001b[2J${'y'.repeat(200_000)}`, code: `c\n::warning::x${'z'.repeat(1000)}` }));
+    expect(body.message).toMatch(/^: :error::pwned line two y+… \(199\d{3} more characters\)$/);
+    expect(body.message!.length).toBeLessThan(MESSAGE_LENGTH + 40);
+    expect(body.code).not.toMatch(/\n/);
+    expect(body.code!.length).toBeLessThan(140);
   });
 });

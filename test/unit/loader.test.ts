@@ -14,7 +14,7 @@ function fakeContext() {
   const entries = new Map<string, { id: string; data: Record<string, unknown>; digest?: string | number; rendered?: { html: string } }>();
   const meta = new Map<string, string>();
   const warnings: string[] = [];
-  const parseData = vi.fn(async ({ data }: { data: Record<string, unknown> }) => data);
+  const parseData = vi.fn(async ({ data }: { id: string; data: Record<string, unknown> }) => data);
   const context = {
     collection: 'test',
     store: {
@@ -77,6 +77,31 @@ describe('roadmapLoader', () => {
     const file = await snapshotFile({ ...demo, missingProjectIds: ['p-gone', 'p-old'] });
     await roadmapLoader({ collection: 'projects', source: { kind: 'snapshot', file: file } }).load(context);
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toContain('p-gone, p-old');
+    expect(warnings[0]).toContain('"p-gone", "p-old"');
+  });
+
+  it('shows a description that cannot be rendered in time as plain text, names its entry, and tries it again next build', async () => {
+    const { context, entries, warnings, parseData } = fakeContext();
+    const slow = Array.from({ length: 2000 }, (_, i) => `<p><b a=${i}></p>`).join('');
+    const [first, ...rest] = demo.issues;
+    const issues = [{ ...first!, description: slow }, ...rest];
+    const file = await snapshotFile({ ...demo, issues, digest: dataDigest(issues, demo.projects) });
+    const loader = roadmapLoader({ collection: 'issues', source: { kind: 'snapshot', file } });
+    await loader.load(context);
+    expect(warnings).toEqual([`issues ${JSON.stringify(first!.id)}: its description is shown as plain text: rendering used more than 2000 ms of CPU time.`]);
+    expect(entries.get(first!.id)?.rendered?.html.startsWith('<p>&lt;p&gt;&lt;b a=0&gt;')).toBe(true);
+    expect(entries.size).toBe(demo.issues.length);
+    parseData.mockClear();
+    await loader.load(context);
+    expect(parseData.mock.calls.map(([entry]) => entry.id)).toEqual([first!.id]);
+  }, 60_000);
+
+  it('names an entry whose description was cut or flattened', async () => {
+    const { context, warnings } = fakeContext();
+    const [first, ...rest] = demo.issues;
+    const issues = [{ ...first!, description: `${'>'.repeat(50)} deep` }, ...rest];
+    const file = await snapshotFile({ ...demo, issues, digest: dataDigest(issues, demo.projects) });
+    await roadmapLoader({ collection: 'issues', source: { kind: 'snapshot', file } }).load(context);
+    expect(warnings).toEqual([`issues ${JSON.stringify(first!.id)}: its description goes past the limits on nesting; the rest is shown as text or cut (see "Security and privacy" in the README).`]);
   });
 });

@@ -1,5 +1,7 @@
+import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown } from '../../src/content/markdown.ts';
+import { DESCRIPTION_LIMITS, plainTextHtml } from '../../src/content/description-limits.ts';
+import { boundElementDepth, renderDescription, renderMarkdown } from '../../src/content/markdown.ts';
 
 describe('renderMarkdown', () => {
   it('renders GitHub-flavoured markdown', () => {
@@ -58,5 +60,124 @@ describe('renderMarkdown', () => {
   it('renders nothing for blank input', () => {
     expect(renderMarkdown(null)).toBe('');
     expect(renderMarkdown('   ')).toBe('');
+  });
+});
+
+/** The most elements named `tag` any element of `root` lies inside, itself included. */
+function deepest(root: Element, tag: string): number {
+  let most = 0;
+  for (const element of root.getElementsByTagName('*')) {
+    let depth = 0;
+    for (let at: Element | null = element; at; at = at.parentElement) if (at.tagName === tag) depth++;
+    most = Math.max(most, depth);
+  }
+  return most;
+}
+
+describe('renderMarkdown under hostile input', () => {
+  const nestedB = (n: number) => '<b>'.repeat(n);
+
+  it('renders a description that is only a frameset as text, instead of crashing on a document without a body', () => {
+    expect(renderMarkdown('<frameset>')).toBe('&lt;frameset&gt;');
+    expect(renderMarkdown('<frameset><frame src="https://x.example">\n\nafter')).toContain('<p>after</p>');
+  });
+
+  it('flattens 2 KB of nested block quote markers instead of overflowing the stack', () => {
+    const html = renderMarkdown(`${'>'.repeat(2000)} deep`);
+    const { document } = new JSDOM(html).window;
+    expect(document.querySelectorAll('blockquote')).toHaveLength(DESCRIPTION_LIMITS.maxContainerMarkers);
+    // The markers past the limit are still there, as text.
+    expect(document.body.textContent).toContain(`${'>'.repeat(2000 - DESCRIPTION_LIMITS.maxContainerMarkers)} deep`);
+  });
+
+  it('flattens 2 KB of nested list markers and of deeply indented items', () => {
+    const sameLine = new JSDOM(renderMarkdown(`${'- '.repeat(1000)}deep`)).window.document;
+    expect(sameLine.querySelectorAll('ul')).toHaveLength(DESCRIPTION_LIMITS.maxContainerMarkers);
+    expect(sameLine.body.textContent).toContain('- - -');
+    const indented = Array.from({ length: 300 }, (_, i) => `${' '.repeat(i * 2)}- item ${i}`).join('\n');
+    const document = new JSDOM(renderMarkdown(indented)).window.document;
+    expect(document.body.textContent).toContain('item 299');
+    expect(deepest(document.body, 'UL')).toBeLessThanOrEqual(DESCRIPTION_LIMITS.maxMarkerIndent / 2 + 1);
+  });
+
+  it('shows 10,000 nested inline tags past the depth limit as text', () => {
+    const html = renderMarkdown(`${nestedB(10_000)}x`);
+    const { document } = new JSDOM(html).window;
+    expect(deepest(document.body, 'B')).toBe(DESCRIPTION_LIMITS.maxElementDepth - 1);
+    expect(document.body.textContent).toContain('<b><b>');
+  });
+
+  it('renders 300 KB of the pattern marked is quadratic on (e-mail autolink runs) in well under the test timeout', () => {
+    for (const pattern of ['_a', 'a.', '*a']) {
+      const html = renderMarkdown(pattern.repeat(150_000));
+      expect(html.length, pattern).toBeGreaterThan(DESCRIPTION_LIMITS.maxChars);
+    }
+    expect(renderMarkdown(`${'a'.repeat(90_000)}@example.com`)).toContain('@example.com');
+  });
+
+  it('bounds the work spent on nested emphasis and shows the rest as text', () => {
+    const html = renderMarkdown(`${'*a '.repeat(16_000)}x${' a*'.repeat(16_000)}`);
+    const { document } = new JSDOM(html).window;
+    expect(document.querySelectorAll('em').length).toBeGreaterThan(0);
+    expect(document.querySelectorAll('em').length).toBeLessThan(1000);
+    expect(document.body.textContent).toContain('*a *a');
+  });
+
+  it('cuts a description at the length limit with a visible note', () => {
+    const html = renderMarkdown(`${'word '.repeat(30_000)}\n\nEND-MARKER`, { truncatedNote: 'Cut here.' });
+    expect(html).not.toContain('END-MARKER');
+    expect(html.endsWith('<p><em>Cut here.</em></p>\n')).toBe(true);
+  });
+
+  it('names the bounds a description ran into, and none for a normal one', () => {
+    expect(renderDescription('**fine**').limits).toEqual([]);
+    expect(renderDescription(`${'>'.repeat(100)} x`).limits).toEqual(['nesting']);
+    expect(renderDescription(`${nestedB(500)}x`).limits).toEqual(['element depth']);
+    expect(renderDescription('x'.repeat(DESCRIPTION_LIMITS.maxChars + 1)).limits).toEqual(['length']);
+  });
+
+  it('drops media elements, which the CSP would refuse to load', () => {
+    const html = renderMarkdown('<video src="https://x.example/v.mp4" controls><source src="https://x.example/v.webm"><track src="https://x.example/t.vtt"></video><audio src="https://x.example/a.mp3"></audio>');
+    expect(html).not.toMatch(/<(video|audio|source|track)/i);
+  });
+
+  it('keeps ordinary nesting, lists and e-mail links as they were', () => {
+    const html = renderMarkdown('> quote\n> > inner\n\n- a\n  - b\n    - c\n\nMail me@example.com or <b><i>x</i></b>.');
+    const { document } = new JSDOM(html).window;
+    expect(document.querySelectorAll('blockquote')).toHaveLength(2);
+    expect(document.querySelectorAll('ul')).toHaveLength(3);
+    expect(document.querySelector('a[href="mailto:me@example.com"]')).not.toBeNull();
+    expect(document.querySelector('b > i')?.textContent).toBe('x');
+  });
+});
+
+describe('boundElementDepth', () => {
+  it('shows start tags past the depth as text, and keeps the rest', () => {
+    expect(boundElementDepth('<i><b>x</b></i>', 1)).toBe('<i>&lt;b>x</b></i>');
+    expect(boundElementDepth('<br><hr><img src=x>', 0)).toBe('<br><hr><img src=x>');
+  });
+
+  it('reads quoted attribute values as the HTML tokenizer does, so a tag inside one is not missed or hidden', () => {
+    // The `<b>` inside the value is no tag for the parser; the escaped tag's own `<` in a value must not become one either.
+    expect(boundElementDepth('<i title="<b>">x', 5)).toBe('<i title="<b>">x');
+    expect(boundElementDepth('<i><i title="<b>">', 1)).toBe('<i>&lt;i title="&lt;b>">');
+    // `="<b` right after the name is an attribute name, not the start of a value: the `>` after it ends the tag, and the tags after it count.
+    expect(boundElementDepth(`<i ="${'<b>'.repeat(3)}`, 2)).toBe('<i ="<b><b>&lt;b>');
+  });
+
+  it('counts an end tag only against an element of its name, and skips comments and raw text', () => {
+    expect(boundElementDepth('<span></x><span></x><span>', 2)).toBe('<span></x><span></x>&lt;span>');
+    expect(boundElementDepth('<!-- <b><b><b> --><b>', 1)).toBe('<!-- <b><b><b> --><b>');
+    expect(boundElementDepth('<script><b><b></script><b>', 1)).toBe('<script><b><b></script><b>');
+  });
+
+  it('closes one open <p> or <li> by the next, as the parser does', () => {
+    expect(boundElementDepth('<ul><li>a<li>b<li>c</ul>', 2)).toBe('<ul><li>a<li>b<li>c</ul>');
+  });
+});
+
+describe('plainTextHtml, the fallback', () => {
+  it('escapes everything and keeps paragraphs and line breaks', () => {
+    expect(plainTextHtml('<img src=x onerror=alert(1)>\nline two\n\n**not bold**')).toBe('<p>&lt;img src=x onerror=alert(1)&gt;<br>\nline two</p>\n<p>**not bold**</p>\n');
   });
 });

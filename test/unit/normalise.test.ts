@@ -1,5 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { createSnapshot, readSnapshotFile, writeSnapshotFile } from '../../src/snapshot/snapshot-file.ts';
 import { ApiIssueListSchema, ApiProjectSchema, type ApiProjectInput } from '../../src/portal/api-schemas.ts';
 import { normaliseIssues, normaliseProjects, progressScale, scaleProgress } from '../../src/snapshot/normalise.ts';
 import { hexColour, httpUrl } from '../../src/shared/values.ts';
@@ -85,5 +88,106 @@ describe('httpUrl', () => {
     expect(httpUrl(' JAVASCRIPT:alert(1)')).toBeNull();
     expect(httpUrl('data:text/html,x')).toBeNull();
     expect(httpUrl('/relative')).toBeNull();
+  });
+});
+
+describe('hostile text', () => {
+  const bad = 'A\u0000B\u0001\u0008C\uFFFE\uFFFF\uD800D';
+  const [issue] = normaliseIssues(
+    ApiIssueListSchema.parse([{ id: 'x', title: bad, description: `${bad}\n\n  indented`, summary: [bad, '\u0001'], status: bad, priority: bad, identifier: bad, team: { name: bad }, workspaceId: bad, trackerTicketId: bad }]),
+    new Set(),
+  );
+
+  it('strips the characters XML forbids from every text field on the way in', () => {
+    expect(issue).toMatchObject({ title: 'ABCD', summary: ['ABCD'], status: 'ABCD', priority: 'ABCD', identifier: 'ABCD', team: 'ABCD', description: 'ABCD\n\n  indented' });
+    expect(issue!.tracker).toMatchObject({ workspaceId: 'ABCD', ticketId: 'ABCD' });
+    const [project] = projects({ id: 'p', name: bad, description: bad, state: bad, icon: bad });
+    expect(project).toMatchObject({ name: 'ABCD', description: 'ABCD', state: 'ABCD', icon: 'ABCD' });
+  });
+
+  it('strips them from ids too: ids that then agree are one id, with a warning naming both as sent', () => {
+    const warnings: string[] = [];
+    const issues = normaliseIssues(
+      ApiIssueListSchema.parse([{ id: 'a\u0001b', projectId: 'p\uD800' }, { id: 'lone\uD800', title: 'first' }, { id: 'lone\uD801', title: 'second' }, { id: '\u0001' }]),
+      new Set(['p']),
+      (m) => warnings.push(m),
+    );
+    expect(issues.map((i) => [i.id, i.title, i.projectId])).toEqual([['ab', 'Untitled', 'p'], ['lone', 'first', null]]);
+    expect(warnings).toEqual([
+      '1 issue id(s) came more than once; the first of each is kept: "lone\\ud800" and "lone\\ud801" (both "lone")',
+      '1 issue(s) have an id made only of characters XML forbids and are left out: "\\u0001"',
+    ]);
+  });
+});
+
+describe('dates', () => {
+  const date = (value: string) => normaliseIssues(ApiIssueListSchema.parse([{ id: 'x', createdAt: value }]), new Set())[0]!.createdAt;
+
+  it('reads ISO 8601 date-times, with a zone, an offset, or none (UTC), and bare dates', () => {
+    expect(date('2026-03-12T09:30:00Z')).toBe('2026-03-12T09:30:00.000Z');
+    expect(date('2026-03-12T09:30:00.123456+02:00')).toBe('2026-03-12T07:30:00.123Z');
+    expect(date('2026-03-12T09:30')).toBe('2026-03-12T09:30:00.000Z');
+    expect(date('2026-03-12')).toBe('2026-03-12T00:00:00.000Z');
+  });
+
+  it('leaves out what is not one, instead of guessing: "1" is not 2001', () => {
+    for (const value of ['1', '2026', 'March 12, 2026', '12/03/2026', '2026-02-30', '2026-03-12T25:00Z', '2026-03-12T09:30:00+25:00', 'now']) {
+      expect(date(value), value).toBeNull();
+    }
+  });
+
+  it('leaves out dates past year 9999, also once the offset is applied', () => {
+    expect(date('+010000-01-01T00:00:00Z')).toBeNull();
+    expect(date('9999-12-31T23:59:59-14:00')).toBeNull();
+    expect(date('9999-12-31T23:59:59Z')).toBe('9999-12-31T23:59:59.000Z');
+  });
+
+  it('names the entries whose dates were left out', () => {
+    const warnings: string[] = [];
+    normaliseIssues(ApiIssueListSchema.parse([{ id: 'x', createdAt: '1', updatedAt: '2026-01-01T00:00:00Z' }]), new Set(), (m) => warnings.push(m));
+    normaliseProjects([ApiProjectSchema.parse({ id: 'p', createdAt: '+010000-01-01T00:00:00Z' })], (m) => warnings.push(m));
+    expect(warnings).toEqual([
+      '1 date(s) are not ISO 8601 date-times within years 0000–9999 and are left out: issue "x" createdAt "1"',
+      '1 date(s) are not ISO 8601 date-times within years 0000–9999 and are left out: project "p" createdAt "+010000-01-01T00:00:00Z"',
+    ]);
+  });
+});
+
+describe('repeated ids', () => {
+  it('keeps the first issue and the first project of an id, naming the id', () => {
+    const warnings: string[] = [];
+    const issues = normaliseIssues(ApiIssueListSchema.parse([{ id: 'a', title: 'first' }, { id: 'a', title: 'second' }]), new Set(), (m) => warnings.push(m));
+    const projectList = normaliseProjects([ApiProjectSchema.parse({ id: 'p', name: 'first' }), ApiProjectSchema.parse({ id: 'p', name: 'second' })], (m) => warnings.push(m));
+    expect(issues.map((i) => i.title)).toEqual(['first']);
+    expect(projectList.map((p) => p.name)).toEqual(['first']);
+    expect(warnings).toEqual([
+      '1 issue id(s) came more than once; the first of each is kept: "a"',
+      '1 project id(s) came more than once; the first of each is kept: "p"',
+    ]);
+  });
+
+  it('publishes no copy of an id that any copy hides', () => {
+    const issues = normaliseIssues(ApiIssueListSchema.parse([{ id: 'a', title: 'shown' }, { id: 'a', title: 'hidden', isVisible: false }]), new Set());
+    expect(issues).toEqual([]);
+  });
+});
+
+describe('a snapshot from hostile data', () => {
+  it('is always one the snapshot reader accepts: fetch and build agree', async () => {
+    const raw = ApiIssueListSchema.parse([
+      { id: 'a', createdAt: '+010000-01-01T00:00:00Z', updatedAt: '1', title: 'x\u0000', upvotes: 1e308, sortOrder: -1e308, url: 'https://x.example/\u0001' },
+    ]);
+    const snapshot = createSnapshot({ issues: raw, projects: [ApiProjectSchema.parse({ id: 'p', createdAt: '9999-12-31T23:59:59-14:00', progress: 1e308 })], missingProjectIds: [] }, { kind: 'demo' }, new Date('2026-01-01T00:00:00Z'));
+    const file = join(mkdtempSync(join(tmpdir(), 'snapshot-')), 'snapshot.json');
+    await writeSnapshotFile(file, snapshot);
+    expect(await readSnapshotFile(file)).toEqual(snapshot);
+  });
+
+  it('is refused before it is written when it would not be readable', async () => {
+    const snapshot = createSnapshot({ issues: [], projects: [], missingProjectIds: [] }, { kind: 'demo' }, new Date('2026-01-01T00:00:00Z'));
+    const file = join(mkdtempSync(join(tmpdir(), 'snapshot-')), 'snapshot.json');
+    const broken = { ...snapshot, fetchedAt: '+010000-01-01T00:00:00.000Z' };
+    await expect(writeSnapshotFile(file, broken)).rejects.toThrow(/would not be readable, so it was not written:\n.*fetchedAt/);
+    expect(existsSync(file)).toBe(false);
   });
 });

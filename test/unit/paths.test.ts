@@ -1,16 +1,49 @@
 import { describe, expect, it } from 'vitest';
-import { issuePath, pageSlug, slugify, withBase } from '../../src/site/paths.ts';
+import { assertDistinctSlugs, issuePath, pageSlug, SlugCollisionError, slugify, withBase } from '../../src/site/paths.ts';
+
+/** A path segment every file system takes: lowercase (case-insensitive ones), no separator, not `.` or `..`, short. */
+const SAFE_SEGMENT = /^(?!\.{1,2}$)[a-z0-9_~-]{1,100}$/;
 
 describe('pageSlug', () => {
-  it('keeps URL-safe ids as they are', () => {
-    expect(pageSlug('d97b92bb-2f63-4f4f-a8eb-72df9a1e6e71')).toBe('d97b92bb-2f63-4f4f-a8eb-72df9a1e6e71');
+  it('keeps lowercase URL-safe ids as they are, so existing URLs stay', () => {
+    for (const id of ['d97b92bb-2f63-4f4f-a8eb-72df9a1e6e71', 'issue_12', '42']) expect(pageSlug(id)).toBe(id);
   });
 
-  it('turns any other id into a safe, unique slug', () => {
-    const slugs = ['a/b', 'a b', 'a?b', '../etc', 'Ünïcode id', '<script>'].map(pageSlug);
-    for (const slug of slugs) expect(slug).toMatch(/^[a-z0-9-]+$/);
-    expect(new Set(slugs).size).toBe(slugs.length);
+  it('turns any other id into a safe slug with a hash of the exact id', () => {
+    const ids = ['a/b', 'a b', 'a?b', '../etc', '.', '..', '', ' ', 'Ünïcode id', '<script>', 'Upper', 'con', 'x'.repeat(10_000)];
+    const slugs = ids.map(pageSlug);
+    for (const slug of slugs) expect(slug).toMatch(SAFE_SEGMENT);
+    expect(new Set(slugs).size).toBe(ids.length);
     expect(pageSlug('a/b')).toBe(pageSlug('a/b'));
+    expect(pageSlug('x'.repeat(10_000)).length).toBeLessThanOrEqual(65);
+  });
+
+  it('gives ids that differ only in case slugs that differ ignoring case', () => {
+    const slugs = ['abc', 'ABC', 'Abc', 'aBc'].map((id) => pageSlug(id).toLowerCase());
+    expect(new Set(slugs).size).toBe(4);
+  });
+
+  it('never gives one id the hashed slug of another', () => {
+    const hashed = pageSlug('Upper');
+    expect(hashed).toContain('~');
+    expect(pageSlug(hashed)).not.toBe(hashed);
+    // An id made only of hex digits cannot match a slug without a readable part either.
+    const bare = pageSlug('***');
+    expect(pageSlug(bare.replace(/^id~/, ''))).not.toBe(bare);
+  });
+
+  it('tells apart ids that differ only in a lone surrogate', () => {
+    expect(pageSlug('a\uD800')).not.toBe(pageSlug('a\uD801'));
+  });
+});
+
+describe('assertDistinctSlugs', () => {
+  it('passes distinct ids, and names both ids of a collision', () => {
+    expect(() => assertDistinctSlugs('issue', ['a', 'A', 'b', 'a'])).not.toThrow();
+    // A collision needs a 64-bit hash collision; a slug rule that collides shows the check at work.
+    const collide = () => assertDistinctSlugs('project', ['First', 'Second'], () => 'same');
+    expect(collide).toThrow(SlugCollisionError);
+    expect(collide).toThrow('The project ids "First" and "Second" would both have the page same/.');
   });
 });
 

@@ -6,6 +6,8 @@ import { DE, EN, fill, labelsFor } from '../../src/site/labels.ts';
 import { columnPath, voteUrl } from '../../src/site/paths.ts';
 import { jsonLdText } from '../../src/site/structured-data.ts';
 import { themeCss } from '../../src/site/theme.ts';
+import { projectColourClass, projectColoursCss } from '../../src/site/project-colours.ts';
+import { JSDOM } from 'jsdom';
 import { buildRoadmapView } from '../../src/site/view.ts';
 import { loadDemoSnapshot } from '../../src/snapshot/load.ts';
 
@@ -96,6 +98,14 @@ describe('paths and theme', () => {
   it('column pages after the first carry their number', () => {
     expect(columnPath('done')).toBe('status/done/');
     expect(columnPath('done', 3)).toBe('status/done/3/');
+  });
+
+  it('a project colour rule matches its chip even when the id makes a hashed slug with a ~', () => {
+    const project = { id: 'Offline Mode', color: '#123456' };
+    const { document } = new JSDOM(`<style>${projectColoursCss([project])}</style><a class="${projectColourClass(project)}">x</a>`).window;
+    const rule = document.styleSheets[0]!.cssRules[0] as CSSStyleRule;
+    expect(projectColourClass(project)).toContain('~');
+    expect(document.querySelector('a')!.matches(rule.selectorText)).toBe(true);
   });
 
   it('the data stylesheet puts the accent first and the owner CSS last', () => {

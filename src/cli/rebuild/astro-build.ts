@@ -1,20 +1,68 @@
 /** Runs `astro build` of this project from a snapshot file into a directory, as a child process. */
+import { cp, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { logLines } from '../../shared/text.ts';
 import { astroBin, runNode } from '../run-node.ts';
 import { RebuildError } from './rebuild.ts';
 
 /** Lines of build output quoted when a build fails. */
 const TAIL_LINES = 30;
 
-export function astroBuild(root: string, env: NodeJS.ProcessEnv = process.env) {
+/**
+ * Builds into `outDir`. Astro writes the pages' server code next to the
+ * output and imports it from there, so an output folder outside the project
+ * cannot resolve the project's packages; Astro moves that code into the
+ * project only when the output path does not start with the project's path
+ * as a string, which `/work/site-dist` next to `/work/site` does. So an output
+ * outside the project is built inside it (under `.astro/`) and moved.
+ * Warnings of the build (`[WARN]` lines: data left out, descriptions shown as
+ * plain text) are passed to `log`, since the build's own output is not shown.
+ */
+export function astroBuild(root: string, env: NodeJS.ProcessEnv = process.env, log: (line: string) => void = () => {}) {
   return async (snapshotFile: string, outDir: string): Promise<void> => {
-    let result;
-    try {
-      result = await runNode([astroBin(root), 'build', '--outDir', outDir], { cwd: root, env: { ...env, ROADMAP_SNAPSHOT: snapshotFile, ASTRO_TELEMETRY_DISABLED: '1' } });
-    } catch (error) {
-      throw new RebuildError(`Could not start astro build: ${(error as Error).message}`, { cause: error });
+    const target = resolve(outDir);
+    let buildDir = target;
+    if (!isInside(root, target)) {
+      await mkdir(join(root, '.astro'), { recursive: true });
+      buildDir = await mkdtemp(join(root, '.astro', 'rebuild-'));
     }
-    if (result.code === 0) return;
-    const tail = result.output.trim().split('\n').slice(-TAIL_LINES).join('\n');
-    throw new RebuildError(`astro build failed (exit ${result.code}); the live site is unchanged. Last lines:\n${tail}`);
+    try {
+      await build(root, env, snapshotFile, buildDir, log);
+      if (buildDir !== target) await move(buildDir, target);
+    } finally {
+      if (buildDir !== target) await rm(buildDir, { recursive: true, force: true });
+    }
   };
+}
+
+async function build(root: string, env: NodeJS.ProcessEnv, snapshotFile: string, outDir: string, log: (line: string) => void): Promise<void> {
+  let result;
+  try {
+    result = await runNode([astroBin(root), 'build', '--outDir', outDir], { cwd: root, env: { ...env, ROADMAP_SNAPSHOT: snapshotFile, ASTRO_TELEMETRY_DISABLED: '1' } });
+  } catch (error) {
+    throw new RebuildError(`Could not start astro build: ${(error as Error).message}`, { cause: error });
+  }
+  const lines = logLines(result.output.trim()).split('\n');
+  if (result.code === 0) {
+    for (const line of lines.filter((l) => l.includes('[WARN]'))) log(`warning (build): ${line.replace(/^.*?\[WARN\]\s*/, '')}`);
+    return;
+  }
+  throw new RebuildError(`astro build failed (exit ${result.code}); the live site is unchanged. Last lines:\n${lines.slice(-TAIL_LINES).join('\n')}`);
+}
+
+/** Whether `path` is `root` or below it, by path segments (not by string prefix). */
+function isInside(root: string, path: string): boolean {
+  const rel = relative(resolve(root), path);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+/** Renames `from` to `to`; across file systems, copies and removes. */
+async function move(from: string, to: string): Promise<void> {
+  await mkdir(dirname(to), { recursive: true });
+  try {
+    await rename(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    await cp(from, to, { recursive: true });
+  }
 }

@@ -5,6 +5,7 @@ import { byId } from '../../shared/values.ts';
 import type { Snapshot } from '../../snapshot/snapshot-file.ts';
 import { hiddenIssueIds } from '../issue-counts.ts';
 import { PART_NAMES, type Fingerprint, type FingerprintPart } from './fingerprint.ts';
+import { logText } from '../../shared/text.ts';
 
 /** What changed in the data the site may publish (both snapshots already through the privacy gate). */
 export interface DataComparison {
@@ -129,8 +130,12 @@ export function whatChanged(report: Pick<ChangeReport, 'changedParts' | 'note'>)
   return report.note ? `${list} (${report.note})` : list;
 }
 
-/** The report as plain lines for a terminal or CI log: the counts always, the changes when there are any. */
+/** Titles, statuses and names in a report line are cut at this length. */
+const REPORT_TEXT_LENGTH = 200;
+
+/** The report as plain lines for a terminal or CI log: the counts always, the changes when there are any. Every value from the portal is made safe for one log line (`logText`). */
 export function reportLines(report: ChangeReport): string[] {
+  const t = (value: string) => logText(value, REPORT_TEXT_LENGTH);
   const { issues, projects } = report;
   const lines = [
     `Issues: ${issues.before} → ${issues.after} shown, ${issues.hiddenBefore} → ${issues.hiddenAfter} in hidden columns; projects: ${projects.before} → ${projects.after}`,
@@ -141,20 +146,30 @@ export function reportLines(report: ChangeReport): string[] {
     if (items.length > LINES_PER_KIND) lines.push(`    … and ${items.length - LINES_PER_KIND} more`);
   };
   const where = (issue: { hidden: boolean }) => (issue.hidden ? ', in a hidden column' : '');
-  some(issues.added, (i) => `  + issue "${i.title}" (${i.status || 'no status'}${where(i)})`);
-  some(issues.removed, (i) => `  - issue "${i.title}"${i.hidden ? ' (was in a hidden column)' : ''}`);
-  some(issues.statusMoves, (m) => `  ~ "${m.title}": ${m.from || 'no status'} → ${m.to || 'no status'}`);
-  some(projects.added, (p) => `  + project "${p.name}"`);
-  some(projects.removed, (p) => `  - project "${p.name}"`);
-  some(projects.progress, (p) => `  ~ project "${p.name}": ${p.from}% → ${p.to}%`);
-  some(projects.state, (p) => `  ~ project "${p.name}": ${p.from ?? 'no state'} → ${p.to ?? 'no state'}`);
-  some(issues.upvoteGains, (g) => `  ▲ "${g.title}": +${g.gain} (${g.from} → ${g.to})`);
+  some(issues.added, (i) => `  + issue "${t(i.title)}" (${t(i.status || 'no status')}${where(i)})`);
+  some(issues.removed, (i) => `  - issue "${t(i.title)}"${i.hidden ? ' (was in a hidden column)' : ''}`);
+  some(issues.statusMoves, (m) => `  ~ "${t(m.title)}": ${t(m.from || 'no status')} → ${t(m.to || 'no status')}`);
+  some(projects.added, (p) => `  + project "${t(p.name)}"`);
+  some(projects.removed, (p) => `  - project "${t(p.name)}"`);
+  some(projects.progress, (p) => `  ~ project "${t(p.name)}": ${p.from}% → ${p.to}%`);
+  some(projects.state, (p) => `  ~ project "${t(p.name)}": ${t(p.from ?? 'no state')} → ${t(p.to ?? 'no state')}`);
+  some(issues.upvoteGains, (g) => `  ▲ "${t(g.title)}": +${g.gain} (${g.from} → ${g.to})`);
   return lines;
 }
 
-/** The report as Markdown, for a CI job summary. Titles are escaped: they come from the portal. */
+/**
+ * A value from the portal as Markdown text on one line of a job summary: made
+ * safe for a log line first (a newline would end the list item, and a line
+ * could start with anything), then every character Markdown or HTML would
+ * read as markup backslash-escaped.
+ */
+export function markdownText(text: string): string {
+  return logText(text, REPORT_TEXT_LENGTH).replace(/[\\`*_{}[\]()<>#+|!~&-]/g, '\\$&');
+}
+
+/** The report as Markdown, for a CI job summary. Every value from the portal goes through `markdownText`. */
 export function reportMarkdown(report: ChangeReport): string {
-  const esc = (text: string) => text.replace(/[\\`*_{}[\]()<>#+|!~-]/g, '\\$&');
+  const esc = markdownText;
   const { issues, projects } = report;
   const out = [
     `### Roadmap ${report.status === 'published' ? 'updated' : 'unchanged'}`,

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type { ColumnConfig } from '../../config/roadmap-config.ts';
 import { RoadmapError } from '../../shared/errors.ts';
 import { shownColumns } from '../../site/columns.ts';
-import { issuePath, ISSUES_DIR, projectPath } from '../../site/paths.ts';
+import { issuePath, ISSUES_DIR, pageSlug, projectPath } from '../../site/paths.ts';
+import { quotedList } from '../../shared/text.ts';
 import type { Snapshot } from '../../snapshot/snapshot-file.ts';
 
 export class VerifyError extends RoadmapError {
@@ -23,8 +24,13 @@ export function verifyBuild(outDir: string, snapshot: Snapshot, columns: readonl
   need('_headers');
   for (const issue of issues) need(`${issuePath(issue.id)}index.html`);
   for (const project of snapshot.projects) need(`${projectPath(project.id)}index.html`);
-  const issuePages = existsSync(join(outDir, ISSUES_DIR)) ? readdirSync(join(outDir, ISSUES_DIR)).length : 0;
-  if (issuePages !== issues.length) {
-    throw new VerifyError(`The build has ${issuePages} issue pages but the snapshot has ${issues.length} shown issues.`);
+  const folders = existsSync(join(outDir, ISSUES_DIR)) ? readdirSync(join(outDir, ISSUES_DIR)) : [];
+  if (folders.length !== issues.length) {
+    const expected = new Set(issues.map((issue) => pageSlug(issue.id)));
+    const extra = folders.filter((folder) => !expected.has(folder));
+    throw new VerifyError(
+      `The build has ${folders.length} issue pages but the snapshot has ${issues.length} shown issues` +
+        (extra.length ? `; pages of no shown issue: ${quotedList(extra)}.` : '; two issues share a page.'),
+    );
   }
 }

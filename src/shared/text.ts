@@ -1,0 +1,73 @@
+/**
+ * Text rules for data that reaches an output other than an HTML page: XML
+ * documents (the feed), log lines (a terminal or a CI log), and HTML made
+ * outside the sanitiser. Every string here may come from the portal.
+ */
+
+/**
+ * Characters XML 1.0 forbids (§2.2 Char): C0 controls other than tab, LF and
+ * CR, U+FFFE, U+FFFF, and surrogates that are not part of a pair. One of them
+ * anywhere makes a feed invalid, and readers then drop the whole feed.
+ */
+const XML_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** `text` without the characters XML 1.0 forbids. */
+export function withoutXmlForbidden(text: string): string {
+  return text.replace(XML_FORBIDDEN, '');
+}
+
+const HTML_TEXT_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+
+/** `&`, `<` and `>` as character references: text that stays text inside HTML element content (not in an attribute). */
+export function escapeHtmlText(text: string): string {
+  return text.replace(/[&<>]/g, (c) => HTML_TEXT_ESCAPES[c]!);
+}
+
+/** ANSI escape sequences: CSI (colours, cursor moves) and OSC (window titles, hyperlinks). */
+const ANSI_ESCAPE = /\u001B\[[0-?]*[ -/]*[@-~]|\u001B\][^\u0007\u001B]*(?:\u0007|\u001B\\)?|\u001B[@-Z\\-_]/g;
+/** Characters that end or reorder a line: C0 and C1 controls (newlines included), line and paragraph separators, bidi overrides. */
+const LINE_BREAKING = /[\u0000-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]/g;
+
+/** Longest piece of data quoted in a log line. */
+export const LOG_TEXT_LIMIT = 500;
+
+/**
+ * Data made safe for one log line: ANSI escapes removed, control characters
+ * and line breaks turned into spaces (so no value can start a line of its
+ * own), a leading `::` (a GitHub Actions workflow command) and any `##[`
+ * (the runner's older command syntax) broken up, and the length capped.
+ */
+export function logText(value: unknown, limit = LOG_TEXT_LIMIT): string {
+  const oneLine = String(value).replace(ANSI_ESCAPE, '').replace(LINE_BREAKING, ' ');
+  const capped = oneLine.length > limit ? `${oneLine.slice(0, limit).replace(/[\uD800-\uDBFF]$/, '')}… (${oneLine.length - limit} more characters)` : oneLine;
+  return neutraliseCommands(capped);
+}
+
+/**
+ * A message of several lines made safe for a log: each line as `logText`
+ * makes one (without the length cap), so a line quoted from elsewhere (build
+ * output, an error body) cannot run a workflow command either.
+ */
+export function logLines(text: string): string {
+  return text
+    .replace(ANSI_ESCAPE, '')
+    .split(/\r\n|[\n\r\u2028\u2029\u0085]/)
+    .map((line) => neutraliseCommands(line.replace(LINE_BREAKING, ' ')))
+    .join('\n');
+}
+
+/** GitHub's runner reads `::command` at the start of a line (after spaces) and `##[command` anywhere in it. */
+function neutraliseCommands(line: string): string {
+  return line.replace(/^(\s*):(?=:)/, '$1: ').replaceAll('##[', '# #[');
+}
+
+/** A value from the data named in a log line: JSON-quoted (so spaces, quotes and invisible characters show), then made safe as `logText` does. */
+export function quoted(value: string, limit = 120): string {
+  return logText(JSON.stringify(value), limit);
+}
+
+/** Values named in one log line: at most `max` of them, then how many more. */
+export function quotedList(values: readonly string[], max = 20): string {
+  const shown = values.slice(0, max).map((value) => quoted(value));
+  return values.length > max ? `${shown.join(', ')} and ${values.length - max} more` : shown.join(', ');
+}
