@@ -168,7 +168,7 @@ describe('config values used as paths, URLs and header text', () => {
   });
 
   it('strips characters XML forbids from the title, description and labels', () => {
-    const config = parseRoadmapConfig({ title: 'Road\u0001map', description: 'x\uFFFEy', labels: { board: 'B\u0000oard' }, columns: [{ id: 'a', label: 'L\u0007', statuses: ['a'] }] });
+    const config = parseRoadmapConfig({ title: 'Road\u0001map', description: 'x\uFFFEy', labels: { board: 'B\u0000oard' }, columns: [{ id: 'a', label: 'L\u0007', statuses: ['a'] }], shipped: { columns: ['a'] } });
     expect([config.title, config.description, config.labels.board, config.columns[0]!.label]).toEqual(['Roadmap', 'xy', 'Board', 'L']);
   });
 
