@@ -2,6 +2,7 @@
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import { processSettings } from './src/config/settings.ts';
+import { searchIndex } from './src/site/astro/search-index.ts';
 import { securityHeaders } from './src/site/astro/security-headers.ts';
 import { CSP_DIRECTIVES, EMBED_DIR } from './src/site/headers.ts';
 
@@ -16,6 +17,8 @@ export default defineConfig({
   integrations: [
     // Embed pages are copies of other pages for iframes: kept out of the sitemap (and marked noindex).
     sitemap({ filter: (page) => !new URL(page).pathname.includes(`/${EMBED_DIR}/`) }),
+    // Before securityHeaders: the search index adds the pagefind/ folder, which _headers must list.
+    searchIndex({ locale: config.locale }),
     securityHeaders({ base: config.base, embedOrigins: config.embed.allowedOrigins }),
   ],
   // Every page carries a CSP meta tag (hosts that cannot set headers, such as GitHub Pages, still get one);

@@ -34,9 +34,11 @@ export function auditHtml(outDir: string, base = '/'): Finding[] {
       }
       // The site's own filter form (src/components/Filters.astro) is the one form allowed.
       const ownForm = element.closest('form[data-filters]') !== null && ['form', 'button', 'select', 'option', 'label'].includes(tag);
+      // The site's own search field (src/components/SiteSearch.astro), in every page's header.
+      const ownSearch = element.closest('search[data-search]') !== null && ['input', 'button', 'label'].includes(tag);
       // The embed layout's own <base target> has no href, so it cannot move where URLs point.
       const ownBase = tag === 'base' && !element.hasAttribute('href') && element.parentElement?.tagName === 'HEAD';
-      if (FORBIDDEN_TAGS.includes(tag) && !ownForm && !ownBase) findings.push({ file, problem: `<${tag}> element` });
+      if (FORBIDDEN_TAGS.includes(tag) && !ownForm && !ownSearch && !ownBase) findings.push({ file, problem: `<${tag}> element` });
       if (tag === 'script') {
         const src = element.getAttribute('src');
         const ownScript = src?.startsWith(`${base}_astro/`) || element.getAttribute('type') === 'application/ld+json';
