@@ -8,7 +8,9 @@
  *   nochange_ratio          `npm run rebuild` on unchanged data / a full rebuild
  *   peak_rss_mb             peak RSS of the largest build
  *   board_gzip_kb           board HTML + its CSS and JS, gzipped (demo and each size)
- *   board_js_gzip_kb        the board's JavaScript, gzipped
+ *   board_js_gzip_kb        the board's JavaScript at load, gzipped (the search code loads only when search opens)
+ *   search_index            the Pagefind index on disk: KB and files, beside the site's own file count
+ *   search_query_kb         bytes one search downloads in Chromium (first query: runtime + index + results; next query)
  *   lighthouse              Lighthouse category scores of the demo board, an issue and a project page
  */
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,12 +28,15 @@ import { serveStatic } from '../test/support/static-server.ts';
 import { syntheticWorkspace } from '../test/support/synthetic.ts';
 import { createFloorProject } from './bench/floor.ts';
 import { median, round } from './bench/stats.ts';
+import { searchFigures } from './bench/search.ts';
 import { pageWeight } from './bench/weight.ts';
 
 const ROOT = process.cwd();
 const ASTRO = astroBin(ROOT);
 const SITE = 'https://roadmap.example.com';
 const RUNS = 3;
+/** Words of the synthetic workspaces (test/support/synthetic.ts), each in about a third of the issues: a broad first query, then another. */
+const SEARCH_QUERIES: [string, string] = ['offline', 'billing'];
 
 interface Size {
   name: string;
@@ -99,7 +104,9 @@ async function measureBuild(size: Size, snapshotFile: string) {
   }
   rmSync(floorDir, { recursive: true, force: true });
   const weight = pageWeight(outDir, 'index.html');
-  return { pages, ours_ms: round(median(ours), 0), floor_ms: round(median(floor), 0), build_ratio: round(median(ours) / median(floor)), peak_rss_mb: peak, floor_peak_rss_mb: floorPeak, board: weight, outDir };
+  const search = await searchFigures(outDir, SEARCH_QUERIES);
+  log(`${size.name} search: ${JSON.stringify(search)}`);
+  return { pages, search, ours_ms: round(median(ours), 0), floor_ms: round(median(floor), 0), build_ratio: round(median(ours) / median(floor)), peak_rss_mb: peak, floor_peak_rss_mb: floorPeak, board: weight, outDir };
 }
 
 async function measureFetch(size: Size, workspace: ReturnType<typeof syntheticWorkspace>) {
@@ -192,7 +199,7 @@ await runCommand(spec, async (values) => {
   const demoDir = mkdtempSync(join(tmpdir(), 'bench-demo-'));
   await build(baseEnv, demoDir);
   const demoWeight = pageWeight(demoDir, 'index.html');
-  figures.demo = { board: demoWeight, lighthouse: await lighthouse(demoDir) };
+  figures.demo = { board: demoWeight, search: await searchFigures(demoDir, ['offline', 'calendar']), lighthouse: await lighthouse(demoDir) };
 
   for (const size of sizes) {
     log(`workspace ${size.name}: ${size.issues} issues, ${size.projects} projects`);
@@ -214,7 +221,12 @@ await runCommand(spec, async (values) => {
 
   // The table.
   const rows: [string, string, string][] = [];
-  const sizeFigures = figures.sizes as Record<string, { build_ratio: number; ours_ms: number; floor_ms: number; pages: number; peak_rss_mb: number; floor_peak_rss_mb: number; board: { gzipKb: number; jsGzipKb: number }; fetch: { fetch_ratio: number | null; fetch_ms: number; floor_ms: number; requests: number; limit: string; rate_limited_responses: number; max_429_per_window: number }; rebuild: { nochange_ratio: number; nochange_ms: number; full_ms: number } }>;
+  const searchRows = (name: string, search: Awaited<ReturnType<typeof searchFigures>>) => {
+    const { first_query: first, next_query: next } = search;
+    rows.push([`search_index (${name})`, `${search.index_kb} KB, ${search.index_files} files`, `the site with it: ${search.site_files} files`]);
+    rows.push([`search_query_kb (${name})`, `${first.gzip_kb} / ${next.gzip_kb}`, `gzipped, first query ("${first.query}", ${first.results} results, ${first.requests} requests, ${first.raw_kb} KB raw) / next ("${next.query}", ${next.requests} requests)`]);
+  };
+  const sizeFigures = figures.sizes as Record<string, { search: Awaited<ReturnType<typeof searchFigures>>; build_ratio: number; ours_ms: number; floor_ms: number; pages: number; peak_rss_mb: number; floor_peak_rss_mb: number; board: { gzipKb: number; jsGzipKb: number }; fetch: { fetch_ratio: number | null; fetch_ms: number; floor_ms: number; requests: number; limit: string; rate_limited_responses: number; max_429_per_window: number }; rebuild: { nochange_ratio: number; nochange_ms: number; full_ms: number } }>;
   for (const [name, f] of Object.entries(sizeFigures)) {
     rows.push([`build_ratio (${name})`, String(f.build_ratio), `${f.ours_ms} ms vs ${f.floor_ms} ms bare Astro, ${f.pages} pages, median of ${RUNS}`]);
     rows.push([`fetch_ratio (${name})`, String(f.fetch.fetch_ratio), `${f.fetch.fetch_ms} ms vs ${f.fetch.floor_ms} ms floor, ${f.fetch.requests} requests at ${f.fetch.limit}`]);
@@ -222,9 +234,11 @@ await runCommand(spec, async (values) => {
     rows.push([`nochange_ratio (${name})`, String(f.rebuild.nochange_ratio), `${f.rebuild.nochange_ms} ms vs ${f.rebuild.full_ms} ms full rebuild`]);
     rows.push([`peak_rss_mb (${name})`, String(f.peak_rss_mb), `bare Astro: ${f.floor_peak_rss_mb}`]);
     rows.push([`board_gzip_kb (${name})`, String(f.board.gzipKb), 'HTML + CSS + JS']);
+    searchRows(name, f.search);
   }
   rows.push(['board_gzip_kb (demo)', String(demoWeight.gzipKb), `${demoWeight.rawKb} KB raw`]);
-  rows.push(['board_js_gzip_kb', String(demoWeight.jsGzipKb), 'the filter island']);
+  rows.push(['board_js_gzip_kb', String(demoWeight.jsGzipKb), 'at load: the filter island and the search trigger']);
+  searchRows('demo', (figures.demo as { search: Awaited<ReturnType<typeof searchFigures>> }).search);
   for (const [page, scores] of Object.entries((figures.demo as { lighthouse: Record<string, Record<string, number>> }).lighthouse)) {
     rows.push([`lighthouse (${page})`, Object.values(scores).join(' / '), 'performance / accessibility / best-practices / seo']);
   }
