@@ -19,8 +19,9 @@ import { ISSUES_DIR, PROJECTS_DIR } from '../paths.ts';
 /**
  * Most fragment files (one page's stored text each, by default) Pagefind
  * writes; above this many pages it bundles several pages into one file. It
- * bounds the index at about this many files plus a few hundred, whatever the
- * workspace's size, at the price of a bigger download per result shown.
+ * bounds the index at about this many files plus its word chunks (a few dozen
+ * at 10,000 issues), whatever the workspace's size, at the price of a bigger
+ * download per result shown.
  * The README's "Search" section has the measured trade-off.
  */
 export const SEARCH_FRAGMENT_FILES = 1_000;
