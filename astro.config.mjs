@@ -3,6 +3,7 @@ import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import { processSettingsOrExit } from './src/config/settings.ts';
 import { robotsLocationWarning } from './src/site/astro/robots-warning.ts';
+import { searchIndex } from './src/site/astro/search-index.ts';
 import { securityHeaders } from './src/site/astro/security-headers.ts';
 import { settingsWarnings } from './src/site/astro/settings-warnings.ts';
 import { CSP_DIRECTIVES, EMBED_DIR } from './src/site/headers.ts';
@@ -23,6 +24,8 @@ export default defineConfig({
   integrations: [
     // Embed pages are copies of other pages for iframes: kept out of the sitemap (and marked noindex).
     sitemap({ filter: (page) => !new URL(page).pathname.includes(`/${EMBED_DIR}/`) }),
+    // Before securityHeaders: the search index adds the pagefind/ folder, which _headers must list.
+    searchIndex({ locale: config.locale }),
     securityHeaders({ base, embedOrigins: config.embed.allowedOrigins }),
     robotsLocationWarning({ base, siteRoot, index: config.seo.index }),
     settingsWarnings(warnings),

@@ -8,8 +8,10 @@
  *   nochange_ratio          `npm run rebuild` on unchanged data / a full rebuild
  *   peak_rss_mb             peak RSS of the largest build
  *   board_gzip_kb           board HTML + its CSS and JS, gzipped (demo and each size)
- *   board_js_gzip_kb        the board's JavaScript, gzipped (what loads with the page: at most 3 KB)
+ *   board_js_gzip_kb        the board's JavaScript at load, gzipped (at most 3 KB: the filter island and the search trigger; the search code loads only when search opens)
  *   filter_index_gzip_kb    the filter island's index of every issue (/board-index.json), gzipped; fetched only when someone filters or sorts
+ *   search_index            the Pagefind index on disk: KB and files, beside the site's own file count
+ *   search_query_kb         bytes one search downloads in Chromium (first query: runtime + index + results; next query)
  *   lighthouse              Lighthouse category scores of the demo board, an issue and a project page
  */
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,11 +31,14 @@ import { createFloorProject } from './bench/floor.ts';
 import { median, round } from './bench/stats.ts';
 import { fileGzipKb, pageWeight } from './bench/weight.ts';
 import { BOARD_INDEX_FILE } from '../src/site/board-index.ts';
+import { searchFigures } from './bench/search.ts';
 
 const ROOT = process.cwd();
 const ASTRO = astroBin(ROOT);
 const SITE = 'https://roadmap.example.com';
 const RUNS = 3;
+/** Words of the synthetic workspaces (test/support/synthetic.ts), each in about a third of the issues: a broad first query, then another. */
+const SEARCH_QUERIES: [string, string] = ['offline', 'billing'];
 
 interface Size {
   name: string;
@@ -101,7 +106,9 @@ async function measureBuild(size: Size, snapshotFile: string) {
   }
   rmSync(floorDir, { recursive: true, force: true });
   const weight = { ...pageWeight(outDir, 'index.html'), filter_index_gzip_kb: fileGzipKb(outDir, BOARD_INDEX_FILE) };
-  return { pages, ours_ms: round(median(ours), 0), floor_ms: round(median(floor), 0), build_ratio: round(median(ours) / median(floor)), peak_rss_mb: peak, floor_peak_rss_mb: floorPeak, board: weight, outDir };
+  const search = await searchFigures(outDir, SEARCH_QUERIES);
+  log(`${size.name} search: ${JSON.stringify(search)}`);
+  return { pages, search, ours_ms: round(median(ours), 0), floor_ms: round(median(floor), 0), build_ratio: round(median(ours) / median(floor)), peak_rss_mb: peak, floor_peak_rss_mb: floorPeak, board: weight, outDir };
 }
 
 async function measureFetch(size: Size, workspace: ReturnType<typeof syntheticWorkspace>) {
@@ -194,7 +201,7 @@ await runCommand(spec, async (values) => {
   const demoDir = mkdtempSync(join(tmpdir(), 'bench-demo-'));
   await build(baseEnv, demoDir);
   const demoWeight = { ...pageWeight(demoDir, 'index.html'), filter_index_gzip_kb: fileGzipKb(demoDir, BOARD_INDEX_FILE) };
-  figures.demo = { board: demoWeight, lighthouse: await lighthouse(demoDir) };
+  figures.demo = { board: demoWeight, search: await searchFigures(demoDir, ['offline', 'calendar']), lighthouse: await lighthouse(demoDir) };
 
   for (const size of sizes) {
     log(`workspace ${size.name}: ${size.issues} issues, ${size.projects} projects`);
@@ -216,7 +223,12 @@ await runCommand(spec, async (values) => {
 
   // The table.
   const rows: [string, string, string][] = [];
-  const sizeFigures = figures.sizes as Record<string, { build_ratio: number; ours_ms: number; floor_ms: number; pages: number; peak_rss_mb: number; floor_peak_rss_mb: number; board: { gzipKb: number; jsGzipKb: number; filter_index_gzip_kb: number }; fetch: { fetch_ratio: number | null; fetch_ms: number; floor_ms: number; requests: number; limit: string; rate_limited_responses: number; max_429_per_window: number }; rebuild: { nochange_ratio: number; nochange_ms: number; full_ms: number } }>;
+  const searchRows = (name: string, search: Awaited<ReturnType<typeof searchFigures>>) => {
+    const { first_query: first, next_query: next } = search;
+    rows.push([`search_index (${name})`, `${search.index_kb} KB, ${search.index_files} files`, `the site with it: ${search.site_files} files`]);
+    rows.push([`search_query_kb (${name})`, `${first.gzip_kb} / ${next.gzip_kb}`, `gzipped, first query ("${first.query}", ${first.results} results, ${first.requests} requests, ${first.raw_kb} KB raw) / next ("${next.query}", ${next.requests} requests)`]);
+  };
+  const sizeFigures = figures.sizes as Record<string, { search: Awaited<ReturnType<typeof searchFigures>>; build_ratio: number; ours_ms: number; floor_ms: number; pages: number; peak_rss_mb: number; floor_peak_rss_mb: number; board: { gzipKb: number; jsGzipKb: number; filter_index_gzip_kb: number }; fetch: { fetch_ratio: number | null; fetch_ms: number; floor_ms: number; requests: number; limit: string; rate_limited_responses: number; max_429_per_window: number }; rebuild: { nochange_ratio: number; nochange_ms: number; full_ms: number } }>;
   for (const [name, f] of Object.entries(sizeFigures)) {
     rows.push([`build_ratio (${name})`, String(f.build_ratio), `${f.ours_ms} ms vs ${f.floor_ms} ms bare Astro, ${f.pages} pages, median of ${RUNS}`]);
     rows.push([`fetch_ratio (${name})`, String(f.fetch.fetch_ratio), `${f.fetch.fetch_ms} ms vs ${f.fetch.floor_ms} ms floor, ${f.fetch.requests} requests at ${f.fetch.limit}`]);
@@ -225,10 +237,12 @@ await runCommand(spec, async (values) => {
     rows.push([`peak_rss_mb (${name})`, String(f.peak_rss_mb), `bare Astro: ${f.floor_peak_rss_mb}`]);
     rows.push([`board_gzip_kb (${name})`, String(f.board.gzipKb), 'HTML + CSS + JS']);
     rows.push([`filter_index_gzip_kb (${name})`, String(f.board.filter_index_gzip_kb), `/${BOARD_INDEX_FILE}, fetched only when someone filters or sorts`]);
+    searchRows(name, f.search);
   }
   rows.push(['board_gzip_kb (demo)', String(demoWeight.gzipKb), `${demoWeight.rawKb} KB raw`]);
-  rows.push(['board_js_gzip_kb', String(demoWeight.jsGzipKb), 'the filter island, as loaded with the board (budget: 3 KB)']);
+  rows.push(['board_js_gzip_kb', String(demoWeight.jsGzipKb), 'at load: the filter island and the search trigger (budget: 3 KB)']);
   rows.push(['filter_index_gzip_kb (demo)', String(demoWeight.filter_index_gzip_kb), `/${BOARD_INDEX_FILE}`]);
+  searchRows('demo', (figures.demo as { search: Awaited<ReturnType<typeof searchFigures>> }).search);
   for (const [page, scores] of Object.entries((figures.demo as { lighthouse: Record<string, Record<string, number>> }).lighthouse)) {
     rows.push([`lighthouse (${page})`, Object.values(scores).join(' / '), 'performance / accessibility / best-practices / seo']);
   }

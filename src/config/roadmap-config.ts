@@ -96,6 +96,12 @@ export const RoadmapConfigSchema = z
       .refine((template) => /\{(issueId|identifier)\}/.test(template), 'include {issueId} or {identifier}, e.g. "https://portal.example.com/r/{issueId}"')
       .refine((template) => httpUrl(template.replace(/\{(issueId|identifier)\}/g, 'x')) !== null, 'use an absolute http(s) URL, e.g. "https://portal.example.com/r/{issueId}"')
       .optional(),
+    /**
+     * Where visitors suggest something new: an absolute http(s) URL, e.g. your
+     * portal's submission form. Adds a "Suggest an idea" link to the site
+     * header and to the embed pages. Unset: no link.
+     */
+    submitUrl: z.url({ protocol: /^https?$/, error: 'use an absolute http(s) URL, e.g. "https://portal.example.com/new"' }).optional(),
     /** Look and feel. */
     theme: z
       .strictObject({

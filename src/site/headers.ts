@@ -9,6 +9,16 @@
  * policy but no `frame-ancestors` (it also covers 404s of unknown paths), and a
  * second policy with only `frame-ancestors` is added per top-level path:
  * `'none'` everywhere, the configured origins on the embed pages.
+ *
+ * Search is the one exception to the script rules. Pagefind compiles its
+ * WebAssembly in a dedicated worker (`/pagefind/pagefind-worker.js`), and a
+ * worker's CSP is the one its own response carries, not the page's. So
+ * `'wasm-unsafe-eval'` (and nothing more) is allowed for the `pagefind/`
+ * path alone: the catch-all allows it, and the per-path policy of every other
+ * top-level path takes it away again with `script-src 'self'`. Pages, even
+ * the ones that search, keep exactly the policy they had. (A path no file
+ * matches gets only the catch-all, but it is answered with 404.html, whose
+ * meta tag carries the page policy.)
  */
 
 /** CSP directives shared by every page; Astro adds its hashes to `script-src` and `style-src` in the page's meta tag. */
@@ -23,16 +33,23 @@ export const CSP_DIRECTIVES = [
   "object-src 'none'",
 ] as const;
 
-/** The policy every response carries: the shared directives plus script and style sources. */
-export const BASE_POLICY = [...CSP_DIRECTIVES, "script-src 'self'", "style-src 'self'"].join('; ');
+/** Scripts from the site itself only: every page, in its meta tag and its headers. */
+export const STRICT_SCRIPTS = "script-src 'self'";
+
+/** The policy of every page: the shared directives plus script and style sources. */
+export const BASE_POLICY = [...CSP_DIRECTIVES, STRICT_SCRIPTS, "style-src 'self'"].join('; ');
+
+/** The search worker's policy: the page policy plus compiling WebAssembly, which Pagefind needs and nothing else. */
+export const SEARCH_WORKER_POLICY = [...CSP_DIRECTIVES, "script-src 'self' 'wasm-unsafe-eval'", "style-src 'self'"].join('; ');
 
 /** The framing policy: `'none'`, or `'self'` plus the allowed origins. */
 export function frameAncestors(origins: readonly string[]): string {
   return `frame-ancestors ${origins.length ? ["'self'", ...origins].join(' ') : "'none'"}`;
 }
 
+/** The catch-all rule. Its CSP is the search worker's; every top-level path but `pagefind/` narrows it to STRICT_SCRIPTS. */
 export const COMMON_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Security-Policy': BASE_POLICY,
+  'Content-Security-Policy': SEARCH_WORKER_POLICY,
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), interest-cohort=()',
@@ -40,6 +57,9 @@ export const COMMON_HEADERS: Readonly<Record<string, string>> = {
 
 /** Top-level output entry that holds the embed pages. */
 export const EMBED_DIR = 'embed';
+
+/** Top-level output entry of the search index and Pagefind's scripts, written after the build. */
+export const SEARCH_DIR = 'pagefind';
 
 interface HeaderRules {
   /** Path prefix of the site, e.g. `/` or `/roadmap/`. */
@@ -55,12 +75,14 @@ export function headersFile({ base, topLevel, embedOrigins }: HeaderRules): stri
   const root = base.endsWith('/') ? base : `${base}/`;
   const rule = (path: string, headers: Readonly<Record<string, string>>) =>
     [path, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n');
-  const noFraming = { 'Content-Security-Policy': frameAncestors([]), 'X-Frame-Options': 'DENY' };
-  const rules = ['# Written by portal-roadmap at build time. Netlify and Cloudflare Pages read this file.', rule(`${root}*`, COMMON_HEADERS), rule(root, noFraming)];
+  const strict = { 'Content-Security-Policy': `${frameAncestors([])}; ${STRICT_SCRIPTS}`, 'X-Frame-Options': 'DENY' };
+  const rules = ['# Written by portal-roadmap at build time. Netlify and Cloudflare Pages read this file.', rule(`${root}*`, COMMON_HEADERS), rule(root, strict)];
   for (const entry of [...topLevel].sort()) {
     if (entry === '_headers') continue;
     const path = entry.includes('.') ? `${root}${entry}` : `${root}${entry}/*`;
-    rules.push(rule(path, entry === EMBED_DIR ? { 'Content-Security-Policy': frameAncestors(embedOrigins) } : noFraming));
+    if (entry === EMBED_DIR) rules.push(rule(path, { 'Content-Security-Policy': `${frameAncestors(embedOrigins)}; ${STRICT_SCRIPTS}` }));
+    else if (entry === SEARCH_DIR) rules.push(rule(path, { 'Content-Security-Policy': frameAncestors([]), 'X-Frame-Options': 'DENY' }));
+    else rules.push(rule(path, strict));
   }
   return `${rules.join('\n\n')}\n`;
 }

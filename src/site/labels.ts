@@ -65,6 +65,25 @@ export const EN = {
   noStatus: 'No status',
   // added by issue 11 (hostile input, round two)
   descriptionTruncated: 'The rest of this description is too long to show here.',
+  // added by issue 14 (find and act)
+  search: 'Search',
+  searchLabel: 'Search the roadmap',
+  searchFallback: 'Browse by status',
+  searchLoading: 'Searching…',
+  searchNoResults: 'No results for “{query}”',
+  searchResultsOne: '1 result for “{query}”',
+  searchResultsOther: '{count} results for “{query}”',
+  searchMore: 'Show more results',
+  searchUnavailable: 'Search is not available right now. Browse by status instead.',
+  voteShort: 'Vote',
+  voteFor: 'Vote for {title}',
+  suggest: 'Suggest an idea',
+  columnIndex: 'Jump to a column',
+  columnNeighbours: 'More in this column',
+  previousInColumn: 'Previous in {column}: {title}',
+  nextInColumn: 'Next in {column}: {title}',
+  upvoteCountOne: '{count} upvote',
+  upvoteCountOther: '{count} upvotes',
 };
 
 export type LabelKey = keyof typeof EN;
@@ -132,6 +151,25 @@ export const DE: Labels = {
   noStatus: 'Ohne Status',
   // added by issue 11 (hostile input, round two)
   descriptionTruncated: 'Der Rest dieser Beschreibung ist zu lang, um ihn hier zu zeigen.',
+  // added by issue 14 (find and act)
+  search: 'Suche',
+  searchLabel: 'Roadmap durchsuchen',
+  searchFallback: 'Nach Status stöbern',
+  searchLoading: 'Suche läuft …',
+  searchNoResults: 'Keine Treffer für „{query}“',
+  searchResultsOne: '1 Treffer für „{query}“',
+  searchResultsOther: '{count} Treffer für „{query}“',
+  searchMore: 'Weitere Treffer zeigen',
+  searchUnavailable: 'Die Suche ist gerade nicht verfügbar. Stöbern Sie stattdessen nach Status.',
+  voteShort: 'Abstimmen',
+  voteFor: 'Für „{title}“ abstimmen',
+  suggest: 'Idee vorschlagen',
+  columnIndex: 'Zu einer Spalte springen',
+  columnNeighbours: 'Mehr in dieser Spalte',
+  previousInColumn: 'Vorheriger Eintrag in {column}: {title}',
+  nextInColumn: 'Nächster Eintrag in {column}: {title}',
+  upvoteCountOne: '{count} Stimme',
+  upvoteCountOther: '{count} Stimmen',
 };
 
 export const LABELS_BY_LANGUAGE: Readonly<Record<string, Labels>> = { en: EN, de: DE };

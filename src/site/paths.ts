@@ -89,3 +89,13 @@ export function voteUrl(template: string, issue: { id: string; identifier: strin
 export function assetUrl(base: string, asset: string): string {
   return asset.startsWith('/') ? withBase(base, asset) : asset;
 }
+
+/**
+ * Attributes of a link that leaves the site to act (vote, suggest an idea):
+ * the same tab on the site, a new tab from an embed, so the page that embeds
+ * the roadmap stays where it was. No referrer or opener reaches the other site
+ * from an embed, whose parent page may not want to be known.
+ */
+export function actionLinkAttributes(embedded: boolean): { rel: string; target?: '_blank' } {
+  return embedded ? { rel: 'nofollow noopener noreferrer', target: '_blank' } : { rel: 'nofollow noopener' };
+}

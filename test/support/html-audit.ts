@@ -47,12 +47,14 @@ function auditElements(elements: Iterable<Element>, file: string, base: string):
     }
     // The site's own filter form (src/components/Filters.astro) is the one form allowed.
     const ownForm = element.closest('form[data-filters]') !== null && ['form', 'button', 'select', 'option', 'label'].includes(tag);
+    // The site's own search field (src/components/SiteSearch.astro), in every page's header.
+    const ownSearch = element.closest('search[data-search]') !== null && ['input', 'button', 'label'].includes(tag);
     // The embed layout's own <base target> has no href, so it cannot move where URLs point.
     const ownBase = tag === 'base' && !element.hasAttribute('href') && element.parentElement?.tagName === 'HEAD';
     // A project icon (src/components/ProjectIcon.astro): paths from the fixed table in src/site/icons.ts, nothing else.
     const ownIcon =
       tag === 'svg' && element.classList.contains('project-icon') && [...element.querySelectorAll('*')].every((child) => child.tagName === 'path' && child.getAttributeNames().join() === 'd');
-    if (FORBIDDEN_TAGS.includes(tag) && !ownForm && !ownBase && !ownIcon) findings.push({ file, problem: `<${tag}> element` });
+    if (FORBIDDEN_TAGS.includes(tag) && !ownForm && !ownSearch && !ownBase && !ownIcon) findings.push({ file, problem: `<${tag}> element` });
     if (tag === 'script') {
       const src = element.getAttribute('src');
       // The embed pages' theme script (src/site/embed-theme.ts) is the site's one classic script outside _astro/.
@@ -156,6 +158,8 @@ function auditHeaders(outDir: string): Finding[] {
       const [name, ...values] = directive.split(/\s+/);
       if (!CSP_DIRECTIVE_NAMES.has(name!)) findings.push({ file, problem: `unknown CSP directive: ${directive.slice(0, 60)}` });
       for (const value of values) {
+        // The search worker compiles Pagefind's WebAssembly (src/site/headers.ts): the one keyword allowed, and only for scripts.
+        if (name === 'script-src' && value === "'wasm-unsafe-eval'") continue;
         if (!/^(?:'(?:self|none)'|https:|https?:\/\/(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d+)?)$/.test(value)) findings.push({ file, problem: `CSP source that is not a plain origin: ${value.slice(0, 60)}` });
       }
     }

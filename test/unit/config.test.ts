@@ -54,6 +54,14 @@ describe('roadmap config', () => {
     expect(message(() => parseRoadmapConfig({ site: 'roadmap.example.com' }))).toContain('site: use an absolute http(s) URL');
   });
 
+  it('takes an http(s) submitUrl and refuses any other', () => {
+    expect(parseRoadmapConfig({ submitUrl: 'https://portal.example.com/new?from=roadmap' }).submitUrl).toBe('https://portal.example.com/new?from=roadmap');
+    expect(parseRoadmapConfig({}).submitUrl).toBeUndefined();
+    for (const bad of ['javascript:alert(1)', 'portal.example.com/new', 'ftp://portal.example.com/']) {
+      expect(message(() => parseRoadmapConfig({ submitUrl: bad })), bad).toContain('submitUrl: use an absolute http(s) URL');
+    }
+  });
+
   it('refuses an unknown label key and a bad locale', () => {
     expect(message(() => parseRoadmapConfig({ labels: { boardd: 'x' } }))).toContain('labels: unknown key "boardd"');
     expect(message(() => parseRoadmapConfig({ locale: 'not a locale' }))).toContain('locale: use a BCP 47 language tag');

@@ -2,43 +2,61 @@ import { describe, expect, it } from 'vitest';
 import { headersFile } from '../../src/site/headers.ts';
 import { headersFor, parseHeadersFile } from '../support/static-server.ts';
 
-const topLevel = ['index.html', '404.html', 'issues', 'projects', 'embed', '_astro', 'site.css', '_headers'];
+const topLevel = ['index.html', '404.html', 'issues', 'projects', 'embed', '_astro', 'site.css', 'pagefind', '_headers'];
 const rules = (embedOrigins: string[] = [], base = '/') => parseHeadersFile(headersFile({ base, topLevel, embedOrigins }));
 /** The policies a host would send for a path: the merged header split back into its policies. */
 const policies = (r: ReturnType<typeof rules>, path: string) => (headersFor(r, path)['Content-Security-Policy'] ?? '').split(', ');
 
+/** The directives named `name` of every policy a path gets: a browser enforces each of them. */
+const directives = (name: string) => (r: ReturnType<typeof rules>, path: string) =>
+  policies(r, path).flatMap((policy) => policy.split('; ').filter((directive) => directive.startsWith(`${name} `)));
+const scriptSources = directives('script-src');
+const framing = directives('frame-ancestors');
+
 describe('_headers', () => {
-  it('gives every path, unknown ones too, the strict policy and the common headers', () => {
-    for (const path of ['/', '/issues/x/', '/embed/', '/no/such/page/', '/_astro/a.css']) {
+  it('gives every path, unknown ones too, the shared policy and the common headers', () => {
+    for (const path of ['/', '/issues/x/', '/embed/', '/no/such/page/', '/_astro/a.css', '/pagefind/pagefind-worker.js']) {
       const headers = headersFor(rules(), path);
-      expect(policies(rules(), path)[0], path).toMatch(/^default-src 'none';.*script-src 'self'; style-src 'self'$/);
+      expect(policies(rules(), path)[0], path).toMatch(/^default-src 'none';.*; style-src 'self'$/);
       expect(headers['X-Content-Type-Options'], path).toBe('nosniff');
       expect(headers['Referrer-Policy'], path).toBe('strict-origin-when-cross-origin');
     }
   });
 
+  it("limits every page to scripts from the site, with no WebAssembly, as before search", () => {
+    for (const path of ['/', '/index.html', '/issues/x/', '/projects/y/', '/embed/', '/404.html', '/_astro/a.js']) {
+      expect(scriptSources(rules(), path), path).toContain("script-src 'self'");
+    }
+  });
+
+  it("lets only the search worker's path compile WebAssembly, and adds nothing else there", () => {
+    expect(scriptSources(rules(), '/pagefind/pagefind-worker.js')).toEqual(["script-src 'self' 'wasm-unsafe-eval'"]);
+    expect(framing(rules(), '/pagefind/pagefind-worker.js')).toEqual(["frame-ancestors 'none'"]);
+  });
+
   it('never allows unsafe-inline or unsafe-eval', () => {
-    expect(headersFile({ base: '/', topLevel, embedOrigins: ['https://docs.example.com'] })).not.toMatch(/unsafe-(inline|eval)/);
+    expect(headersFile({ base: '/', topLevel, embedOrigins: ['https://docs.example.com'] })).not.toMatch(/'unsafe-(inline|eval)'/);
   });
 
   it("forbids framing everywhere by default, embed pages included", () => {
     for (const path of ['/', '/issues/x/', '/projects/y/', '/index.html', '/embed/']) {
-      expect(policies(rules(), path), path).toContain("frame-ancestors 'none'");
+      expect(framing(rules(), path), path).toEqual(["frame-ancestors 'none'"]);
     }
     expect(headersFor(rules(), '/issues/x/')['X-Frame-Options']).toBe('DENY');
   });
 
   it('lets only the configured origins frame the embed pages, and nothing else', () => {
     const r = rules(['https://docs.example.com']);
-    expect(policies(r, '/embed/projects/p/')).toEqual([expect.any(String), "frame-ancestors 'self' https://docs.example.com"]);
+    expect(framing(r, '/embed/projects/p/')).toEqual(["frame-ancestors 'self' https://docs.example.com"]);
     expect(headersFor(r, '/embed/')['X-Frame-Options']).toBeUndefined();
-    expect(policies(r, '/issues/x/')).toContain("frame-ancestors 'none'");
-    expect(policies(r, '/')).toContain("frame-ancestors 'none'");
+    expect(framing(r, '/issues/x/')).toEqual(["frame-ancestors 'none'"]);
+    expect(framing(r, '/')).toEqual(["frame-ancestors 'none'"]);
   });
 
   it('follows the base path', () => {
     const r = rules([], '/roadmap');
-    expect(policies(r, '/roadmap/issues/x/')).toContain("frame-ancestors 'none'");
+    expect(framing(r, '/roadmap/issues/x/')).toEqual(["frame-ancestors 'none'"]);
+    expect(scriptSources(r, '/roadmap/pagefind/pagefind.js')).toEqual(["script-src 'self' 'wasm-unsafe-eval'"]);
     expect(headersFor(r, '/issues/x/')['Content-Security-Policy']).toBeUndefined();
   });
 });

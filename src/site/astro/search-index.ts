@@ -1,0 +1,85 @@
+/**
+ * Builds the full-text search index with Pagefind's Node API once the pages
+ * are written, into `pagefind/` beside them. Pagefind indexes only what the
+ * pages mark: `data-pagefind-body` on the issue and project content
+ * (src/components/IssueDetail.astro, ProjectDetail.astro), so the board,
+ * column pages, navigation, footers and embeds stay out of it.
+ *
+ * Must run before the `_headers` integration: that one lists the top-level
+ * entries, and `pagefind/` has to be among them to get the worker's policy.
+ */
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import * as pagefind from 'pagefind';
+import { SEARCH_DIR } from '../headers.ts';
+import { ISSUES_DIR, PROJECTS_DIR } from '../paths.ts';
+
+/**
+ * Most fragment files (one page's stored text each, by default) Pagefind
+ * writes; above this many pages it bundles several pages into one file. It
+ * bounds the index at about this many files plus its word chunks (a few dozen
+ * at 10,000 issues), whatever the workspace's size, at the price of a bigger
+ * download per result shown.
+ * The README's "Search" section has the measured trade-off.
+ */
+export const SEARCH_FRAGMENT_FILES = 1_000;
+
+/** Pagefind's ready-made search UIs: not used (their CSS needs `img-src data:`), so not published. */
+const UNUSED_BUNDLES = /^pagefind-(?:ui|modular-ui|component-ui|highlight)\./;
+
+export interface SearchIndexOptions {
+  /** The site's locale; its language picks Pagefind's stemmer. */
+  locale: string;
+  maxFragments?: number;
+}
+
+export function searchIndex({ locale, maxFragments = SEARCH_FRAGMENT_FILES }: SearchIndexOptions): AstroIntegration {
+  return {
+    name: 'portal-roadmap:search-index',
+    hooks: {
+      'astro:build:done': async ({ dir, logger }) => {
+        const outDir = fileURLToPath(dir);
+        const outputPath = join(outDir, SEARCH_DIR);
+        const started = performance.now();
+        try {
+          // One language for the whole site: pages carry `lang="de-DE"` and the like, which Pagefind would split by.
+          const created = await pagefind.createIndex({ forceLanguage: new Intl.Locale(locale).language, maxFragments });
+          if (!created.index) throw new Error(created.errors.join('; ') || 'no index');
+          // Only issue and project pages can hold content to find; the glob spares Pagefind reading the rest.
+          const added = await created.index.addDirectory({ path: outDir, glob: `{${ISSUES_DIR},${PROJECTS_DIR}}/**/*.html` });
+          if (added.errors.length) throw new Error(added.errors.join('; '));
+          const written = await created.index.writeFiles({ outputPath });
+          if (written.errors.length) throw new Error(written.errors.join('; '));
+          for (const name of await readdir(outputPath)) if (UNUSED_BUNDLES.test(name)) await rm(join(outputPath, name));
+          const { files, bytes } = await folderSize(outputPath);
+          const seconds = ((performance.now() - started) / 1000).toFixed(1);
+          logger.info(`Indexed ${await indexedPages(outputPath)} pages for search in ${seconds} s: ${files} files, ${Math.round(bytes / 1024)} KB in ${SEARCH_DIR}/`);
+        } catch (cause) {
+          throw new Error(`Building the search index failed: ${(cause as Error).message}`, { cause });
+        } finally {
+          await pagefind.close();
+        }
+      },
+    },
+  };
+}
+
+/** Number of files below `dir` and their total size in bytes. */
+export async function folderSize(dir: string): Promise<{ files: number; bytes: number }> {
+  let files = 0;
+  let bytes = 0;
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    files++;
+    bytes += (await stat(join(entry.parentPath, entry.name))).size;
+  }
+  return { files, bytes };
+}
+
+/** Pages in the written index (Pagefind's own count of those it visited includes the unmarked ones it skipped). */
+async function indexedPages(outputPath: string): Promise<number> {
+  const entry = JSON.parse(await readFile(join(outputPath, 'pagefind-entry.json'), 'utf8')) as { languages: Record<string, { page_count: number }> };
+  return Object.values(entry.languages).reduce((sum, language) => sum + language.page_count, 0);
+}

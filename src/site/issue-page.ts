@@ -1,0 +1,48 @@
+/**
+ * What an issue page says about the issue's place on the roadmap: its
+ * neighbours in its column, and the one-line description link previews show.
+ * Pure, so the pages and the tests compute the same thing.
+ */
+import { formatNumber } from './format.ts';
+import { fill, type Labels } from './labels.ts';
+
+/** Longest og:description we write; previews cut longer ones anyway, mid-word. */
+export const SHARE_DESCRIPTION_MAX = 200;
+
+/** The issues before and after `id` in its column, in the board's order (the team's own order). */
+export function columnNeighbours<T extends { id: string }>(issues: readonly T[], id: string): { previous: T | undefined; next: T | undefined } {
+  const index = issues.findIndex((issue) => issue.id === id);
+  if (index < 0) return { previous: undefined, next: undefined };
+  return { previous: issues[index - 1], next: issues[index + 1] };
+}
+
+/** "1 upvote", "49 upvotes", in the locale's plural rules and number format. */
+export function upvoteCount(count: number, labels: Pick<Labels, 'upvoteCountOne' | 'upvoteCountOther'>, locale: string): string {
+  const template = new Intl.PluralRules(locale).select(count) === 'one' ? labels.upvoteCountOne : labels.upvoteCountOther;
+  return fill(template, { count: formatNumber(count, locale) });
+}
+
+/**
+ * "Planned · 49 upvotes · First summary line…": a link preview tells where the
+ * issue stands before anyone clicks. The summary is shortened at a word
+ * boundary so the whole stays within SHARE_DESCRIPTION_MAX characters.
+ */
+export function issueShareDescription(
+  issue: { status: string; upvotes: number; summary: string | undefined },
+  labels: Pick<Labels, 'upvoteCountOne' | 'upvoteCountOther'>,
+  locale: string,
+): string {
+  const head = [issue.status, upvoteCount(issue.upvotes, labels, locale)].filter(Boolean).join(' · ');
+  const summary = issue.summary?.trim();
+  if (!summary) return head;
+  return `${head} · ${shorten(summary, SHARE_DESCRIPTION_MAX - head.length - ' · '.length)}`;
+}
+
+/** `text` cut to `max` characters (code points, so no emoji is split), at a space where one is near, with an ellipsis. */
+function shorten(text: string, max: number): string {
+  const chars = Array.from(text);
+  if (chars.length <= max) return text;
+  const cut = chars.slice(0, Math.max(1, max - 1)).join('');
+  const space = cut.lastIndexOf(' ');
+  return `${(space > cut.length / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}

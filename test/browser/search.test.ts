@@ -1,0 +1,253 @@
+/**
+ * Find and act, in Chromium under the site's own `_headers`: full-text search
+ * from the header of every page (loaded only when opened, by keyboard, read
+ * out to screen readers, axe-clean in both schemes, in German), vote links on
+ * every card and a "suggest an idea" link on the site and in the embed, and
+ * the board's column index at 320 px.
+ *
+ * One build of the demo with German labels, `voteUrl` and `submitUrl`; it
+ * could share the "configured" fixture if that one left the colour scheme to
+ * the visitor (this file checks both schemes).
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite, PROJECT_ROOT, readPage } from '../support/build-site.ts';
+import { launchChromium, watchPage } from '../support/browser.ts';
+import { serveStatic, type StaticSite } from '../support/static-server.ts';
+
+interface DemoIssue {
+  id: string;
+  identifier: string;
+  title: string;
+  description: string | null;
+  summary: string[];
+  upvotes: number;
+  projectId: string | null;
+  isVisible?: boolean;
+  isDeleted?: boolean;
+}
+const demo = JSON.parse(readFileSync(join(PROJECT_ROOT, 'src/data/demo/portal.json'), 'utf8')) as { issues: DemoIssue[] };
+
+/** A word in one issue's description and in no other issue's text, title or summary (checked below). */
+const WORD = 'overnight';
+const found = demo.issues.find((issue) => issue.description?.includes(WORD))!;
+const VOTE_URL = 'https://portal.example.com/vote/{identifier}?from=roadmap';
+const SUBMIT_URL = 'https://portal.example.com/ideas/new';
+const voteHref = (issue: { identifier: string }) => `https://portal.example.com/vote/${issue.identifier}?from=roadmap`;
+
+let browser: Browser;
+let site: StaticSite;
+let outDir: string;
+
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'search-'));
+  writeFileSync(join(dir, 'roadmap.config.json'), JSON.stringify({ locale: 'de-DE', voteUrl: VOTE_URL, submitUrl: SUBMIT_URL }));
+  const build = await buildSite({ ROADMAP_CONFIG: join(dir, 'roadmap.config.json') });
+  expect(build.code, build.output).toBe(0);
+  outDir = build.outDir;
+  site = await serveStatic(outDir);
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+const isSearchCode = (url: string) => /\/pagefind\/|\/_astro\/search\./.test(url);
+
+async function openBoard(options: { colorScheme?: 'light' | 'dark'; width?: number } = {}) {
+  // A context per page: axe-core's Playwright runner needs one.
+  const context = await browser.newContext({ colorScheme: options.colorScheme ?? 'light', viewport: { width: options.width ?? 1200, height: 900 } });
+  const page = await context.newPage();
+  page.on('close', () => void context.close());
+  const watch = watchPage(page);
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(request.url()));
+  await page.goto(`${site.url}/`, { waitUntil: 'load' });
+  return { page, watch, requests };
+}
+
+async function search(page: Page, text: string) {
+  await page.keyboard.press('/');
+  await page.keyboard.type(text);
+  await page.locator('[data-search-status]').filter({ hasText: text }).waitFor();
+}
+
+describe('search', () => {
+  it(`uses a word only one issue's description has: "${WORD}"`, () => {
+    const shown = demo.issues.filter((issue) => issue.isVisible !== false && !issue.isDeleted);
+    const mentions = shown.filter((issue) => [issue.title, issue.description, ...issue.summary].join(' ').toLowerCase().includes(WORD));
+    expect(mentions.map((issue) => issue.id)).toEqual([found.id]);
+    expect(found.title.toLowerCase()).not.toContain(WORD);
+  });
+
+  it('loads no search code with the page, and loads it when / is pressed', async () => {
+    const { page, requests, watch } = await openBoard();
+    expect(requests.filter(isSearchCode)).toEqual([]);
+    const pagefindLoaded = page.waitForResponse((response) => response.url().endsWith('/pagefind/pagefind.js'));
+    await page.keyboard.press('/');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('site-search-input');
+    await pagefindLoaded;
+    expect(await page.locator('#site-search-input').inputValue()).toBe('');
+    expect(watch).toEqual({ dialogs: [], consoleErrors: [] });
+    await page.close();
+  });
+
+  it('finds the issue by that word, with its status and upvotes, and announces the count', async () => {
+    const { page, watch } = await openBoard();
+    await search(page, WORD);
+    const results = page.locator('.search-result');
+    expect(await results.count()).toBe(1);
+    expect(await results.locator('a').getAttribute('href')).toBe(`/issues/${found.id}/`);
+    expect(await results.locator('a').textContent()).toBe(found.title);
+    expect(await results.locator('.search-result-meta').textContent()).toBe(`In Prüfung · ${found.upvotes} Stimmen`);
+    expect(await results.locator('mark').first().textContent()).toMatch(new RegExp(`^${WORD}`, 'i'));
+    expect(await page.locator('[role="status"][data-search-status]').textContent()).toBe(`1 Treffer für „${WORD}“`);
+    expect(await page.getByRole('search', { name: 'Roadmap durchsuchen' }).count()).toBe(1);
+    expect(watch).toEqual({ dialogs: [], consoleErrors: [] });
+    await page.close();
+  });
+
+  it('works from the keyboard: arrows into the results, Escape closes, Enter opens', async () => {
+    const { page } = await openBoard();
+    await search(page, WORD);
+    const panel = page.locator('[data-search-panel]');
+    await page.keyboard.press('ArrowDown');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(found.title);
+    await page.keyboard.press('Escape');
+    expect(await panel.isHidden()).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('site-search-input');
+    expect(await page.locator('#site-search-input').inputValue()).toBe(WORD);
+    await page.keyboard.press('ArrowDown'); // closed: the arrow stays in the field
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('site-search-input');
+    await page.keyboard.press('Enter'); // searches again and opens the list
+    await panel.waitFor({ state: 'visible' });
+    await page.keyboard.press('ArrowDown');
+    await Promise.all([page.waitForURL(`${site.url}/issues/${found.id}/`), page.keyboard.press('Enter')]);
+    expect(await page.locator('h1').textContent()).toBe(found.title);
+    await page.close();
+  });
+
+  it('without JavaScript, offers a link to the column index instead of the field', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${site.url}/issues/${found.id}/`);
+    expect(await page.locator('search[data-search]').isHidden()).toBe(true);
+    const fallback = page.getByRole('link', { name: 'Nach Status stöbern' });
+    expect(await fallback.getAttribute('href')).toBe('/#column-index');
+    await Promise.all([page.waitForURL(`${site.url}/#column-index`), fallback.click()]);
+    expect(await page.getByRole('navigation', { name: 'Zu einer Spalte springen' }).getByRole('link').count()).toBe(await page.locator('[data-column]').count());
+    await context.close();
+  });
+
+  it('does not take / typed into a text field', async () => {
+    const { page } = await openBoard();
+    await search(page, 'a/b');
+    expect(await page.locator('#site-search-input').inputValue()).toBe('a/b');
+    await page.close();
+  });
+
+  it("runs Pagefind's WebAssembly in its worker only: the page itself still may not compile any", async () => {
+    const { page, watch } = await openBoard();
+    await search(page, WORD);
+    const compiled = await page.evaluate(() =>
+      WebAssembly.compile(new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00])).then(
+        () => 'compiled',
+        (error: Error) => error.message,
+      ),
+    );
+    expect(compiled).toMatch(/Content Security Policy/);
+    expect(watch).toEqual({ dialogs: [], consoleErrors: [] });
+    await page.close();
+  });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`is axe-clean with results open in ${colorScheme} mode`, async () => {
+      const { page } = await openBoard({ colorScheme });
+      await search(page, 'sync');
+      expect(await page.locator('.search-result').count()).toBeGreaterThan(1);
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)).toEqual([]);
+      await page.close();
+    }, 90_000);
+  }
+});
+
+describe('vote and suggest links', () => {
+  /** Every card's vote link on a page: its accessible name, href, target and rel. */
+  async function voteLinks(path: string) {
+    const page = await browser.newPage();
+    await page.goto(`${site.url}${path}`);
+    const links = await page.locator('a.vote-link').evaluateAll((as) =>
+      as.map((a) => ({ name: a.getAttribute('aria-label'), text: a.textContent, href: a.getAttribute('href'), target: a.getAttribute('target'), rel: a.getAttribute('rel') })),
+    );
+    const cards = await page.locator('[data-card], .issue-list li').count();
+    await page.close();
+    return { links, cards };
+  }
+
+  it('puts one on every card of the board, the column pages and the project pages, opening in the same tab', async () => {
+    for (const path of ['/', '/status/backlog/', `/projects/${found.projectId}/`]) {
+      const { links, cards } = await voteLinks(path);
+      expect(links.length, path).toBe(cards);
+      expect(links.length, path).toBeGreaterThan(0);
+      for (const link of links) expect(link.target, path).toBeNull();
+      expect(links, path).toContainEqual({ name: `Für „${found.title}“ abstimmen`, text: 'Abstimmen', href: voteHref(found), target: null, rel: 'nofollow noopener' });
+    }
+  });
+
+  it('puts one on every card of the embeds, opening in a new tab', async () => {
+    for (const path of ['/embed/', `/embed/projects/${found.projectId}/`]) {
+      const { links, cards } = await voteLinks(path);
+      expect(links.length, path).toBe(cards);
+      expect(links, path).toContainEqual({ name: `Für „${found.title}“ abstimmen`, text: 'Abstimmen', href: voteHref(found), target: '_blank', rel: 'nofollow noopener noreferrer' });
+      for (const link of links) expect(link.target, path).toBe('_blank');
+    }
+  });
+
+  it('offers "Idee vorschlagen" in the site header (same tab) and in the embed (new tab)', async () => {
+    const page = await browser.newPage();
+    for (const [path, target] of [['/', null], [`/issues/${found.id}/`, null], ['/embed/', '_blank'], [`/embed/projects/${found.projectId}/`, '_blank']] as const) {
+      await page.goto(`${site.url}${path}`);
+      const link = page.getByRole('link', { name: 'Idee vorschlagen' });
+      expect(await link.count(), path).toBe(1);
+      expect(await link.getAttribute('href'), path).toBe(SUBMIT_URL);
+      expect(await link.getAttribute('target'), path).toBe(target);
+    }
+    await page.close();
+  });
+});
+
+describe('the column index', () => {
+  it('fits 320 px and jumps to the column', async () => {
+    const { page } = await openBoard({ width: 320 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    const index = page.getByRole('navigation', { name: 'Zu einer Spalte springen' });
+    const columnCount = await page.locator('[data-column]').count();
+    expect(await index.getByRole('link').count()).toBe(columnCount);
+    const box = await index.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(320);
+    const shippedCount = await page.locator('[data-column="done"] [data-count]').textContent();
+    const link = index.getByRole('link', { name: new RegExp(`^Ausgeliefert ${shippedCount} Einträge$`) });
+    await link.click();
+    await page.waitForURL(`${site.url}/#column-done`);
+    const heading = await page.locator('#column-done').boundingBox();
+    expect(heading!.y).toBeGreaterThanOrEqual(0);
+    expect(heading!.y).toBeLessThan(900);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    await page.close();
+  });
+});
+
+describe('issue pages', () => {
+  it('share the status and upvotes in og:description', () => {
+    const issuePage = readPage(outDir, `issues/${found.id}/index.html`);
+    expect(issuePage.querySelector('meta[property="og:description"]')?.getAttribute('content')).toBe(`In Prüfung · ${found.upvotes} Stimmen · ${found.summary[0]}`);
+    expect(issuePage.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(found.summary[0]);
+  });
+});
