@@ -13,6 +13,9 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the cores: one, here. Most of a test's time is spent in Chromium,
+    // a child process or the shared fake portal, so two files side by side keep both cores busy.
+    maxWorkers: 2,
     projects: [
       // Pure modules with no mocks or global state: one worker may run file after file (isolate: false) instead of starting one per file.
       // The timeout leaves room for the first jsdom start (DOMPurify) on a busy machine.

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { pageWeight } from '../../scripts/bench/weight.ts';
 import { buildSite, PROJECT_ROOT } from '../support/build-site.ts';
-import { launchChromium, watchPage } from '../support/browser.ts';
+import { launchChromium, tabTo, watchPage } from '../support/browser.ts';
 import { serveStatic, type StaticSite } from '../support/static-server.ts';
 
 const PER_COLUMN = 5;
@@ -204,12 +204,7 @@ describe('filtering and sorting over every issue', () => {
     const page = await context.newPage();
     await page.goto(site.url);
     const served = await Promise.all(COLUMNS.map((c) => titles(page, c)));
-    let focused = '';
-    for (let i = 0; i < 20 && focused !== 'filter-team'; i++) {
-      await page.keyboard.press('Tab');
-      focused = await page.evaluate(() => document.activeElement?.id ?? '');
-    }
-    expect(focused).toBe('filter-team');
+    expect(await tabTo(page, 'filter-team')).toBe('filter-team');
     await page.keyboard.press('ArrowDown');
     await settled(page);
     const team = await page.locator('#filter-team').inputValue();

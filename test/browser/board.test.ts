@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PROJECT_ROOT } from '../support/build-site.ts';
-import { launchChromium, watchPage } from '../support/browser.ts';
+import { launchChromium, tabTo, watchPage } from '../support/browser.ts';
 import { serveStatic, type StaticSite } from '../support/static-server.ts';
 
 export const SCREENSHOT_DIR = join(PROJECT_ROOT, 'test-results', 'screenshots');
@@ -54,13 +54,7 @@ describe('the filter island', () => {
     await page.goto(site.url);
     const total = await visibleCards(page).count();
     // Tab from the top of the page to the team filter, then choose with the arrow keys.
-    await page.keyboard.press('Tab');
-    let focused = '';
-    for (let i = 0; i < 15 && focused !== 'filter-team'; i++) {
-      await page.keyboard.press('Tab');
-      focused = await page.evaluate(() => document.activeElement?.id ?? '');
-    }
-    expect(focused).toBe('filter-team');
+    expect(await tabTo(page, 'filter-team', 16)).toBe('filter-team');
     await page.keyboard.press('ArrowDown');
     await settled(page);
     const team = await page.locator('#filter-team').inputValue();

@@ -6,11 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { buildSite } from '../support/build-site.ts';
 import { launchChromium, watchPage } from '../support/browser.ts';
 import { serveStatic, type StaticSite } from '../support/static-server.ts';
 
-const apiUrl = inject('portalApiUrl');
 
 /** The reader, served from the site's own origin so it may fetch the feed; titles go in as text, as RSS says they are. */
 const NAIVE_READER = `<!doctype html><meta charset="utf-8"><title>Naive reader</title><ul id="items"></ul>
@@ -35,7 +33,8 @@ const NAIVE_READER = `<!doctype html><meta charset="utf-8"><title>Naive reader</
 let browser: Browser;
 let site: StaticSite;
 beforeAll(async () => {
-  const build = await buildSite({ PORTAL_API_URL: apiUrl, PORTAL_WORKSPACE_ID: 'ws-hostile' });
+  // The hostile fixture site, built once by the global setup.
+  const build = inject('fixtures').hostile;
   expect(build.code, build.output).toBe(0);
   site = await serveStatic(build.outDir);
   browser = await launchChromium();

@@ -20,7 +20,7 @@ import { createSession } from '../../src/portal/session.ts';
 import { writeSnapshotFile } from '../../src/snapshot/snapshot-file.ts';
 import type { DataSource } from '../../src/config/source.ts';
 import { loadSnapshot } from '../../src/snapshot/load.ts';
-import { PROJECT_ROOT } from '../support/build-site.ts';
+import { PROJECT_ROOT, scratchDir } from '../support/build-site.ts';
 import { fakeBuild } from '../support/fake-build.ts';
 import type { Workspace } from '../support/fake-portal.ts';
 import { fastClock } from '../support/fast-clock.ts';
@@ -88,7 +88,8 @@ const apiSource = (workspaceId: string): Extract<DataSource, { kind: 'api' }> =>
 
 // Each run starts Node and loads the CLI (seconds on a busy machine); the publishing one also builds.
 describe('npm run rebuild', { timeout: 60_000 }, () => {
-  const dir = mkdtempSync(join(tmpdir(), 'rebuild-cli-'));
+  // In the project, as in CI (see scratchDir): the CLI builds next to its output.
+  const dir = scratchDir('rebuild-cli-');
   const id = `rebuild-${process.pid}`;
   const published = { issues: 60, projects: 8 };
   // The first 12 issues of the 60 (same seed), each with 5 more upvotes.

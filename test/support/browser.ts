@@ -42,3 +42,16 @@ export function watchPage(page: Page, expectedFailure?: string): PageWatch {
   page.on('pageerror', (error) => watch.consoleErrors.push(`uncaught: ${error.message}`));
   return watch;
 }
+
+/**
+ * Presses Tab until the element with `id` has focus, as a keyboard user
+ * would, at most `maxPresses` times; returns the id that has focus then.
+ */
+export async function tabTo(page: Page, id: string, maxPresses = 20): Promise<string> {
+  let focused = '';
+  for (let i = 0; i < maxPresses && focused !== id; i++) {
+    await page.keyboard.press('Tab');
+    focused = await page.evaluate(() => document.activeElement?.id ?? '');
+  }
+  return focused;
+}

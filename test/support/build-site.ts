@@ -1,6 +1,6 @@
 /** Runs a real `astro build` of this project. */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +9,20 @@ import { ROADMAP_ENV_NAMES } from '../../src/config/env.ts';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ASTRO_BIN = join(PROJECT_ROOT, 'node_modules/astro/bin/astro.mjs');
+
+/**
+ * Where tests build: inside the project, because Astro stages a build whose
+ * output is outside the working directory in the project's one .astro/
+ * folder, so two such builds at once overwrite each other's files. The global
+ * setup clears out what is a day old.
+ */
+export const SCRATCH_ROOT = join(PROJECT_ROOT, 'node_modules/.cache/portal-roadmap-tests');
+
+/** A new empty directory in SCRATCH_ROOT. */
+export function scratchDir(prefix: string): string {
+  mkdirSync(SCRATCH_ROOT, { recursive: true });
+  return mkdtempSync(join(SCRATCH_ROOT, prefix));
+}
 
 export interface BuildResult {
   code: number | null;
@@ -32,7 +46,7 @@ export interface BuildDirs {
 
 /** Each build gets its own output and its own content cache unless told otherwise, so builds can run side by side. */
 export function buildSite(env: Record<string, string> = {}, dirs: BuildDirs = {}): Promise<BuildResult> {
-  const outDir = dirs.outDir ?? mkdtempSync(join(tmpdir(), 'roadmap-dist-'));
+  const outDir = dirs.outDir ?? scratchDir('dist-');
   const cacheDir = dirs.cacheDir ?? mkdtempSync(join(tmpdir(), 'roadmap-cache-'));
   const baseEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !SOURCE_VARIABLES.includes(key)));
   return new Promise((resolve, reject) => {

@@ -11,14 +11,13 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
 import { parseEnv } from '../../src/config/env.ts';
 import { resolveSource } from '../../src/config/source.ts';
 import { loadSnapshot } from '../../src/snapshot/load.ts';
 import { writeSnapshotFile } from '../../src/snapshot/snapshot-file.ts';
-import { buildSite, listFiles, PROJECT_ROOT } from './build-site.ts';
+import { buildSite, listFiles, PROJECT_ROOT, SCRATCH_ROOT, scratchDir } from './build-site.ts';
 import { CONFIG_FILE, FIXTURES, PORTAL, SNAPSHOT_FILE, type FixtureBuild, type FixtureDefinition, type FixtureName } from './fixtures.ts';
 
 const CACHE_ROOT = join(PROJECT_ROOT, 'node_modules/.cache/portal-roadmap-fixtures');
@@ -49,6 +48,7 @@ const withOutDirs = (dir: string, stored: StoredResults): Results =>
   Object.fromEntries(Object.entries(stored).map(([name, result]) => [name, { ...result, outDir: join(dir, name, 'dist') }])) as Results;
 
 export async function buildFixtures(apiUrl: string, log: (line: string) => void): Promise<Results> {
+  removeDayOld(SCRATCH_ROOT);
   const fresh = process.env.ROADMAP_TEST_FRESH_BUILDS === '1';
   const key = inputsKey();
   const cached = join(CACHE_ROOT, key);
@@ -58,7 +58,7 @@ export async function buildFixtures(apiUrl: string, log: (line: string) => void)
   }
   mkdirSync(CACHE_ROOT, { recursive: true });
   // Built beside the cache entry and renamed into place when complete, so a concurrent run never sees half of one.
-  const workDir = fresh ? mkdtempSync(join(tmpdir(), 'roadmap-fixtures-')) : mkdtempSync(`${cached}.partial-`);
+  const workDir = fresh ? scratchDir('fixtures-') : mkdtempSync(`${cached}.partial-`);
   log(`Fixture sites: building ${Object.keys(FIXTURES).join(', ')} into ${workDir}, ${PARALLEL_BUILDS} at a time`);
   const started = Date.now();
   const stored = await buildAll(apiUrl, workDir);
@@ -109,12 +109,22 @@ async function buildOne(name: string, definition: FixtureDefinition, apiUrl: str
   return { code, output, ...(definition.snapshotOf ? { snapshotFile: files[SNAPSHOT_FILE] } : {}) };
 }
 
+const DAY_MS = 86_400_000;
+
 /** Removes the builds of other inputs, and partial builds a day old (a run that died); a partial of a run under way is left alone. */
 function pruneOtherKeys(key: string): void {
-  const dayAgo = Date.now() - 86_400_000;
   for (const entry of readdirSync(CACHE_ROOT)) {
     if (entry === key) continue;
     const path = join(CACHE_ROOT, entry);
-    if (!entry.includes('.partial-') || statSync(path).mtimeMs < dayAgo) rmSync(path, { recursive: true, force: true });
+    if (!entry.includes('.partial-') || statSync(path).mtimeMs < Date.now() - DAY_MS) rmSync(path, { recursive: true, force: true });
+  }
+}
+
+/** Removes what a day-old run left in `dir`: older than any run, so no run under way loses its files. */
+function removeDayOld(dir: string): void {
+  if (!existsSync(dir)) return;
+  for (const entry of readdirSync(dir)) {
+    const path = join(dir, entry);
+    if (statSync(path).mtimeMs < Date.now() - DAY_MS) rmSync(path, { recursive: true, force: true });
   }
 }

@@ -11,18 +11,10 @@ import { describe, expect, it } from 'vitest';
 import { configWarnings } from '../../src/config/config-warnings.ts';
 import { loadRoadmapConfig, parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import { printWarnings, resolveSettings } from '../../src/config/settings.ts';
-import { ConfigError } from '../../src/shared/errors.ts';
+import { configErrorMessage } from '../support/config-error.ts';
 import { settingsWarnings } from '../../src/site/astro/settings-warnings.ts';
 
-const message = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as Error).message;
-  }
-  throw new Error('expected a ConfigError');
-};
+const message = configErrorMessage;
 
 function projectWith(config: unknown, publicFiles: string[] = []): string {
   const dir = mkdtempSync(join(tmpdir(), 'roadmap-warnings-'));

@@ -3,18 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { customCssFile, loadRoadmapConfig, parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
-import { ConfigError } from '../../src/shared/errors.ts';
+import { configErrorMessage } from '../support/config-error.ts';
 import { parseEnv } from '../../src/config/env.ts';
 
-const message = (fn: () => unknown) => {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as Error).message;
-  }
-  throw new Error('expected a ConfigError');
-};
+const message = configErrorMessage;
 
 describe('roadmap config', () => {
   it('has working defaults', () => {

@@ -1,0 +1,85 @@
+/**
+ * Every page type of a fixture site in real headless Chromium under the
+ * site's own `_headers` (so the CSP is enforced), in light and dark: it
+ * renders one h1, no dialog opens, no console error appears (a CSP violation
+ * is one), and axe-core finds no WCAG 2.2 AA violation. One test file per
+ * fixture calls `describePageAudit`, so the audits of two sites run in two
+ * workers side by side.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import { afterAll, beforeAll, describe, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { listFiles } from '../support/build-site.ts';
+import { launchChromium, watchPage } from '../support/browser.ts';
+import type { FixtureName } from '../support/fixtures.ts';
+import { serveStatic, type StaticSite } from '../support/static-server.ts';
+
+/** One path per page type present in a build. */
+function pageTypes(outDir: string): Record<string, string> {
+  const files = listFiles(outDir);
+  const first = (prefix: string) => `/${files.find((f) => f.startsWith(prefix) && f.endsWith('index.html'))!.replace(/index\.html$/, '')}`;
+  return {
+    board: '/',
+    column: first('status/'),
+    issue: first('issues/'),
+    project: first('projects/'),
+    shipped: '/shipped/',
+    'embed board': '/embed/',
+    'embed project': first('embed/projects/'),
+    'not found': '/issues/no-such-issue/',
+  };
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+}
+
+/**
+ * One test per page type and colour scheme, two at a time (describe.concurrent,
+ * maxConcurrency): axe is the slow part, and it runs in Chromium's renderer
+ * processes, so pages side by side keep the cores busy.
+ */
+export function describePageAudit(name: string, fixture: FixtureName): void {
+  describe.concurrent(`${name} in Chromium`, () => {
+    const build = inject('fixtures')[fixture];
+    it('was built', ({ expect }) => expect(build.code, build.output).toBe(0));
+    if (build.code !== 0) return;
+    const paths = pageTypes(build.outDir);
+    let browser: Browser;
+    let site: StaticSite;
+    beforeAll(async () => {
+      site = await serveStatic(build.outDir);
+      browser = await launchChromium();
+    });
+    afterAll(async () => {
+      await browser?.close();
+      await site?.close();
+    });
+
+    for (const colorScheme of ['light', 'dark'] as const) {
+      for (const [type, path] of Object.entries(paths)) {
+        it(`opens the ${type} page in ${colorScheme} mode: no dialog, no console error, no axe violation`, async ({ expect }) => {
+          const context = await browser.newContext({ colorScheme });
+          try {
+            const page = await context.newPage();
+            const url = `${site.url}${path}`;
+            const watch = watchPage(page, type === 'not found' ? url : undefined);
+            const response = await page.goto(url, { waitUntil: 'load' });
+            expect(response?.status(), type).toBe(type === 'not found' ? 404 : 200);
+            const csp = response?.headers()['content-security-policy'] ?? '';
+            expect(csp, type).toContain("script-src 'self'");
+            expect(csp, type).toContain("frame-ancestors 'none'");
+            expect(await page.locator('h1').count(), type).toBe(1);
+            expect(await axeViolations(page), `${type} ${path}`).toEqual([]);
+            await page.mouse.wheel(0, 20_000);
+            await page.waitForTimeout(50);
+            expect(watch, `${type} ${path}`).toEqual({ dialogs: [], consoleErrors: [] });
+          } finally {
+            await context.close();
+          }
+        }, 60_000);
+      }
+    }
+  });
+}
