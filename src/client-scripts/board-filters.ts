@@ -34,6 +34,8 @@ interface Labels {
   noIssues: string;
   team: string;
   upvotes: string;
+  voteShort: string;
+  voteFor: string;
   page: string;
   previousPage: string;
   nextPage: string;
@@ -67,7 +69,7 @@ if (form) {
 
   /** IssueCard.astro, from one row of the index. */
   const cardsOf = (index: BoardIndex, issues: IndexedIssue[]): Card[] =>
-    issues.map(([slug, title, summary, teamAt, projectAt, upvotes, importance, updated], order) => {
+    issues.map(([slug, title, summary, teamAt, projectAt, upvotes, importance, updated, vote], order) => {
       const team = index.teams[teamAt] ?? '';
       const project = index.projects[projectAt];
       return {
@@ -87,6 +89,13 @@ if (form) {
           const arrow = h('span', '', '▲ ');
           arrow.setAttribute('aria-hidden', 'true');
           meta.append(h('span', 'upvotes', arrow, number.format(upvotes), h('span', 'visually-hidden', ` ${labels.upvotes}`)));
+          if (vote) {
+            // VoteLink.astro: the board is never an embed, so the link opens in the same tab.
+            const voteLink = link(vote, 'vote-link', labels.voteShort);
+            voteLink.setAttribute('aria-label', fill(labels.voteFor, { title }));
+            voteLink.rel = 'nofollow noopener';
+            meta.append(voteLink);
+          }
           card.append(meta);
           return card;
         },

@@ -11,7 +11,7 @@
  * (the bench measures it as `filter_index_gzip_kb`). Pure.
  */
 import type { BoardColumn } from './columns.ts';
-import { pageSlug } from './paths.ts';
+import { pageSlug, voteUrl } from './paths.ts';
 import type { Issue, Project } from '../snapshot/model.ts';
 
 /** Served at the site root, beside `roadmap.json`. */
@@ -20,10 +20,12 @@ export const BOARD_INDEX_FILE = 'board-index.json';
 /**
  * One issue: page slug, title, first summary line (or ""), team and project
  * as positions in `teams` and `projects` (-1 for none), upvotes, importance,
- * and `updatedAt` in whole seconds since 1970 (0 when unknown). Its position
- * in the column is its place in the team's order.
+ * `updatedAt` in whole seconds since 1970 (0 when unknown), and, only when
+ * `voteUrl` is configured, the issue's vote link (its id is in the slug just
+ * before, so compressed it costs a few bytes). Its position in the column is
+ * its place in the team's order.
  */
-export type IndexedIssue = [slug: string, title: string, summary: string, team: number, project: number, upvotes: number, importance: number, updated: number];
+export type IndexedIssue = [slug: string, title: string, summary: string, team: number, project: number, upvotes: number, importance: number, updated: number, vote?: string];
 
 export interface BoardIndex {
   /** Format version of this file; the island reads version 1 only. */
@@ -35,19 +37,29 @@ export interface BoardIndex {
   columns: { id: string; issues: IndexedIssue[] }[];
 }
 
-export function buildBoardIndex(view: { columns: readonly BoardColumn[]; projects: readonly Project[]; teams: readonly string[] }): BoardIndex {
+export function buildBoardIndex(view: {
+  columns: readonly BoardColumn[];
+  projects: readonly Project[];
+  teams: readonly string[];
+  config: { voteUrl?: string | undefined };
+}): BoardIndex {
+  const voteTemplate = view.config.voteUrl;
   const teamIndex = new Map(view.teams.map((team, index) => [team, index]));
   const projectIndex = new Map(view.projects.map((project, index) => [project.id, index]));
-  const row = (issue: Issue): IndexedIssue => [
-    pageSlug(issue.id),
-    issue.title,
-    issue.summary[0] ?? '',
-    issue.team === null ? -1 : (teamIndex.get(issue.team) ?? -1),
-    issue.projectId === null ? -1 : (projectIndex.get(issue.projectId) ?? -1),
-    issue.upvotes,
-    issue.importanceScore,
-    updatedSeconds(issue.updatedAt),
-  ];
+  const row = (issue: Issue): IndexedIssue => {
+    const shown: IndexedIssue = [
+      pageSlug(issue.id),
+      issue.title,
+      issue.summary[0] ?? '',
+      issue.team === null ? -1 : (teamIndex.get(issue.team) ?? -1),
+      issue.projectId === null ? -1 : (projectIndex.get(issue.projectId) ?? -1),
+      issue.upvotes,
+      issue.importanceScore,
+      updatedSeconds(issue.updatedAt),
+    ];
+    if (voteTemplate) shown.push(voteUrl(voteTemplate, issue));
+    return shown;
+  };
   return {
     v: 1,
     teams: [...view.teams],

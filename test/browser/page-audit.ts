@@ -81,5 +81,24 @@ export function describePageAudit(name: string, fixture: FixtureName): void {
         }, 60_000);
       }
     }
+
+    it('lists search results as text: no dialog, no console error, nothing but marks inside an excerpt', async ({ expect }) => {
+      const page = await browser.newPage();
+      try {
+        const watch = watchPage(page);
+        await page.goto(`${site.url}/`);
+        // "alert" is in every hostile payload; "offline" in many demo issues.
+        const query = name === 'demo' ? 'offline' : 'alert';
+        await page.locator('#site-search-input').fill(query);
+        await page.locator('[data-search-status]').filter({ hasText: query }).waitFor();
+        expect(await page.locator('.search-result').count()).toBeGreaterThan(0);
+        expect(await page.locator('.search-result-excerpt *:not(mark)').count()).toBe(0);
+        expect(await page.locator('.search-result a:not([href^="/issues/"]):not([href^="/projects/"])').count()).toBe(0);
+        await page.mouse.wheel(0, 2_000);
+        expect(watch).toEqual({ dialogs: [], consoleErrors: [] });
+      } finally {
+        await page.close();
+      }
+    }, 60_000);
   });
 }
