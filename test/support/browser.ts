@@ -1,5 +1,6 @@
 /** Real headless Chromium (Debian's package) driven by playwright-core. */
 import { existsSync } from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -54,4 +55,17 @@ export async function tabTo(page: Page, id: string, maxPresses = 20): Promise<st
     focused = await page.evaluate(() => document.activeElement?.id ?? '');
   }
   return focused;
+}
+
+/** The WCAG 2.2 A/AA rules and axe's best practices: what every page of the site must pass. */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+/**
+ * axe-core's violations on the page as it is now, one line each with up to
+ * three of the elements at fault. Only violations are collected: listing the
+ * passes too (axe's default) doubled the time of an audit, and no test reads them.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).options({ resultTypes: ['violations'] }).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
 }
