@@ -16,8 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { pageWeight } from '../../scripts/bench/weight.ts';
 import { buildSite, PROJECT_ROOT } from '../support/build-site.ts';
-import { axeViolations, launchChromium, tabTo, watchPage } from '../support/browser.ts';
-import { serveStatic, type StaticSite } from '../support/static-server.ts';
+import { axeViolations, filtersSettled as settled, openSite, tabTo, watchPage, type OpenSite } from '../support/browser.ts';
+import type { StaticSite } from '../support/static-server.ts';
 
 const PER_COLUMN = 5;
 
@@ -41,6 +41,7 @@ const published = raw.issues
 const inColumn = (column: string, team?: string) => published.filter((issue) => COLUMN_OF[issue.status] === column && (!team || issue.team === team));
 const COLUMNS = ['backlog', 'planned', 'in-progress', 'done'];
 
+let opened: OpenSite;
 let browser: Browser;
 let context: BrowserContext;
 let site: StaticSite;
@@ -55,18 +56,11 @@ beforeAll(async () => {
   const build = await buildSite({ ROADMAP_CONFIG: join(dir, 'roadmap.config.json') });
   expect(build.code, build.output).toBe(0);
   outDir = build.outDir;
-  site = await serveStatic(outDir);
-  browser = await launchChromium();
+  ({ browser, site } = opened = await openSite(outDir));
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
 });
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await site?.close();
-});
+afterAll(() => opened?.close());
 
-/** Waits until the island has drawn what the form says (it may be fetching the index). */
-const settled = (page: Page) => page.waitForFunction(() => document.querySelector('[data-filters]')?.getAttribute('aria-busy') !== 'true');
 const titles = (page: Page, column: string) => page.locator(`[data-column="${column}"] [data-card]:visible .card-title`).allTextContents();
 const count = async (page: Page, column: string) => Number(await page.locator(`[data-column="${column}"] [data-count]`).textContent());
 const cardData = (page: Page, column: string, key: string) =>

@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { serveStatic, type StaticSite } from './static-server.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -69,3 +70,27 @@ export async function axeViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).options({ resultTypes: ['violations'] }).analyze();
   return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
 }
+
+export interface OpenSite {
+  browser: Browser;
+  site: StaticSite;
+  /** Closes the browser, then stops the server. */
+  close: () => Promise<void>;
+}
+
+/** Serves a built site (under `base`, as a host would) and launches Chromium for it: the start of every browser test file. */
+export async function openSite(outDir: string, base = '/'): Promise<OpenSite> {
+  const site = await serveStatic(outDir, base);
+  const browser = await launchChromium();
+  return {
+    browser,
+    site,
+    close: async () => {
+      await browser.close();
+      await site.close();
+    },
+  };
+}
+
+/** Waits until the board's filter island has drawn what its form says (it may be fetching its index first). */
+export const filtersSettled = (page: Page) => page.waitForFunction(() => document.querySelector('[data-filters]')?.getAttribute('aria-busy') !== 'true');
