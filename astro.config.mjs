@@ -1,8 +1,8 @@
 // @ts-check
-import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import { processSettings } from './src/config/settings.ts';
 import { securityHeaders } from './src/site/astro/security-headers.ts';
+import { roadmapSitemap } from './src/site/astro/sitemap.ts';
 import { CSP_DIRECTIVES, EMBED_DIR } from './src/site/headers.ts';
 
 const { config, env, site } = processSettings();
@@ -14,8 +14,8 @@ export default defineConfig({
   base: config.base,
   trailingSlash: 'always',
   integrations: [
-    // Embed pages are copies of other pages for iframes: kept out of the sitemap (and marked noindex).
-    sitemap({ filter: (page) => !new URL(page).pathname.includes(`/${EMBED_DIR}/`) }),
+    // Embed pages (copies of other pages for iframes) and tombstones are kept out of the sitemap (and marked noindex).
+    ...roadmapSitemap({ base: config.base, embedDir: EMBED_DIR }),
     securityHeaders({ base: config.base, embedOrigins: config.embed.allowedOrigins }),
   ],
   // Every page carries a CSP meta tag (hosts that cannot set headers, such as GitHub Pages, still get one);

@@ -21,6 +21,7 @@ const spec = {
     force: { type: 'boolean', description: 'rebuild even when nothing changed (and ignore an unreadable state file)' },
     'accept-shrink': { type: 'boolean', description: 'publish even when the shown issue count fell sharply' },
     'max-shrink': { type: 'string', value: 'SHARE', default: String(DEFAULT_MAX_SHRINK), description: 'the share (0–1) the count may fall by before that' },
+    'fresh-history': { type: 'boolean', description: "start a new history instead of continuing the state's or the live site's /history.json" },
   },
 } as const;
 
@@ -29,7 +30,7 @@ await runCommand(spec, async (values) => {
   if (!(maxShrink >= 0 && maxShrink <= 1)) throw new UsageError(`--max-shrink must be a share from 0 to 1, e.g. 0.5; got "${values['max-shrink']}"`);
 
   const root = process.cwd();
-  const { source, config } = resolveSettings(root);
+  const { source, config, site } = resolveSettings(root);
   const session = source.kind === 'api' ? sessionOf(source.portal) : undefined;
   const progress = (line: string) => console.error(line);
   progress(`Reading ${describeSource(source)}`);
@@ -43,6 +44,8 @@ await runCommand(spec, async (values) => {
     columns: config.columns,
     privacy: config.privacy,
     build: astroBuild(root),
+    site: new URL(config.base.endsWith('/') ? config.base : `${config.base}/`, site).toString(),
+    freshHistory: values['fresh-history'],
     log: progress,
     load: {
       ...(session ? { session } : {}),

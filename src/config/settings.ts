@@ -7,7 +7,8 @@
 import { parseEnv, type RoadmapEnv } from './env.ts';
 import { loadRoadmapConfig, type RoadmapConfig } from './roadmap-config.ts';
 import { resolveSite } from './site-url.ts';
-import { resolveSource, type DataSource } from './source.ts';
+import { resolve } from 'node:path';
+import { DEMO_HISTORY_PATH, resolveSource, type DataSource } from './source.ts';
 
 export interface Settings {
   /** Project root: where the config file, public/ and the demo data are looked up. */
@@ -17,6 +18,8 @@ export interface Settings {
   source: DataSource;
   /** Absolute URL the site is served from (`ROADMAP_SITE`, else `site`, else the demo's). */
   site: string;
+  /** The history file the pages read (`ROADMAP_HISTORY`; the demo's own for the demo), or none. */
+  historyFile: string | undefined;
 }
 
 export function resolveSettings(root: string, env: NodeJS.ProcessEnv = process.env): Settings {
@@ -24,7 +27,8 @@ export function resolveSettings(root: string, env: NodeJS.ProcessEnv = process.e
   const config = loadRoadmapConfig(root, parsedEnv.ROADMAP_CONFIG);
   const source = resolveSource(parsedEnv, root);
   const site = resolveSite({ configSite: config.site, envSite: parsedEnv.ROADMAP_SITE, isDemo: source.kind === 'demo' });
-  return { root, env: parsedEnv, config, source, site };
+  const historyFile = parsedEnv.ROADMAP_HISTORY ? resolve(root, parsedEnv.ROADMAP_HISTORY) : source.kind === 'demo' ? resolve(root, DEMO_HISTORY_PATH) : undefined;
+  return { root, env: parsedEnv, config, source, site, historyFile };
 }
 
 const resolved = new Map<string, Settings>();

@@ -199,7 +199,7 @@ export function expectedYear(options: YearOptions): YearResult {
         leftIssues.delete(change.id);
         const event: IssueEvent = change.kind === 'back' ? { at: run.at, kind: 'back', column: change.issue.column } : { at: run.at, kind: 'seen', column: change.issue.column };
         issues.set(change.id, { events: [event], days: [[day, change.issue.upvotes]] });
-      } else {
+      } else if (change.kind === 'project') {
         const record = projects.get(change.id)!;
         if (change.project.state !== record.state) record.events.push({ at: run.at, kind: 'state', state: change.project.state });
         if (step(change.project.progress) !== record.step) record.events.push({ at: run.at, kind: 'progress', progress: step(change.project.progress) });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { compareSnapshots, reportLines, reportMarkdown } from '../../src/cli/rebuild/changes.ts';
 import { projectProgress } from '../../src/cli/rebuild/progress.ts';
 import { loadDemoSnapshot } from '../../src/snapshot/load.ts';
+import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import { dataDigest, type Snapshot } from '../../src/snapshot/snapshot-file.ts';
 
 const demo = await loadDemoSnapshot('src/data/demo/portal.json');
@@ -47,6 +48,26 @@ describe('compareSnapshots', () => {
     const first = compareSnapshots(undefined, demo);
     expect(first.issues.added).toHaveLength(demo.issues.length);
     expect(reportLines(first).join('\n')).toContain(`… and ${demo.issues.length - 10} more`);
+  });
+});
+
+describe('an issue that leaves the site', () => {
+  const { columns } = parseRoadmapConfig({});
+  const canceled = { ...first!, status: 'Canceled', title: 'UNPUBLISHED-WORDS in a title' };
+  const before = { ...demo, issues: demo.issues.map((i) => (i.id === first!.id ? { ...first!, title: 'UNPUBLISHED-WORDS in a title' } : i)) };
+  const issues = demo.issues.map((i) => (i.id === first!.id ? canceled : i));
+  const report = compareSnapshots(before, { ...demo, issues, digest: dataDigest(issues, demo.projects) }, columns);
+
+  it('by moving to a hidden column is removed, named by its id only, in the lines and the Markdown', () => {
+    expect(report.issues.removed).toEqual([{ id: first!.id }]);
+    expect(report.issues.statusMoves).toEqual([]);
+    const text = [...reportLines(report), reportMarkdown(report), JSON.stringify(report)].join('\n');
+    expect(text).not.toContain('UNPUBLISHED-WORDS');
+    expect(reportLines(report)).toContain(`  - issue ${first!.id} left the site`);
+  });
+
+  it('counts the issues the site shows', () => {
+    expect(report.issues).toMatchObject({ before: 40, after: 39 });
   });
 });
 

@@ -1,4 +1,4 @@
-/** Runs `astro build` of this project from a snapshot file into a directory, as a child process. */
+/** Runs `astro build` of this project from a snapshot file (and a history file) into a directory, as a child process. */
 import { astroBin, runNode } from '../run-node.ts';
 import { RebuildError } from './rebuild.ts';
 
@@ -6,10 +6,10 @@ import { RebuildError } from './rebuild.ts';
 const TAIL_LINES = 30;
 
 export function astroBuild(root: string, env: NodeJS.ProcessEnv = process.env) {
-  return async (snapshotFile: string, outDir: string): Promise<void> => {
+  return async (snapshotFile: string, outDir: string, historyFile: string): Promise<void> => {
     let result;
     try {
-      result = await runNode([astroBin(root), 'build', '--outDir', outDir], { cwd: root, env: { ...env, ROADMAP_SNAPSHOT: snapshotFile, ASTRO_TELEMETRY_DISABLED: '1' } });
+      result = await runNode([astroBin(root), 'build', '--outDir', outDir], { cwd: root, env: { ...env, ROADMAP_SNAPSHOT: snapshotFile, ROADMAP_HISTORY: historyFile, ASTRO_TELEMETRY_DISABLED: '1' } });
     } catch (error) {
       throw new RebuildError(`Could not start astro build: ${(error as Error).message}`, { cause: error });
     }

@@ -1,4 +1,11 @@
-/** What changed between the last published snapshot and a fresh one. Pure. */
+/**
+ * What changed between the last published snapshot and a fresh one. Pure.
+ * The report is printed to CI logs, which a public repository shows to
+ * anyone: an issue that left the site (hidden, deleted, moved to a hidden
+ * column) is named by its id only, never by its title.
+ */
+import type { ColumnConfig } from '../../config/roadmap-config.ts';
+import { shownColumns } from '../../site/columns.ts';
 import type { Issue, Project } from '../../snapshot/model.ts';
 import { byId } from '../../shared/values.ts';
 import type { Snapshot } from '../../snapshot/snapshot-file.ts';
@@ -13,7 +20,8 @@ export interface ChangeReport {
     before: number;
     after: number;
     added: { id: string; title: string; status: string }[];
-    removed: { id: string; title: string }[];
+    /** Issues that left the site: ids only. */
+    removed: { id: string }[];
     statusMoves: { id: string; title: string; from: string; to: string }[];
     /** The biggest upvote gains, largest first (at most `TOP_GAINS`). */
     upvoteGains: { id: string; title: string; from: number; to: number; gain: number }[];
@@ -22,7 +30,8 @@ export interface ChangeReport {
     before: number;
     after: number;
     added: { id: string; name: string }[];
-    removed: { id: string; name: string }[];
+    /** Projects that left the site: ids only. */
+    removed: { id: string }[];
     progress: { id: string; name: string; from: number; to: number }[];
     state: { id: string; name: string; from: string | null; to: string | null }[];
   };
@@ -30,9 +39,11 @@ export interface ChangeReport {
 
 export const TOP_GAINS = 5;
 
-export function compareSnapshots(previous: Snapshot | undefined, next: Snapshot): ChangeReport {
-  const oldIssues = new Map<string, Issue>((previous?.issues ?? []).map((i) => [i.id, i]));
-  const newIssues = new Map<string, Issue>(next.issues.map((i) => [i.id, i]));
+/** With `columns`, only issues the site shows count: one moved to a hidden column has left it. */
+export function compareSnapshots(previous: Snapshot | undefined, next: Snapshot, columns?: readonly ColumnConfig[]): ChangeReport {
+  const shown = (issues: readonly Issue[]) => (columns ? shownColumns(issues, columns).flatMap((column) => column.issues) : issues);
+  const oldIssues = new Map<string, Issue>(shown(previous?.issues ?? []).map((i) => [i.id, i]));
+  const newIssues = new Map<string, Issue>(shown(next.issues).map((i) => [i.id, i]));
   const oldProjects = new Map<string, Project>((previous?.projects ?? []).map((p) => [p.id, p]));
   const newProjects = new Map<string, Project>(next.projects.map((p) => [p.id, p]));
   const kept = [...newIssues.values()].flatMap((issue) => {
@@ -52,7 +63,7 @@ export function compareSnapshots(previous: Snapshot | undefined, next: Snapshot)
       before: oldIssues.size,
       after: newIssues.size,
       added: [...newIssues.values()].filter((i) => !oldIssues.has(i.id)).map(({ id, title, status }) => ({ id, title, status })),
-      removed: [...oldIssues.values()].filter((i) => !newIssues.has(i.id)).map(({ id, title }) => ({ id, title })),
+      removed: [...oldIssues.values()].filter((i) => !newIssues.has(i.id)).map(({ id }) => ({ id })),
       statusMoves: kept
         .filter(({ before, after }) => before.status !== after.status)
         .map(({ after, before }) => ({ id: after.id, title: after.title, from: before.status, to: after.status })),
@@ -66,7 +77,7 @@ export function compareSnapshots(previous: Snapshot | undefined, next: Snapshot)
       before: oldProjects.size,
       after: newProjects.size,
       added: [...newProjects.values()].filter((p) => !oldProjects.has(p.id)).map(({ id, name }) => ({ id, name })),
-      removed: [...oldProjects.values()].filter((p) => !newProjects.has(p.id)).map(({ id, name }) => ({ id, name })),
+      removed: [...oldProjects.values()].filter((p) => !newProjects.has(p.id)).map(({ id }) => ({ id })),
       progress: keptProjects
         .filter(({ before, after }) => before.progress !== after.progress)
         .map(({ before, after }) => ({ id: after.id, name: after.name, from: before.progress, to: after.progress })),
@@ -89,10 +100,10 @@ export function reportLines(report: ChangeReport): string[] {
     if (items.length > LINES_PER_KIND) lines.push(`    … and ${items.length - LINES_PER_KIND} more`);
   };
   some(issues.added, (i) => `  + issue "${i.title}" (${i.status || 'no status'})`);
-  some(issues.removed, (i) => `  - issue "${i.title}"`);
+  some(issues.removed, (i) => `  - issue ${i.id} left the site`);
   some(issues.statusMoves, (m) => `  ~ "${m.title}": ${m.from || 'no status'} → ${m.to || 'no status'}`);
   some(projects.added, (p) => `  + project "${p.name}"`);
-  some(projects.removed, (p) => `  - project "${p.name}"`);
+  some(projects.removed, (p) => `  - project ${p.id} left the site`);
   some(projects.progress, (p) => `  ~ project "${p.name}": ${p.from}% → ${p.to}%`);
   some(projects.state, (p) => `  ~ project "${p.name}": ${p.from ?? 'no state'} → ${p.to ?? 'no state'}`);
   some(issues.upvoteGains, (g) => `  ▲ "${g.title}": +${g.gain} (${g.from} → ${g.to})`);
@@ -110,11 +121,11 @@ export function reportMarkdown(report: ChangeReport): string {
       : [];
   out.push(
     ...list('New issues', issues.added.map((i) => `${esc(i.title)} (${esc(i.status || 'no status')})`)),
-    ...list('Removed issues', issues.removed.map((i) => esc(i.title))),
+    ...list('Issues that left the site', issues.removed.map((i) => esc(i.id))),
     ...list('Status changes', issues.statusMoves.map((m) => `${esc(m.title)}: ${esc(m.from || 'no status')} → ${esc(m.to || 'no status')}`)),
     ...list('Projects', [
       ...projects.added.map((p) => `new: ${esc(p.name)}`),
-      ...projects.removed.map((p) => `removed: ${esc(p.name)}`),
+      ...projects.removed.map((p) => `left the site: ${esc(p.id)}`),
       ...projects.progress.map((p) => `${esc(p.name)}: ${p.from}% → ${p.to}%`),
       ...projects.state.map((p) => `${esc(p.name)}: ${esc(p.from ?? 'no state')} → ${esc(p.to ?? 'no state')}`),
     ]),

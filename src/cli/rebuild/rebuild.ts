@@ -3,10 +3,11 @@
  * 1. fetch and validate a fresh snapshot;
  * 2. stop with "no changes" when its digest equals the published one;
  * 3. refuse a list that shrank more than allowed (a partial answer);
- * 4. build into a staging directory next to `outDir`;
+ * 4. record the run in the history (src/cli/rebuild/history-step.ts) and
+ *    build into a staging directory next to `outDir`;
  * 5. verify the build;
  * 6. swap it in by rename, keeping the previous output until the swap holds;
- * 7. record the snapshot as published (the commit point).
+ * 7. record the history, then the snapshot as published (the commit point).
  * On any failure `outDir` and `stateDir` are left byte for byte as they were.
  */
 import { existsSync } from 'node:fs';
@@ -19,8 +20,10 @@ import { publicSnapshot, type Privacy } from '../../content/privacy.ts';
 import { loadSnapshot, type LoadHooks } from '../../snapshot/load.ts';
 import { readSnapshotFile, writeSnapshotFile, type Snapshot } from '../../snapshot/snapshot-file.ts';
 import { compareSnapshots, type ChangeReport } from './changes.ts';
+import { prepareHistory } from './history-step.ts';
 import { verifyBuild } from './verify.ts';
 import type { ColumnConfig } from '../../config/roadmap-config.ts';
+import type { History } from '../../history/schema.ts';
 
 export class RebuildError extends RoadmapError {
   override name = 'RebuildError';
@@ -41,8 +44,14 @@ export interface RebuildOptions {
   columns: readonly ColumnConfig[];
   /** What the site may publish: a change to a field it does not show is no change. */
   privacy: Privacy;
-  /** Builds the site from `snapshotFile` into `outDir` (an `astro build`). */
-  build: (snapshotFile: string, outDir: string) => Promise<void>;
+  /** Builds the site from `snapshotFile`, with the history in `historyFile`, into `outDir` (an `astro build`). */
+  build: (snapshotFile: string, outDir: string, historyFile: string) => Promise<void>;
+  /** The live site's root URL (with the base path): its `/history.json` is continued when the state has no history. */
+  site?: string;
+  /** Start a new history instead of continuing the state's or the live site's. */
+  freshHistory?: boolean;
+  /** Reads the live site's history (tests pass their own). */
+  fetchHistory?: (siteRoot: string) => Promise<History | undefined>;
   /** Progress and warnings (the CLI prints them to stderr); the outcome is the return value. */
   log?: (line: string) => void;
   load?: LoadHooks;
@@ -65,7 +74,7 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
   const previous = await readPrevious(publishedFile, options.force ?? false, log);
 
   const fresh = await loadSnapshot(options.source, options.load);
-  const report = compareSnapshots(previous && publicSnapshot(previous, options.privacy), publicSnapshot(fresh, options.privacy));
+  const report = compareSnapshots(previous && publicSnapshot(previous, options.privacy), publicSnapshot(fresh, options.privacy), options.columns);
   if (!report.changed && !options.force) {
     const summary = `no changes: the portal's data matches the published snapshot (${report.digest.slice(0, 19)}…); ${outDir} left as it is`;
     return { status: 'no-changes', report, summary };
@@ -79,15 +88,18 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
   try {
     const snapshotFile = join(workDir, 'snapshot.json');
     await writeSnapshotFile(snapshotFile, fresh);
+    const history = await prepareHistory({ stateDir, workDir, snapshot: fresh, columns: options.columns, siteRoot: options.site, fresh: options.freshHistory, log, fetchHistory: options.fetchHistory });
     await rm(staging, { recursive: true, force: true });
     log(`Building ${fresh.issues.length} issues and ${fresh.projects.length} projects into a staging directory`);
-    await options.build(snapshotFile, staging);
-    verifyBuild(staging, fresh, options.columns);
+    await options.build(snapshotFile, staging, history.file);
+    verifyBuild(staging, fresh, options.columns, history.history);
     await swapIn(staging, outDir, retired);
     try {
+      await history.commit();
       await writeSnapshotFile(publishedFile, fresh);
     } catch (error) {
-      // The snapshot is the commit point: without it the old output goes back.
+      // The snapshot is the commit point: without it the old output and the old history go back.
+      await history.restore().catch(() => {});
       await swapBack(outDir, retired, staging);
       throw new RebuildError(`Could not record the published snapshot in ${stateDir}: ${(error as Error).message}. The previous site was restored.`, { cause: error });
     }

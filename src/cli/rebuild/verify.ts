@@ -6,13 +6,17 @@ import { RoadmapError } from '../../shared/errors.ts';
 import { shownColumns } from '../../site/columns.ts';
 import { issuePath, ISSUES_DIR, projectPath } from '../../site/paths.ts';
 import type { Snapshot } from '../../snapshot/snapshot-file.ts';
+import type { History } from '../../history/schema.ts';
 
 export class VerifyError extends RoadmapError {
   override name = 'VerifyError';
 }
 
-/** Throws a `VerifyError` naming the first thing missing from `outDir`. Issues of hidden columns have no page. */
-export function verifyBuild(outDir: string, snapshot: Snapshot, columns: readonly ColumnConfig[]): void {
+/**
+ * Throws a `VerifyError` naming the first thing missing from `outDir`. Issues
+ * of hidden columns have no page; what the history says left the site has a tombstone.
+ */
+export function verifyBuild(outDir: string, snapshot: Snapshot, columns: readonly ColumnConfig[], history?: History): void {
   const issues = shownColumns(snapshot.issues, columns).flatMap((column) => column.issues);
   const need = (path: string) => {
     const file = join(outDir, path);
@@ -23,8 +27,11 @@ export function verifyBuild(outDir: string, snapshot: Snapshot, columns: readonl
   need('_headers');
   for (const issue of issues) need(`${issuePath(issue.id)}index.html`);
   for (const project of snapshot.projects) need(`${projectPath(project.id)}index.html`);
+  const tombstones = [...(history?.left.issues.keys() ?? [])];
+  for (const id of tombstones) need(`${issuePath(id)}index.html`);
+  for (const id of history?.left.projects.keys() ?? []) need(`${projectPath(id)}index.html`);
   const issuePages = existsSync(join(outDir, ISSUES_DIR)) ? readdirSync(join(outDir, ISSUES_DIR)).length : 0;
-  if (issuePages !== issues.length) {
-    throw new VerifyError(`The build has ${issuePages} issue pages but the snapshot has ${issues.length} shown issues.`);
+  if (issuePages !== issues.length + tombstones.length) {
+    throw new VerifyError(`The build has ${issuePages} issue pages but the snapshot has ${issues.length} shown issues and the history ${tombstones.length} that left.`);
   }
 }
