@@ -10,6 +10,8 @@
  *   board_gzip_kb           board HTML + its CSS and JS, gzipped (demo and each size)
  *   board_js_gzip_kb        the board's JavaScript, gzipped
  *   lighthouse              Lighthouse category scores of the demo board, an issue and a project page
+ *   history_mb              the history after a year of runs every 30 minutes (simulated through recordRun), and if every count changed daily
+ *   history_build_ratio     a build with that year of history (tombstones, timelines) / the same snapshot with no history
  */
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +23,9 @@ import { ApiIssueListSchema, ApiProjectSchema } from '../src/portal/api-schemas.
 import { sessionOf } from '../src/portal/client.ts';
 import { loadSnapshot } from '../src/snapshot/load.ts';
 import { createSnapshot, writeSnapshotFile } from '../src/snapshot/snapshot-file.ts';
+import { writeHistoryFile } from '../src/history/read.ts';
+import { serializeHistory } from '../src/history/schema.ts';
+import { expectedYear, simulateYear } from '../test/support/history-year.ts';
 import { startFakePortal } from '../test/support/fake-portal.ts';
 import { serveStatic } from '../test/support/static-server.ts';
 import { syntheticWorkspace } from '../test/support/synthetic.ts';
@@ -142,7 +147,8 @@ async function measureRebuild(size: Size, workspace: ReturnType<typeof synthetic
   const env = { ...baseEnv, PORTAL_API_URL: portal.apiUrl, PORTAL_WORKSPACE_ID: 'bench' };
   const args = ['scripts/rebuild.ts', '--out', join(dir, 'dist'), '--state', join(dir, 'state')];
   try {
-    const full = await runNode([...args, '--force'], { cwd: ROOT, env });
+    // The bench's site is never served, so the first publish starts its history on purpose.
+    const full = await runNode([...args, '--force', '--fresh-history'], { cwd: ROOT, env });
     const unchanged = await runNode(args, { cwd: ROOT, env });
     if (full.code !== 0 || unchanged.code !== 0 || !unchanged.output.includes('no changes')) throw new Error(`rebuild failed:\n${full.output}\n${unchanged.output}`);
     log(`${size.name} rebuild: full ${Math.round(full.ms)} ms, unchanged ${Math.round(unchanged.ms)} ms`);
@@ -151,6 +157,71 @@ async function measureRebuild(size: Size, workspace: ReturnType<typeof synthetic
     await portal.close();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Statuses that land in each default column, for a snapshot matching a simulated year. */
+const STATUS_OF_COLUMN: Record<string, string> = { backlog: 'Backlog', planned: 'Todo', 'in-progress': 'In Progress', done: 'Done' };
+
+/**
+ * A year of runs every 30 minutes at this size, through the real recordRun
+ * (two runs a day leave the file the size 48 would: test/support/history-year.ts),
+ * then the build of the year's last snapshot with that history against the
+ * same snapshot with none.
+ */
+async function measureHistory(size: Size) {
+  const cpu = process.cpuUsage();
+  const year = simulateYear({ issues: size.issues, projects: size.projects, runsPerDay: 2 });
+  const used = process.cpuUsage(cpu);
+  const recordMs = (used.user + used.system) / 1000;
+  const bytes = serializeHistory(year.history).length;
+  const worstBytes = serializeHistory(expectedYear({ issues: size.issues, projects: size.projects, runsPerDay: 1, votesEveryDay: true }).history).length;
+  log(`${size.name} history: ${(bytes / 1048576).toFixed(2)} MB after ${year.runs} runs (${(worstBytes / 1048576).toFixed(2)} MB if every count changed daily), recordRun ${Math.round(recordMs / year.runs)} ms a run`);
+  // The portal as the year left it: the synthetic workspace's issues with the year's ids, columns and votes.
+  const highest = Math.max(...[...year.issues.keys()].map((id) => Number(id.slice('issue-'.length))));
+  const workspace = syntheticWorkspace({ issues: highest, projects: size.projects });
+  const issues = workspace.issues.flatMap((issue) => {
+    const shown = year.issues.get(issue.id);
+    return shown ? [{ ...issue, status: STATUS_OF_COLUMN[shown.column]!, upvotes: shown.upvotes }] : [];
+  });
+  const projects = workspace.projects.map((project) => {
+    const shown = year.projects.get(project.id)!;
+    return { ...project, state: shown.state, progress: shown.progress / 100 };
+  });
+  const snapshot = createSnapshot(
+    { issues: ApiIssueListSchema.parse(issues), projects: projects.map((p) => ApiProjectSchema.parse(p)), missingProjectIds: [] },
+    { kind: 'demo' },
+    new Date(year.history.recordedAt),
+  );
+  const dir = mkdtempSync(join(tmpdir(), 'bench-history-'));
+  const snapshotFile = join(dir, 'snapshot.json');
+  const historyFile = join(dir, 'history.json');
+  await writeSnapshotFile(snapshotFile, snapshot);
+  await writeHistoryFile(historyFile, year.history);
+  const times = { with: [] as number[], without: [] as number[] };
+  const pages = { with: 0, without: 0 };
+  for (let run = 0; run < RUNS; run++) {
+    for (const kind of ['without', 'with'] as const) {
+      const outDir = mkdtempSync(join(tmpdir(), `bench-history-${kind}-`));
+      const result = await build({ ...baseEnv, ROADMAP_SNAPSHOT: snapshotFile, ...(kind === 'with' ? { ROADMAP_HISTORY: historyFile } : {}) }, outDir);
+      times[kind].push(result.ms);
+      pages[kind] = countPages(outDir);
+      rmSync(outDir, { recursive: true, force: true });
+      log(`${size.name} build ${kind} history ${run + 1}/${RUNS}: ${Math.round(result.ms)} ms, ${pages[kind]} pages`);
+    }
+  }
+  rmSync(dir, { recursive: true, force: true });
+  return {
+    runs: year.runs,
+    history_mb: round(bytes / 1048576, 2),
+    history_worst_mb: round(worstBytes / 1048576, 2),
+    record_ms_per_run: round(recordMs / year.runs, 1),
+    tombstones: year.history.left.issues.size + year.history.left.projects.size,
+    with_ms: round(median(times.with), 0),
+    without_ms: round(median(times.without), 0),
+    history_build_ratio: round(median(times.with) / median(times.without)),
+    pages_with: pages.with,
+    pages_without: pages.without,
+  };
 }
 
 async function lighthouse(outDir: string) {
@@ -209,12 +280,13 @@ await runCommand(spec, async (values) => {
     const fetch = await measureFetch(size, workspace);
     log(`${size.name} fetch: ${JSON.stringify(fetch)}`);
     const rebuild = await measureRebuild(size, workspace);
-    (figures.sizes as Record<string, unknown>)[size.name] = { issues: size.issues, projects: size.projects, ...buildFigures, fetch, rebuild };
+    const history = await measureHistory(size);
+    (figures.sizes as Record<string, unknown>)[size.name] = { issues: size.issues, projects: size.projects, ...buildFigures, fetch, rebuild, history };
   }
 
   // The table.
   const rows: [string, string, string][] = [];
-  const sizeFigures = figures.sizes as Record<string, { build_ratio: number; ours_ms: number; floor_ms: number; pages: number; peak_rss_mb: number; floor_peak_rss_mb: number; board: { gzipKb: number; jsGzipKb: number }; fetch: { fetch_ratio: number | null; fetch_ms: number; floor_ms: number; requests: number; limit: string; rate_limited_responses: number; max_429_per_window: number }; rebuild: { nochange_ratio: number; nochange_ms: number; full_ms: number } }>;
+  const sizeFigures = figures.sizes as Record<string, { build_ratio: number; ours_ms: number; floor_ms: number; pages: number; peak_rss_mb: number; floor_peak_rss_mb: number; board: { gzipKb: number; jsGzipKb: number }; fetch: { fetch_ratio: number | null; fetch_ms: number; floor_ms: number; requests: number; limit: string; rate_limited_responses: number; max_429_per_window: number }; rebuild: { nochange_ratio: number; nochange_ms: number; full_ms: number }; history: Awaited<ReturnType<typeof measureHistory>> }>;
   for (const [name, f] of Object.entries(sizeFigures)) {
     rows.push([`build_ratio (${name})`, String(f.build_ratio), `${f.ours_ms} ms vs ${f.floor_ms} ms bare Astro, ${f.pages} pages, median of ${RUNS}`]);
     rows.push([`fetch_ratio (${name})`, String(f.fetch.fetch_ratio), `${f.fetch.fetch_ms} ms vs ${f.fetch.floor_ms} ms floor, ${f.fetch.requests} requests at ${f.fetch.limit}`]);
@@ -222,6 +294,9 @@ await runCommand(spec, async (values) => {
     rows.push([`nochange_ratio (${name})`, String(f.rebuild.nochange_ratio), `${f.rebuild.nochange_ms} ms vs ${f.rebuild.full_ms} ms full rebuild`]);
     rows.push([`peak_rss_mb (${name})`, String(f.peak_rss_mb), `bare Astro: ${f.floor_peak_rss_mb}`]);
     rows.push([`board_gzip_kb (${name})`, String(f.board.gzipKb), 'HTML + CSS + JS']);
+    const h = f.history;
+    rows.push([`history_mb (${name})`, String(h.history_mb), `after a year (${h.runs} recorded runs, ${h.record_ms_per_run} ms each); ${h.history_worst_mb} MB if every count changed daily`]);
+    rows.push([`history_build_ratio (${name})`, String(h.history_build_ratio), `${h.with_ms} ms with the year's history (${h.pages_with} pages, ${h.tombstones} tombstones) vs ${h.without_ms} ms without (${h.pages_without}), median of ${RUNS}`]);
   }
   rows.push(['board_gzip_kb (demo)', String(demoWeight.gzipKb), `${demoWeight.rawKb} KB raw`]);
   rows.push(['board_js_gzip_kb', String(demoWeight.jsGzipKb), 'the filter island']);

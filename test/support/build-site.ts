@@ -16,7 +16,7 @@ export interface BuildResult {
 }
 
 /** Variables that pick the data source are cleared, so only `env` decides. */
-const SOURCE_VARIABLES = ['PORTAL_API_URL', 'PORTAL_WORKSPACE_ID', 'PORTAL_PROJECT_IDS', 'PORTAL_TIMEOUT_MS', 'ROADMAP_SNAPSHOT', 'ROADMAP_CONFIG', 'ROADMAP_SITE'];
+const SOURCE_VARIABLES = ['PORTAL_API_URL', 'PORTAL_WORKSPACE_ID', 'PORTAL_PROJECT_IDS', 'PORTAL_TIMEOUT_MS', 'ROADMAP_SNAPSHOT', 'ROADMAP_CONFIG', 'ROADMAP_SITE', 'ROADMAP_HISTORY'];
 
 /** The site URL test builds use; the demo needs none, an API build does. */
 export const TEST_SITE = 'https://roadmap.test';

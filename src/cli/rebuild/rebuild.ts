@@ -99,6 +99,7 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
       await writeSnapshotFile(publishedFile, fresh);
     } catch (error) {
       // The snapshot is the commit point: without it the old output and the old history go back.
+      // (A failure to put the history back must not hide the error that got us here.)
       await history.restore().catch(() => {});
       await swapBack(outDir, retired, staging);
       throw new RebuildError(`Could not record the published snapshot in ${stateDir}: ${(error as Error).message}. The previous site was restored.`, { cause: error });
