@@ -56,6 +56,7 @@ const spec = {
   options: {
     quick: { type: 'boolean', description: 'the 1,000-issue workspace only (about a minute), not also 10,000' },
     json: { type: 'string', value: 'FILE', description: 'also write every figure as JSON to FILE' },
+    'history-only': { type: 'boolean', description: 'only the history figures: its size after a simulated year, and the build time it adds' },
   },
 } as const;
 
@@ -259,14 +260,20 @@ async function lighthouse(outDir: string) {
 
 await runCommand(spec, async (values) => {
   const sizes = values.quick ? SIZES.slice(0, 1) : SIZES;
+  const historyOnly = values['history-only'];
   // The demo: weight and Lighthouse.
   const demoDir = mkdtempSync(join(tmpdir(), 'bench-demo-'));
-  await build(baseEnv, demoDir);
-  const demoWeight = pageWeight(demoDir, 'index.html');
-  figures.demo = { board: demoWeight, lighthouse: await lighthouse(demoDir) };
+  if (!historyOnly) {
+    await build(baseEnv, demoDir);
+    figures.demo = { board: pageWeight(demoDir, 'index.html'), lighthouse: await lighthouse(demoDir) };
+  }
 
   for (const size of sizes) {
     log(`workspace ${size.name}: ${size.issues} issues, ${size.projects} projects`);
+    if (historyOnly) {
+      (figures.sizes as Record<string, unknown>)[size.name] = { issues: size.issues, projects: size.projects, history: await measureHistory(size) };
+      continue;
+    }
     const workspace = syntheticWorkspace({ issues: size.issues, projects: size.projects });
     const snapshot = createSnapshot(
       { issues: ApiIssueListSchema.parse(workspace.issues), projects: workspace.projects.map((p) => ApiProjectSchema.parse(p)), missingProjectIds: [] },
@@ -288,23 +295,27 @@ await runCommand(spec, async (values) => {
   const rows: [string, string, string][] = [];
   const sizeFigures = figures.sizes as Record<string, { build_ratio: number; ours_ms: number; floor_ms: number; pages: number; peak_rss_mb: number; floor_peak_rss_mb: number; board: { gzipKb: number; jsGzipKb: number }; fetch: { fetch_ratio: number | null; fetch_ms: number; floor_ms: number; requests: number; limit: string; rate_limited_responses: number; max_429_per_window: number }; rebuild: { nochange_ratio: number; nochange_ms: number; full_ms: number }; history: Awaited<ReturnType<typeof measureHistory>> }>;
   for (const [name, f] of Object.entries(sizeFigures)) {
+    const h = f.history;
+    rows.push([`history_mb (${name})`, String(h.history_mb), `after a year (${h.runs} recorded runs, ${h.record_ms_per_run} ms each); ${h.history_worst_mb} MB if every count changed daily`]);
+    rows.push([`history_build_ratio (${name})`, String(h.history_build_ratio), `${h.with_ms} ms with the year's history (${h.pages_with} pages, ${h.tombstones} tombstones) vs ${h.without_ms} ms without (${h.pages_without}), median of ${RUNS}`]);
+    if (historyOnly) continue;
     rows.push([`build_ratio (${name})`, String(f.build_ratio), `${f.ours_ms} ms vs ${f.floor_ms} ms bare Astro, ${f.pages} pages, median of ${RUNS}`]);
     rows.push([`fetch_ratio (${name})`, String(f.fetch.fetch_ratio), `${f.fetch.fetch_ms} ms vs ${f.fetch.floor_ms} ms floor, ${f.fetch.requests} requests at ${f.fetch.limit}`]);
     rows.push([`rate_limited_responses (${name})`, String(f.fetch.rate_limited_responses), `at most ${f.fetch.max_429_per_window} in one window`]);
     rows.push([`nochange_ratio (${name})`, String(f.rebuild.nochange_ratio), `${f.rebuild.nochange_ms} ms vs ${f.rebuild.full_ms} ms full rebuild`]);
     rows.push([`peak_rss_mb (${name})`, String(f.peak_rss_mb), `bare Astro: ${f.floor_peak_rss_mb}`]);
     rows.push([`board_gzip_kb (${name})`, String(f.board.gzipKb), 'HTML + CSS + JS']);
-    const h = f.history;
-    rows.push([`history_mb (${name})`, String(h.history_mb), `after a year (${h.runs} recorded runs, ${h.record_ms_per_run} ms each); ${h.history_worst_mb} MB if every count changed daily`]);
-    rows.push([`history_build_ratio (${name})`, String(h.history_build_ratio), `${h.with_ms} ms with the year's history (${h.pages_with} pages, ${h.tombstones} tombstones) vs ${h.without_ms} ms without (${h.pages_without}), median of ${RUNS}`]);
   }
-  rows.push(['board_gzip_kb (demo)', String(demoWeight.gzipKb), `${demoWeight.rawKb} KB raw`]);
-  rows.push(['board_js_gzip_kb', String(demoWeight.jsGzipKb), 'the filter island']);
-  for (const [page, scores] of Object.entries((figures.demo as { lighthouse: Record<string, Record<string, number>> }).lighthouse)) {
-    rows.push([`lighthouse (${page})`, Object.values(scores).join(' / '), 'performance / accessibility / best-practices / seo']);
+  if (figures.demo) {
+    const demo = figures.demo as { board: ReturnType<typeof pageWeight>; lighthouse: Record<string, Record<string, number>> };
+    rows.push(['board_gzip_kb (demo)', String(demo.board.gzipKb), `${demo.board.rawKb} KB raw`]);
+    rows.push(['board_js_gzip_kb', String(demo.board.jsGzipKb), 'the filter island']);
+    for (const [page, scores] of Object.entries(demo.lighthouse)) {
+      rows.push([`lighthouse (${page})`, Object.values(scores).join(' / '), 'performance / accessibility / best-practices / seo']);
+    }
   }
   const width = Math.max(...rows.map((r) => r[0].length));
-  console.log(`\nportal-roadmap bench, ${figures.date}, Node ${process.version}, ${figures.cpus} CPUs${values.quick ? ' (quick)' : ''}\n`);
+  console.log(`\nportal-roadmap bench, ${figures.date}, Node ${process.version}, ${figures.cpus} CPUs${values.quick ? ' (quick)' : ''}${historyOnly ? ' (history only)' : ''}\n`);
   console.log(`${'figure'.padEnd(width)}  ${'value'.padEnd(18)}  detail`);
   for (const [figure, value, detail] of rows) console.log(`${figure.padEnd(width)}  ${value.padEnd(18)}  ${detail}`);
   if (values.json) writeFileSync(values.json, `${JSON.stringify(figures, null, 2)}\n`);

@@ -234,6 +234,17 @@ describe('the history in a rebuild', () => {
     expect(hashes()).toEqual(before);
   });
 
+  it('puts the previous history back when the snapshot cannot be recorded after it', async () => {
+    await run();
+    const before = readFileSync(historyFile(), 'utf8');
+    await setSource(moved(demo, '2026-11-21T09:00:00.000Z'));
+    // A directory where the published snapshot goes: the history is written first, then this write fails.
+    rmSync(join(dir, 'state/published.json'));
+    mkdirSync(join(dir, 'state/published.json'));
+    await expect(run({ force: true })).rejects.toThrow(/previous site was restored/);
+    expect(readFileSync(historyFile(), 'utf8')).toBe(before);
+  });
+
   it('keeps a tombstone page for an issue that left, and verifies it', async () => {
     await run();
     await setSource(withIssues(39));

@@ -51,6 +51,15 @@ describe('.github/workflows/roadmap.yml', () => {
     expect(index('actions/deploy-pages')).toBeLessThan(index('actions/cache/save'));
   });
 
+  it('offers --force and --fresh-history as inputs of a run by hand, and passes them only when ticked', () => {
+    const rebuild = steps.find((step) => step.id === 'rebuild')!;
+    const inputs = (workflow.on.workflow_dispatch as { inputs: Record<string, { type: string; default: boolean }> }).inputs;
+    expect(Object.keys(inputs).sort()).toEqual(['force', 'fresh_history']);
+    expect(rebuild.run).toContain("${{ inputs.force && '--force' || '' }}");
+    expect(rebuild.run).toContain("${{ inputs.fresh_history && '--fresh-history' || '' }}");
+    expect(Object.values(inputs).every((input) => input.type === 'boolean' && input.default === false)).toBe(true);
+  });
+
   it('passes the portal variables to the rebuild', () => {
     const rebuild = steps.find((step) => step.id === 'rebuild')!;
     expect(Object.keys(rebuild.env ?? {})).toEqual(expect.arrayContaining(['PORTAL_API_URL', 'PORTAL_WORKSPACE_ID', 'ROADMAP_SITE']));

@@ -4,7 +4,7 @@ import { atomFeed, type AtomEntry } from '../../../site/atom.ts';
 import { formatDate } from '../../../site/format.ts';
 import { timelineLabel } from '../../../site/history-text.ts';
 import { fill } from '../../../site/labels.ts';
-import { issueFeedPath, issuePath } from '../../../site/paths.ts';
+import { ISSUES_DIR } from '../../../site/paths.ts';
 import { getRoadmap } from '../../../site/astro/data.ts';
 import { issuePaths, type IssuePageProps } from '../../../site/astro/static-paths.ts';
 import { siteRoot } from '../../../site/astro/urls.ts';
@@ -17,12 +17,12 @@ export const GET: APIRoute = async (context) => {
   const roadmap = await getRoadmap();
   const { labels, config } = roadmap;
   const root = siteRoot(context.site);
-  const id = issue?.id ?? '';
-  const pageUrl = new URL(issue ? issuePath(issue.id) : context.url.pathname.replace(/feed\.xml$/, ''), root).toString();
-  const feedUrl = new URL(issue ? issueFeedPath(issue.id) : context.url.pathname, root).toString();
+  // The page's own slug (an issue that left has no issue left to ask).
+  const pageUrl = new URL(`${ISSUES_DIR}/${context.params.id}/`, root).toString();
+  const feedUrl = `${pageUrl}feed.xml`;
   let entries: AtomEntry[];
   if (issue) {
-    const steps = issueTimeline(roadmap.history, id)?.steps ?? [];
+    const steps = issueTimeline(roadmap.history, issue.id)?.steps ?? [];
     entries = steps.reverse().map((step) => ({
       id: `${pageUrl}#${step.anchor}`,
       link: `${pageUrl}#${step.anchor}`,
@@ -31,7 +31,7 @@ export const GET: APIRoute = async (context) => {
     }));
   } else {
     const anchor = eventAnchor('left', goneSince);
-    entries = [{ id: `${pageUrl}#${anchor}`, link: new URL(import.meta.env.BASE_URL, context.site).toString(), updated: goneSince, title: labels.goneTitle }];
+    entries = [{ id: `${pageUrl}#${anchor}`, link: root, updated: goneSince, title: labels.goneTitle }];
   }
   const body = atomFeed({
     url: feedUrl,
