@@ -4,7 +4,7 @@
  * same options give the same year.
  *
  * The workspace churns, per day: `arrivalsPerDay` new issues and as many
- * leaving (hidden, deleted or canceled), one in ten of those coming back;
+ * leaving (hidden, deleted or canceled), about one in twenty of those coming back;
  * each issue moves on about twice a year; one issue in ten is "hot" and gains
  * votes on half the days, the rest on one day in twenty; a project changes
  * progress on one day in fifty. Votes and moves come in through the day, so
@@ -101,7 +101,7 @@ function* workspaceYear({ issues: count, projects: projectCount, days = 365, run
         }
       }
       if (run === 0 && day > 0) {
-        // Some of those that left on earlier days come back; none leaves and comes back in one run.
+        // Some of those that left on earlier days come back (about one a day for 20 leaving); none leaves and comes back in one run.
         const returned = new Set<string>();
         for (const [id, issue] of [...gone].slice(0, Math.max(1, Math.floor(arrivalsPerDay / 10)))) {
           if (random() < 0.5) continue;
