@@ -11,7 +11,7 @@
 import { compareCodeUnits } from '../shared/values.ts';
 import { thinHistory, trimEvents } from './bound.ts';
 import { dayOf, emptyHistory, lastSamples, type History, type IssueRecord, type ProjectEvent, type ProjectRecord } from './schema.ts';
-import { diffShown, historyState, projectFacts, progressStep, stateOf, type ShownChanges, type ShownIssue, type ShownProject, type ShownState } from './shown.ts';
+import { diffShown, historyState, projectFacts, progressStep, stateOf, type ShownChanges, type ShownProject, type ShownState } from './shown.ts';
 
 export { currentColumn, progressStep, projectFacts, shownState, type ShownIssue, type ShownProject, type ShownState } from './shown.ts';
 

@@ -1,229 +1,194 @@
 /**
- * The history end to end: `npm run rebuild` over a sequence of portal states
- * through the real CLI and real builds (four, one per publish), against the
- * shared fake portal, with the live site served from the output directory:
- * 1. first publish: no state, and the site answers 404 for /history.json;
- * 2. a move, a ship, a new issue, a completed project, an issue hidden in the
- *    portal and one moved to a hidden column (both with marker titles);
- * 3. the hidden issue comes back; then the state directory is lost;
- * 4. a small change, published with the history recovered from the live site.
- * Checked: the timeline, the changelog, both feeds (parsed, unique ids), the
- * tombstones and the sitemap, privacy across dist/ and the state, the recovery.
+ * The history end to end, read from the `history` fixture: four rebuilds over
+ * changing portal states with the stand-in build (test/support/history-sequence.ts:
+ * a move, a ship, an unpublish, a return, a lost state recovered from the
+ * served site), then the one real build of the last run's snapshot and history.
+ * Checked: the recovery, the timeline, the changelog, both feeds (parsed,
+ * unique ids), the tombstones (noindex, out of the sitemap and the search
+ * index), recent changes, /roadmap.json, and privacy across dist/, the state,
+ * the logs, the report and the step summary.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { formatMonth } from '../../src/site/format.ts';
 import { pageSlug } from '../../src/site/paths.ts';
 import { listFiles, readPage } from '../support/build-site.ts';
-import { defineWorkspace } from '../support/portal-admin.ts';
-import { runRebuildCli, type RebuildRun } from '../support/rebuild-cli.ts';
-import { serveStatic, type StaticSite } from '../support/static-server.ts';
-import { syntheticWorkspace } from '../support/synthetic.ts';
+import { TEST_SITE } from '../support/fixtures.ts';
+import { HIDDEN_TITLE, RUN_DATES, RUNS_FILE, runDir, SEQUENCE, UNPUBLISHED_MARKER, type SequenceRun } from '../support/history-sequence.ts';
 
-const apiUrl = inject('portalApiUrl');
-const HIDDEN_TITLE = 'UNPUBLISHED-HIDDEN-3b9f: a title someone took back';
-const CANCELED_TITLE = 'UNPUBLISHED-CANCELED-77c1: words of a canceled issue';
+const { started, shipped, hidden, canceled, shippedBefore, newcomer, completedProject } = SEQUENCE;
 const xml = (text: string) => new JSDOM(text, { contentType: 'application/xml' }).window.document;
-
-type RawIssue = ReturnType<typeof syntheticWorkspace>['issues'][number];
-type RawProject = ReturnType<typeof syntheticWorkspace>['projects'][number];
-
-const base = syntheticWorkspace({ issues: 10, projects: 2, seed: 5 });
-const [started, shipped, hidden, canceled, shippedBefore, later, ...rest] = base.issues.map((issue, index) => ({
-  ...issue,
-  status: ['Todo', 'In Progress', 'Todo', 'Backlog', 'Done', 'Backlog'][index] ?? 'Backlog',
-  title: index === 2 ? HIDDEN_TITLE : index === 3 ? CANCELED_TITLE : issue.title,
-})) as RawIssue[];
-const newcomer: RawIssue = { ...rest[0]!, id: 'issue-new-000', identifier: 'SYN-NEW', title: 'A newcomer to the board', status: 'Backlog' };
-const [project, otherProject] = base.projects.map((p) => ({ ...p, state: 'started', progress: 0.5 })) as RawProject[];
-
-function workspace(issues: RawIssue[], projects: RawProject[]) {
-  return { issues, projects: Object.fromEntries(projects.map((p) => [p.id, p])), paging: { mode: 'whole' as const } };
-}
-const state1 = workspace([started!, shipped!, hidden!, canceled!, shippedBefore!, later!, ...rest], [project!, otherProject!]);
-const changed = [
-  { ...started!, status: 'In Progress' },
-  { ...shipped!, status: 'Done' },
-  { ...hidden!, isVisible: false },
-  { ...canceled!, status: 'Canceled' },
-  shippedBefore!,
-  later!,
-  ...rest,
-  newcomer,
-];
-const completedProject = { ...project!, state: 'completed', progress: 1 };
-const state2 = workspace(changed, [completedProject, otherProject!]);
-const state3 = workspace(changed.map((i) => (i.id === hidden!.id ? { ...hidden!, isVisible: true } : i)), [completedProject, otherProject!]);
-const state4 = workspace(state3.issues.map((i) => (i.id === later!.id ? { ...later!, status: 'Todo' } : i)), [completedProject, otherProject!]);
+const text = (element: Element | null | undefined) => element?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
 
 describe('the history over four rebuilds', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'history-cli-'));
-  const id = `history-${process.pid}`;
-  const runs: RebuildRun[] = [];
-  /** Each run's snapshot date, from its change report. */
-  const fetchedAt: string[] = [];
-  /** The output and state as each run left them. */
-  const after = (run: number, what: 'dist' | 'state') => join(dir, `${what}-after-${run}`);
-  let site: StaticSite;
-
-  beforeAll(async () => {
-    site = await serveStatic(join(dir, 'dist'));
-    for (const [index, definition] of [state1, state2, state3, state4].entries()) {
-      if (index === 3) rmSync(join(dir, 'state'), { recursive: true });
-      await defineWorkspace(apiUrl, id, definition);
-      const run = await runRebuildCli({ apiUrl, workspaceId: id, dir, site: site.url });
-      runs.push(run);
-      if (run.code !== 0) throw new Error(`rebuild ${index + 1} failed:\n${run.stdout}\n${run.stderr}`);
-      fetchedAt.push((JSON.parse(readFileSync(join(dir, 'state/report.json'), 'utf8')) as { fetchedAt: string }).fetchedAt);
-      cpSync(join(dir, 'dist'), after(index + 1, 'dist'), { recursive: true });
-      cpSync(join(dir, 'state'), after(index + 1, 'state'), { recursive: true });
-    }
-  }, 600_000);
-  afterAll(() => site?.close());
-
-  const page = (run: number, path: string) => readPage(after(run, 'dist'), path);
-  const issuePage = (run: number, issueId: string) => page(run, `issues/${pageSlug(issueId)}/index.html`);
-  const text = (element: Element | null | undefined) => element?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+  const build = inject('fixtures').history;
+  it('was built', () => expect(build.code, build.output).toBe(0));
+  if (build.code !== 0) return;
+  const sequence = build.sequenceDir!;
+  const runs = (JSON.parse(readFileSync(join(sequence, RUNS_FILE), 'utf8')) as { runs: SequenceRun[] }).runs;
+  const dist = build.outDir;
+  const page = (path: string) => readPage(dist, path);
+  const issuePage = (id: string) => page(`issues/${pageSlug(id)}/index.html`);
+  const stateHistory = (run: number) => JSON.parse(readFileSync(join(runDir(sequence, run, 'state'), 'history.json'), 'utf8'));
 
   it('starts a new history on the first publish, saying why, and continues the live site\'s when the state is lost', () => {
-    expect(runs[0]!.stderr).toContain(`answered 404: starting a new history`);
-    expect(runs[3]!.stderr).toContain(`continuing the one the live site publishes, ${site.url}/history.json (recorded up to ${fetchedAt[2]})`);
-    const history = JSON.parse(readFileSync(join(dir, 'state/history.json'), 'utf8'));
-    expect(history.startedAt).toBe(fetchedAt[0]);
-    expect(history.issues[started!.id].events).toEqual([
-      { at: fetchedAt[0], kind: 'seen', column: 'planned', atLeast: true },
-      { at: fetchedAt[1], kind: 'moved', column: 'in-progress' },
+    expect(runs[0]!.log).toContainEqual(expect.stringMatching(/\/history\.json answered 404: starting a new history$/));
+    expect(runs[3]!.log).toContainEqual(expect.stringMatching(new RegExp(`continuing the one the live site publishes, http://127\\.0\\.0\\.1:\\d+/history\\.json \\(recorded up to ${RUN_DATES[2]}\\)$`)));
+    const history = stateHistory(4);
+    expect(history.startedAt).toBe(RUN_DATES[0]);
+    expect(history.issues[started.id].events).toEqual([
+      { at: RUN_DATES[0], kind: 'seen', column: 'planned', atLeast: true },
+      { at: RUN_DATES[1], kind: 'moved', column: 'in-progress' },
     ]);
     // The site publishes exactly what the state keeps.
-    expect(readFileSync(join(dir, 'dist/history.json'), 'utf8')).toBe(readFileSync(join(dir, 'state/history.json'), 'utf8'));
+    expect(readFileSync(join(dist, 'history.json'), 'utf8')).toBe(readFileSync(join(runDir(sequence, 4, 'state'), 'history.json'), 'utf8'));
+  });
+
+  it('reports what the history recorded: one comparison for the history, the report and the step summary', () => {
+    const history = stateHistory(2);
+    const movedInRun2 = Object.entries(history.issues as Record<string, { events: { at: string; kind: string }[] }>)
+      .filter(([, record]) => record.events.some((event) => event.at === RUN_DATES[1] && event.kind === 'moved'))
+      .map(([id]) => id);
+    const report = JSON.parse(readFileSync(join(runDir(sequence, 2, 'state'), 'report.json'), 'utf8'));
+    expect(report.issues.statusMoves.map((move: { id: string }) => move.id).sort()).toEqual(movedInRun2.sort());
+    expect(report.issues.statusMoves.map((move: { id: string }) => move.id).sort()).toEqual([started.id, shipped.id].sort());
+    expect(report.issues.removed).toEqual([{ id: hidden.id }, { id: canceled.id }].sort((a, b) => (a.id < b.id ? -1 : 1)));
+    expect(Object.keys(history.left.issues).sort()).toEqual(report.issues.removed.map((issue: { id: string }) => issue.id));
+    expect(report.issues.added).toEqual([{ id: newcomer.id, title: newcomer.title, column: 'Under consideration' }]);
+    expect(runs[1]!.lines).toContain(`  ~ "${started.title}": Planned → In progress`);
+    // The step summary escapes what Markdown would read as markup (`#`, `-`, …).
+    expect(runs[1]!.summary).toContain(`${started.title.replace(/[#-]/g, '\\$&')}: Planned → In progress`);
   });
 
   it('shows a timeline of <time>-stamped moves, the current one marked, the first "since at least"', () => {
-    const steps = [...issuePage(4, started!.id).querySelectorAll('ol.timeline > li')];
+    const steps = [...issuePage(started.id).querySelectorAll('ol.timeline > li')];
     expect(steps.map(text)).toEqual([
-      expect.stringMatching(/^Planned since at least \w+ \d+, \d{4}$/),
-      expect.stringMatching(/^Moved to In progress on \w+ \d+, \d{4} \(now\)$/),
+      expect.stringMatching(/^Planned since at least November 10, 2026$/),
+      expect.stringMatching(/^Moved to In progress on November 12, 2026 \(now\)$/),
     ]);
-    expect(steps.map((li) => li.querySelector('time')?.getAttribute('datetime'))).toEqual([fetchedAt[0], fetchedAt[1]]);
+    expect(steps.map((li) => li.querySelector('time')?.getAttribute('datetime'))).toEqual([RUN_DATES[0], RUN_DATES[1]]);
     expect(steps.map((li) => li.getAttribute('aria-current'))).toEqual([null, 'step']);
-    // The issue that came back starts again, with no trace of its time away.
-    expect([...issuePage(4, hidden!.id).querySelectorAll('ol.timeline > li')].map(text)).toEqual([expect.stringMatching(/^Back on the roadmap on .*: Planned \(now\)$/)]);
+    // The issue that came back starts again, with no trace of its time away, and has its real page.
+    const back = issuePage(hidden.id);
+    expect(text(back.querySelector('h1'))).toBe(HIDDEN_TITLE);
+    expect([...back.querySelectorAll('ol.timeline > li')].map(text)).toEqual(['Back on the roadmap on November 14, 2026: Planned (now)']);
+    // The timeline is not searchable text of the issue.
+    expect(back.querySelector('section.history')?.hasAttribute('data-pagefind-ignore')).toBe(true);
   });
 
   it('lists what shipped in the changelog by month, with the ship date, and what shipped before the history as "on or before"', () => {
-    const changelog = page(4, 'changelog/index.html');
+    const changelog = page('changelog/index.html');
     const groups = [...changelog.querySelectorAll('main section')];
-    expect(groups.map((g) => text(g.querySelector('h2')))).toEqual([formatMonth(fetchedAt[1]!, 'en'), 'Shipped before the history saw it']);
+    expect(groups.map((g) => text(g.querySelector('h2')))).toEqual([formatMonth(RUN_DATES[1], 'en'), 'Shipped before the history saw it']);
     const [recent, earlier] = groups;
-    expect([...recent!.querySelectorAll('li > a:not(.project-chip)')].map(text).sort()).toEqual([shipped!.title, completedProject.name].sort());
-    const shippedItem = [...recent!.querySelectorAll('li')].find((li) => text(li.querySelector('a')) === shipped!.title)!;
-    expect(shippedItem.querySelector('time')?.getAttribute('datetime')).toBe(fetchedAt[1]);
-    expect(text(shippedItem)).toContain(shipped!.summary[0]);
-    expect([...earlier!.querySelectorAll('li')].map(text)).toEqual([expect.stringContaining(`${shippedBefore!.title} · shipped on or before`)]);
-    // The board and the Shipped page link to it.
-    expect(page(4, 'index.html').querySelector('a[href="/changelog/"]')).not.toBeNull();
-    expect(page(4, 'shipped/index.html').querySelector('a[href="/changelog/"]')).not.toBeNull();
+    expect([...recent!.querySelectorAll('li > a:not(.project-chip)')].map(text).sort()).toEqual([shipped.title, completedProject.name].sort());
+    const shippedItem = [...recent!.querySelectorAll('li')].find((li) => text(li.querySelector('a')) === shipped.title)!;
+    expect(shippedItem.querySelector('time')?.getAttribute('datetime')).toBe(RUN_DATES[1]);
+    expect(text(shippedItem)).toContain(shipped.summary[0]);
+    expect([...earlier!.querySelectorAll('li')].map(text)).toEqual([expect.stringContaining(`${shippedBefore.title} · shipped on or before`)]);
+    // The board and the Shipped page link to it; it is no issue page, so it has no search body.
+    expect(page('index.html').querySelector('a[href="/changelog/"]')).not.toBeNull();
+    expect(page('shipped/index.html').querySelector('a[href="/changelog/"]')).not.toBeNull();
+    expect(changelog.querySelector('[data-pagefind-body]')).toBeNull();
   });
 
   it('has an RSS item per event, each with a guid of its own that points at its step', () => {
-    const feed = xml(readFileSync(join(after(4, 'dist'), 'rss.xml'), 'utf8'));
+    const feed = xml(readFileSync(join(dist, 'rss.xml'), 'utf8'));
     expect(feed.querySelector('parsererror')).toBeNull();
     const items = [...feed.querySelectorAll('item')].map((item) => ({ title: text(item.querySelector('title')), guid: text(item.querySelector('guid')) }));
     expect(items.map((i) => i.title).sort()).toEqual(
-      [`In progress: ${started!.title}`, `Shipped: ${shipped!.title}`, `New: ${newcomer.title}`, `Completed: ${completedProject.name}`].sort(),
+      [`In progress: ${started.title}`, `Shipped: ${shipped.title}`, `New: ${newcomer.title}`, `Completed: ${completedProject.name}`].sort(),
     );
     expect(new Set(items.map((i) => i.guid)).size).toBe(items.length);
     const startedItem = items.find((i) => i.title.startsWith('In progress'))!;
     const [pageUrl, anchor] = startedItem.guid.split('#');
-    expect(pageUrl).toBe(`${site.url}/issues/${pageSlug(started!.id)}/`);
-    expect(issuePage(4, started!.id).getElementById(anchor!)?.getAttribute('aria-current')).toBe('step');
+    expect(pageUrl).toBe(`${TEST_SITE}/issues/${pageSlug(started.id)}/`);
+    expect(issuePage(started.id).getElementById(anchor!)?.getAttribute('aria-current')).toBe('step');
   });
 
   it('gives each issue an Atom feed, linked from its page and followable by a visible link', () => {
-    const issue = issuePage(4, started!.id);
-    const feedPath = `/issues/${pageSlug(started!.id)}/feed.xml`;
+    const issue = issuePage(started.id);
+    const feedPath = `/issues/${pageSlug(started.id)}/feed.xml`;
     expect(issue.querySelector('link[rel="alternate"][type="application/atom+xml"]')?.getAttribute('href')).toBe(feedPath);
     expect(text(issue.querySelector(`a.follow[href="${feedPath}"]`))).toBe('Follow this issue (Atom feed)');
-    const atom = xml(readFileSync(join(after(4, 'dist'), feedPath), 'utf8'));
+    const atom = xml(readFileSync(join(dist, feedPath), 'utf8'));
     expect(atom.querySelector('parsererror')).toBeNull();
     expect(atom.documentElement.namespaceURI).toBe('http://www.w3.org/2005/Atom');
     const entries = [...atom.querySelectorAll('entry')];
     expect(entries.map((e) => text(e.querySelector('title')))).toEqual([expect.stringMatching(/^Moved to In progress on /), expect.stringMatching(/^Planned since at least /)]);
-    expect(entries.map((e) => text(e.querySelector('updated')))).toEqual([fetchedAt[1], fetchedAt[0]]);
-    const ids = entries.map((e) => text(e.querySelector('id')));
-    expect(new Set(ids).size).toBe(2);
-    expect(text(atom.querySelector('feed > id'))).toBe(`${site.url}${feedPath}`);
+    expect(entries.map((e) => text(e.querySelector('updated')))).toEqual([RUN_DATES[1], RUN_DATES[0]]);
+    expect(new Set(entries.map((e) => text(e.querySelector('id')))).size).toBe(2);
+    expect(text(atom.querySelector('feed > id'))).toBe(`${TEST_SITE}${feedPath}`);
   });
 
-  it('keeps a noindex tombstone, out of the sitemap, for each issue that left, and the real page again for one that came back', () => {
-    for (const gone of [hidden!, canceled!]) {
-      const tombstone = issuePage(2, gone.id);
-      expect(text(tombstone.querySelector('h1'))).toBe('No longer on the public roadmap');
-      expect(tombstone.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
-      expect(tombstone.documentElement.hasAttribute('data-tombstone')).toBe(true);
-      expect(tombstone.querySelector('main a[href="/"]')).not.toBeNull();
-      expect(tombstone.querySelector('ol.timeline, .facts, .prose')).toBeNull();
-    }
-    const sitemap = (run: number) => readFileSync(join(after(run, 'dist'), 'sitemap-0.xml'), 'utf8');
-    expect(sitemap(2)).not.toContain(`/issues/${pageSlug(hidden!.id)}/`);
-    expect(sitemap(2)).not.toContain(`/issues/${pageSlug(canceled!.id)}/`);
-    expect(sitemap(2)).toContain(`/issues/${pageSlug(started!.id)}/`);
-    // Back: the real page, in the sitemap again; the canceled one is still a tombstone.
-    expect(text(issuePage(3, hidden!.id).querySelector('h1'))).toBe(HIDDEN_TITLE);
-    expect(sitemap(3)).toContain(`/issues/${pageSlug(hidden!.id)}/`);
-    expect(issuePage(4, canceled!.id).documentElement.hasAttribute('data-tombstone')).toBe(true);
+  it('keeps a noindex tombstone, out of the sitemap and the search index, for an issue that left', () => {
+    const tombstone = issuePage(canceled.id);
+    expect(text(tombstone.querySelector('h1'))).toBe('No longer on the public roadmap');
+    expect(tombstone.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex');
+    expect(tombstone.documentElement.hasAttribute('data-tombstone')).toBe(true);
+    expect(tombstone.querySelector('main a[href="/"]')).not.toBeNull();
+    expect(tombstone.querySelector('ol.timeline, .facts, .prose, [data-pagefind-body]')).toBeNull();
+    const sitemap = readFileSync(join(dist, 'sitemap-0.xml'), 'utf8');
+    expect(sitemap).not.toContain(`/issues/${pageSlug(canceled.id)}/`);
+    expect(sitemap).toContain(`/issues/${pageSlug(hidden.id)}/`);
+    expect(sitemap).toContain(`/issues/${pageSlug(started.id)}/`);
+    // Pagefind indexed the issues and projects the site shows, not the tombstone.
+    const entry = JSON.parse(readFileSync(join(dist, 'pagefind/pagefind-entry.json'), 'utf8')) as { languages: Record<string, { page_count: number }> };
+    const shownIssues = (JSON.parse(readFileSync(join(dist, 'roadmap.json'), 'utf8')) as { issues: unknown[]; projects: unknown[] });
+    expect(Object.values(entry.languages).reduce((sum, l) => sum + l.page_count, 0)).toBe(shownIssues.issues.length + shownIssues.projects.length);
+    // While it was away (run 2), the hidden issue had a tombstone too (the stand-in build wrote what verify asked for).
+    expect(readFileSync(join(runDir(sequence, 2, 'dist'), `issues/${pageSlug(hidden.id)}/index.html`), 'utf8')).toBe('tombstone');
     // A follower of a gone issue's feed is told it left.
-    const goneFeed = xml(readFileSync(join(after(2, 'dist'), `issues/${pageSlug(canceled!.id)}/feed.xml`), 'utf8'));
+    const goneFeed = xml(readFileSync(join(dist, `issues/${pageSlug(canceled.id)}/feed.xml`), 'utf8'));
     expect([...goneFeed.querySelectorAll('entry > title')].map(text)).toEqual(['No longer on the public roadmap']);
   });
 
-  it('never lets the words of an unpublished issue reach the site, the history, the report or the logs', () => {
-    // While both are away (after run 2): nowhere in dist/; the hidden one nowhere in the state either.
-    for (const file of listFiles(after(2, 'dist'))) {
-      const content = readFileSync(join(after(2, 'dist'), file), 'utf8');
+  it('never lets the words of an unpublished issue reach the site, the history, the report, the logs or the summary', () => {
+    for (const file of listFiles(dist)) expect(readFileSync(join(dist, file), 'utf8'), file).not.toContain(CANCELED_MARKER);
+    // While the hidden one was away (after run 2): in no file of the state; the canceled one is still portal-visible,
+    // so the published snapshot (state, never published) keeps it, and nothing else does.
+    for (const file of listFiles(runDir(sequence, 2, 'state'))) {
+      const content = readFileSync(join(runDir(sequence, 2, 'state'), file), 'utf8');
       expect(content, file).not.toContain('UNPUBLISHED-HIDDEN');
-      expect(content, file).not.toContain('UNPUBLISHED-CANCELED');
+      if (file !== 'published.json') expect(content, file).not.toContain(CANCELED_MARKER);
     }
-    for (const file of listFiles(after(2, 'state'))) expect(readFileSync(join(after(2, 'state'), file), 'utf8'), file).not.toContain('UNPUBLISHED-HIDDEN');
-    // The canceled issue is still portal-visible, so the published snapshot keeps it (state, never published); the rest does not.
-    for (const file of ['history.json', 'report.json']) expect(readFileSync(join(after(2, 'state'), file), 'utf8'), file).not.toContain('UNPUBLISHED-CANCELED');
-    const { stdout, stderr, summary } = runs[1]!;
-    expect(stdout + stderr + summary).not.toContain('UNPUBLISHED');
-    expect(stdout).toContain(`  - issue ${canceled!.id} left the site`);
-    expect(summary).toContain(hidden!.id.replace(/-/g, '\\-'));
+    // Both were on the site at run 1, and the hidden one again from run 3: only then may their titles be named.
+    const told = (run: SequenceRun) => [...run.log, ...run.lines, run.summary].join('\n');
+    expect(told(runs[1]!)).not.toContain(UNPUBLISHED_MARKER);
+    for (const run of runs.slice(1)) expect(told(run)).not.toContain(CANCELED_MARKER);
+    expect(runs[1]!.lines).toContain(`  - issue ${canceled.id} left the site`);
+    expect(runs[1]!.summary).toContain(hidden.id.replace(/-/g, '\\-'));
     // In the history, what left is an id and a date.
-    const history = JSON.parse(readFileSync(join(after(2, 'state'), 'history.json'), 'utf8'));
-    expect(history.left.issues).toEqual({ [hidden!.id]: fetchedAt[1], [canceled!.id]: fetchedAt[1] });
-    expect(history.issues[canceled!.id]).toBeUndefined();
-    // After the last run the canceled issue is still only an id and a date, in dist/ and the history.
-    for (const file of listFiles(after(4, 'dist'))) expect(readFileSync(join(after(4, 'dist'), file), 'utf8'), file).not.toContain('UNPUBLISHED-CANCELED');
-    expect(readFileSync(join(after(4, 'state'), 'history.json'), 'utf8')).not.toContain('UNPUBLISHED-CANCELED');
+    expect(stateHistory(2).left.issues).toEqual({ [hidden.id]: RUN_DATES[1], [canceled.id]: RUN_DATES[1] });
+    expect(stateHistory(4).issues[canceled.id]).toBeUndefined();
   });
 
   it('gives /roadmap.json the dates of each issue\'s moves', () => {
-    const data = JSON.parse(readFileSync(join(after(4, 'dist'), 'roadmap.json'), 'utf8'));
+    const data = JSON.parse(readFileSync(join(dist, 'roadmap.json'), 'utf8'));
     expect(data.version).toBe(2);
-    expect(data.issues.find((i: { id: string }) => i.id === started!.id).moves).toEqual([
-      { column: 'planned', at: fetchedAt[0], atLeast: true },
-      { column: 'in-progress', at: fetchedAt[1] },
+    expect(data.issues.find((i: { id: string }) => i.id === started.id).moves).toEqual([
+      { column: 'planned', at: RUN_DATES[0], atLeast: true },
+      { column: 'in-progress', at: RUN_DATES[1] },
     ]);
   });
 
   it('lists the last 7 days of moves on the recent-changes page, and the count of what left', () => {
-    const changes = page(2, 'changes/index.html');
+    const changes = page('changes/index.html');
     const items = [...changes.querySelectorAll('.changes-list li')].map(text);
     expect(items).toEqual(
       expect.arrayContaining([
-        expect.stringContaining(`${started!.title}: Planned → In progress`),
-        expect.stringContaining(`${shipped!.title}: In progress → Shipped`),
+        expect.stringContaining(`${started.title}: Planned → In progress`),
+        expect.stringContaining(`${shipped.title}: In progress → Shipped`),
         expect.stringContaining(`${newcomer.title}: new on the roadmap: Under consideration`),
         expect.stringContaining(`${completedProject.name}: state started → completed`),
       ]),
     );
-    expect(text(changes.querySelector('main p.muted'))).toBe('Issues that left the public roadmap: 2');
-    expect(page(4, 'index.html').querySelector('a[href="/changes/"]')).not.toBeNull();
+    expect(text(changes.querySelector('main p.muted'))).toBe('Issues that left the public roadmap: 1');
+    expect(page('index.html').querySelector('a[href="/changes/"]')).not.toBeNull();
+    expect(changes.querySelector('[data-pagefind-body]')).toBeNull();
   });
 });
+
+const CANCELED_MARKER = 'UNPUBLISHED-CANCELED';

@@ -1,7 +1,8 @@
 /**
  * Stands in for `astro build` in rebuild tests: writes the pages verifyBuild
  * looks for, from the snapshot file it is given, and a tombstone page for each
- * issue and project the history file says left the site.
+ * issue and project the history file says left the site, and the history
+ * itself as `/history.json`, as the real site publishes it.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -27,5 +28,6 @@ export function fakeBuild(columns: readonly ColumnConfig[], options: { skipIssue
     snapshot.projects.forEach((p) => write(`${projectPath(p.id)}index.html`));
     Object.keys(history.left.issues).forEach((id) => write(`${issuePath(id)}index.html`, 'tombstone'));
     Object.keys(history.left.projects).forEach((id) => write(`${projectPath(id)}index.html`, 'tombstone'));
+    write('history.json', readFileSync(historyFile, 'utf8'));
   });
 }

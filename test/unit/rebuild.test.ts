@@ -243,6 +243,23 @@ describe('the history in a rebuild', () => {
     expect(readHistory().startedAt).toBe('2026-11-21T09:00:00.000Z');
   });
 
+  it('publishes with freshHistory even when nothing changed, since only a publish writes a history', async () => {
+    await run();
+    const result = await run({ freshHistory: true });
+    expect(result.status).toBe('published');
+    expect(result.summary).toContain('nothing changed; --fresh-history');
+    expect(readdirSync(join(dir, 'state')).filter((name) => name.startsWith('history.json.replaced-'))).toHaveLength(1);
+  });
+
+  it('reports the changes the history recorded, from the one comparison', async () => {
+    await run();
+    await setSource(moved(demo, '2026-11-21T09:00:00.000Z'));
+    const result = await run();
+    const recorded = Object.entries(readHistory().issues).filter(([, record]) => record.events.some((event) => event.kind === 'moved')).map(([id]) => id);
+    expect(recorded).toEqual([fn103]);
+    expect(result.report.issues.statusMoves).toEqual([{ id: fn103, title: demo.issues.find((i) => i.id === fn103)!.title, from: 'Planned', to: 'In progress' }]);
+  });
+
   it('continues the live site\'s history when the state directory was lost', async () => {
     await run();
     await setSource(moved(demo, '2026-11-21T09:00:00.000Z'));

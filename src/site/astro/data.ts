@@ -4,7 +4,6 @@
  */
 import { getCollection, getEntry } from 'astro:content';
 import { processSettings, type ResolvedConfig } from '../../config/settings.ts';
-import type { RoadmapConfig } from '../../config/roadmap-config.ts';
 import { readHistoryFile } from '../../history/read.ts';
 import { recordRun, shownState } from '../../history/record.ts';
 import type { History } from '../../history/schema.ts';
