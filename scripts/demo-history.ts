@@ -13,6 +13,7 @@ import { writeHistoryFile } from '../src/history/read.ts';
 import { recordRun, shownState } from '../src/history/record.ts';
 import type { History } from '../src/history/schema.ts';
 import { loadDemoSnapshot } from '../src/snapshot/load.ts';
+import { seeded } from '../test/support/synthetic.ts';
 
 const spec = {
   command: 'node scripts/demo-history.ts',
@@ -23,16 +24,6 @@ const spec = {
 const DAYS = 120;
 const DAY_MS = 86_400_000;
 
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 await runCommand(spec, async () => {
   const root = process.cwd();

@@ -20,6 +20,7 @@
 import { DAILY_SAMPLE_DAYS } from '../../src/history/bound.ts';
 import { recordRun, type ShownIssue, type ShownProject } from '../../src/history/record.ts';
 import { HISTORY_FORMAT, HISTORY_VERSION, type History, type IssueEvent, type ProjectEvent } from '../../src/history/schema.ts';
+import { seeded } from './synthetic.ts';
 
 export interface YearOptions {
   issues: number;
@@ -37,16 +38,6 @@ export interface YearOptions {
 const FORWARD = ['backlog', 'planned', 'in-progress', 'done'];
 const DAY_MS = 86_400_000;
 
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Change =
   | { kind: 'votes'; id: string; upvotes: number }

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import { MAX_EVENTS } from '../../src/history/bound.ts';
 import { parseHistory } from '../../src/history/read.ts';
-import { progressStep, recordRun, shownState, withSample } from '../../src/history/record.ts';
+import { progressStep, recordChanges, recordRun, shownState, withSample } from '../../src/history/record.ts';
+import { diffShown, historyState } from '../../src/history/shown.ts';
 import { decodeSamples, HistorySchema, serializeHistory } from '../../src/history/schema.ts';
 import { changelog, eventAnchor, feedEvents, groupByMonth, issueTimeline, moveDates, recentChanges, upvoteTrend } from '../../src/history/view.ts';
 import type { Issue } from '../../src/snapshot/model.ts';
@@ -147,6 +148,32 @@ describe('recordRun', () => {
     const history = recordRun(undefined, shownState(odd, [], columns), T1);
     const reread = parseHistory(JSON.parse(serializeHistory(history)), 'test', '');
     expect([...reread.issues.keys()]).toEqual(['__proto__', 'toString']);
+  });
+});
+
+describe('the one comparison (diffShown)', () => {
+  const state = (issues: [string, string, number][], projects: [string, string | null, number][] = []) => ({
+    issues: new Map(issues.map(([id, column, upvotes]) => [id, { column, upvotes }])),
+    projects: new Map(projects.map(([id, projectState, progress]) => [id, { state: projectState, progress }])),
+  });
+
+  it('lists arrivals with their column, departures by id alone, moves, vote changes and 10 % steps, ids sorted', () => {
+    const before = state([['b', 'planned', 3], ['a', 'backlog', 1], ['gone', 'done', 9]], [['p', 'started', 41], ['q', 'started', 10]]);
+    const after = state([['a', 'planned', 1], ['b', 'planned', 5], ['new', 'backlog', 0]], [['p', 'started', 49], ['q', 'completed', 100]]);
+    expect(diffShown(before, after)).toEqual({
+      issues: { added: [{ id: 'new', column: 'backlog' }], removed: ['gone'], moved: [{ id: 'a', from: 'backlog', to: 'planned' }], upvotes: [{ id: 'b', from: 3, to: 5 }] },
+      projects: { added: [], removed: [], state: [{ id: 'q', from: 'started', to: 'completed' }], progress: [{ id: 'q', from: 10, to: 100 }] },
+    });
+  });
+
+  it('is what recordRun records: the changes it returns are those of its own last state', () => {
+    const first = recordRun(undefined, state([['a', 'backlog', 1], ['b', 'planned', 2]]), '2026-11-01T09:00:00.000Z');
+    const now = state([['a', 'planned', 4], ['c', 'backlog', 0]]);
+    const { history, changes } = recordChanges(first, now, '2026-11-02T09:00:00.000Z');
+    expect(changes).toEqual(diffShown(historyState(first), now));
+    expect(history.issues.get('a')!.events.at(-1)).toEqual({ at: '2026-11-02T09:00:00.000Z', kind: 'moved', column: 'planned' });
+    expect([...history.left.issues.keys()]).toEqual(changes.issues.removed);
+    expect(historyState(history)).toEqual(now);
   });
 });
 
