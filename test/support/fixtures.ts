@@ -87,8 +87,12 @@ export const FIXTURES = {
     env: { ROADMAP_SNAPSHOT: SNAPSHOT_FILE, PORTAL_API_URL: 'http://127.0.0.1:9/api/v1', PORTAL_WORKSPACE_ID: 'ws-whole', ROADMAP_SITE: TEST_SITE },
     snapshotOf: { PORTAL_API_URL: PORTAL, PORTAL_WORKSPACE_ID: 'ws-whole', PORTAL_PROJECT_IDS: EXTRA_PROJECT_ID },
   },
-  /** Most options set, over ws-paged. */
-  configured: { env: { PORTAL_API_URL: PORTAL, PORTAL_WORKSPACE_ID: 'ws-paged', ROADMAP_CONFIG: CONFIG_FILE }, config: CONFIGURED_CONFIG },
+  /** Most options set, over ws-paged; its history begins, empty, before its issues, so the event feed has items under the base path. */
+  configured: {
+    env: { PORTAL_API_URL: PORTAL, PORTAL_WORKSPACE_ID: 'ws-paged', ROADMAP_CONFIG: CONFIG_FILE, ROADMAP_HISTORY: HISTORY_FILE },
+    config: CONFIGURED_CONFIG,
+    emptyHistorySince: '2026-01-01T00:00:00.000Z',
+  },
   /** The bundled demo with no variables set at all, after `paged` in the same content cache. */
   demo: { env: {}, cacheGroup: 'paged-then-demo' },
   /**
