@@ -13,6 +13,7 @@
  *   search_index            the Pagefind index on disk: KB and files, beside the site's own file count
  *   search_query_kb         bytes one search downloads in Chromium (first query: runtime + index + results; next query)
  *   lighthouse              Lighthouse category scores of the demo board, an issue and a project page
+ *   history_mb, history_build_ratio   the history after a simulated year, and the build time it adds (scripts/bench/history.ts; alone with --history-only)
  */
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,6 +33,7 @@ import { median, round } from './bench/stats.ts';
 import { fileGzipKb, pageWeight } from './bench/weight.ts';
 import { BOARD_INDEX_FILE } from '../src/site/board-index.ts';
 import { searchFigures } from './bench/search.ts';
+import { historyRows, measureHistory, type HistoryFigures } from './bench/history.ts';
 
 const ROOT = process.cwd();
 const ASTRO = astroBin(ROOT);
@@ -58,6 +60,7 @@ const spec = {
   options: {
     quick: { type: 'boolean', description: 'the 1,000-issue workspace only (about a minute), not also 10,000' },
     json: { type: 'string', value: 'FILE', description: 'also write every figure as JSON to FILE' },
+    'history-only': { type: 'boolean', description: 'only the history figures: its size after a simulated year, and the build time it adds' },
   },
 } as const;
 
@@ -151,7 +154,8 @@ async function measureRebuild(size: Size, workspace: ReturnType<typeof synthetic
   const env = { ...baseEnv, PORTAL_API_URL: portal.apiUrl, PORTAL_WORKSPACE_ID: 'bench' };
   const args = ['scripts/rebuild.ts', '--out', join(dir, 'dist'), '--state', join(dir, 'state')];
   try {
-    const full = await runNode([...args, '--force'], { cwd: ROOT, env });
+    // The bench's site is never served, so the first publish starts its history on purpose.
+    const full = await runNode([...args, '--force', '--fresh-history'], { cwd: ROOT, env });
     const unchanged = await runNode(args, { cwd: ROOT, env });
     if (full.code !== 0 || unchanged.code !== 0 || !unchanged.output.includes('no changes')) throw new Error(`rebuild failed:\n${full.output}\n${unchanged.output}`);
     log(`${size.name} rebuild: full ${Math.round(full.ms)} ms, unchanged ${Math.round(unchanged.ms)} ms`);
@@ -197,6 +201,17 @@ async function lighthouse(outDir: string) {
 
 await runCommand(spec, async (values) => {
   const sizes = values.quick ? SIZES.slice(0, 1) : SIZES;
+  const historyBench = { build, countPages, baseEnv, runs: RUNS, log };
+  if (values['history-only']) {
+    const rows: [string, string, string][] = [];
+    for (const size of sizes) {
+      const history = await measureHistory(size, historyBench);
+      (figures.sizes as Record<string, unknown>)[size.name] = { issues: size.issues, projects: size.projects, history };
+      rows.push(...historyRows(size.name, history, RUNS));
+    }
+    printTable(rows, `${values.quick ? ' (quick)' : ''} (history only)`, values.json);
+    return;
+  }
   // The demo: weight and Lighthouse.
   const demoDir = mkdtempSync(join(tmpdir(), 'bench-demo-'));
   await build(baseEnv, demoDir);
@@ -218,7 +233,8 @@ await runCommand(spec, async (values) => {
     const fetch = await measureFetch(size, workspace);
     log(`${size.name} fetch: ${JSON.stringify(fetch)}`);
     const rebuild = await measureRebuild(size, workspace);
-    (figures.sizes as Record<string, unknown>)[size.name] = { issues: size.issues, projects: size.projects, ...buildFigures, fetch, rebuild };
+    const history = await measureHistory(size, historyBench);
+    (figures.sizes as Record<string, unknown>)[size.name] = { issues: size.issues, projects: size.projects, ...buildFigures, fetch, rebuild, history };
   }
 
   // The table.
@@ -228,7 +244,7 @@ await runCommand(spec, async (values) => {
     rows.push([`search_index (${name})`, `${search.index_kb} KB, ${search.index_files} files`, `the site with it: ${search.site_files} files`]);
     rows.push([`search_query_kb (${name})`, `${first.gzip_kb} / ${next.gzip_kb}`, `gzipped, first query ("${first.query}", ${first.results} results, ${first.requests} requests, ${first.raw_kb} KB raw) / next ("${next.query}", ${next.requests} requests)`]);
   };
-  const sizeFigures = figures.sizes as Record<string, { search: Awaited<ReturnType<typeof searchFigures>>; build_ratio: number; ours_ms: number; floor_ms: number; pages: number; peak_rss_mb: number; floor_peak_rss_mb: number; board: { gzipKb: number; jsGzipKb: number; filter_index_gzip_kb: number }; fetch: { fetch_ratio: number | null; fetch_ms: number; floor_ms: number; requests: number; limit: string; rate_limited_responses: number; max_429_per_window: number }; rebuild: { nochange_ratio: number; nochange_ms: number; full_ms: number } }>;
+  const sizeFigures = figures.sizes as Record<string, { search: Awaited<ReturnType<typeof searchFigures>>; build_ratio: number; ours_ms: number; floor_ms: number; pages: number; peak_rss_mb: number; floor_peak_rss_mb: number; board: { gzipKb: number; jsGzipKb: number; filter_index_gzip_kb: number }; fetch: { fetch_ratio: number | null; fetch_ms: number; floor_ms: number; requests: number; limit: string; rate_limited_responses: number; max_429_per_window: number }; rebuild: { nochange_ratio: number; nochange_ms: number; full_ms: number }; history: HistoryFigures }>;
   for (const [name, f] of Object.entries(sizeFigures)) {
     rows.push([`build_ratio (${name})`, String(f.build_ratio), `${f.ours_ms} ms vs ${f.floor_ms} ms bare Astro, ${f.pages} pages, median of ${RUNS}`]);
     rows.push([`fetch_ratio (${name})`, String(f.fetch.fetch_ratio), `${f.fetch.fetch_ms} ms vs ${f.fetch.floor_ms} ms floor, ${f.fetch.requests} requests at ${f.fetch.limit}`]);
@@ -238,6 +254,7 @@ await runCommand(spec, async (values) => {
     rows.push([`board_gzip_kb (${name})`, String(f.board.gzipKb), 'HTML + CSS + JS']);
     rows.push([`filter_index_gzip_kb (${name})`, String(f.board.filter_index_gzip_kb), `/${BOARD_INDEX_FILE}, fetched only when someone filters or sorts`]);
     searchRows(name, f.search);
+    rows.push(...historyRows(name, f.history, RUNS));
   }
   rows.push(['board_gzip_kb (demo)', String(demoWeight.gzipKb), `${demoWeight.rawKb} KB raw`]);
   rows.push(['board_js_gzip_kb', String(demoWeight.jsGzipKb), 'at load: the filter island and the search trigger (budget: 3 KB)']);
@@ -246,10 +263,14 @@ await runCommand(spec, async (values) => {
   for (const [page, scores] of Object.entries((figures.demo as { lighthouse: Record<string, Record<string, number>> }).lighthouse)) {
     rows.push([`lighthouse (${page})`, Object.values(scores).join(' / '), 'performance / accessibility / best-practices / seo']);
   }
-  const width = Math.max(...rows.map((r) => r[0].length));
-  console.log(`\nportal-roadmap bench, ${figures.date}, Node ${process.version}, ${figures.cpus} CPUs${values.quick ? ' (quick)' : ''}\n`);
-  console.log(`${'figure'.padEnd(width)}  ${'value'.padEnd(18)}  detail`);
-  for (const [figure, value, detail] of rows) console.log(`${figure.padEnd(width)}  ${value.padEnd(18)}  ${detail}`);
-  if (values.json) writeFileSync(values.json, `${JSON.stringify(figures, null, 2)}\n`);
+  printTable(rows, values.quick ? ' (quick)' : '', values.json);
   rmSync(demoDir, { recursive: true, force: true });
 });
+
+function printTable(rows: [string, string, string][], note: string, json: string | undefined): void {
+  const width = Math.max(...rows.map((r) => r[0].length));
+  console.log(`\nportal-roadmap bench, ${figures.date}, Node ${process.version}, ${figures.cpus} CPUs${note}\n`);
+  console.log(`${'figure'.padEnd(width)}  ${'value'.padEnd(18)}  detail`);
+  for (const [figure, value, detail] of rows) console.log(`${figure.padEnd(width)}  ${value.padEnd(18)}  ${detail}`);
+  if (json) writeFileSync(json, `${JSON.stringify(figures, null, 2)}\n`);
+}

@@ -46,6 +46,8 @@ export const EnvSchema = z
     ROADMAP_CONFIG: optional(z.string()),
     /** Astro's cache directory, for builds that run side by side (tests, staging builds). */
     ROADMAP_CACHE_DIR: optional(z.string()),
+    /** The history file the pages show timelines, trends, the changelog and the feeds from (`npm run rebuild` sets it). */
+    ROADMAP_HISTORY: optional(z.string()),
   })
   .superRefine((env, ctx) => {
     if (env.PORTAL_API_URL && !env.PORTAL_WORKSPACE_ID) {

@@ -9,8 +9,9 @@ import { readSnapshotFileSync } from '../snapshot/snapshot-file.ts';
 import { configWarnings } from './config-warnings.ts';
 import { parseEnv, type RoadmapEnv } from './env.ts';
 import { loadRoadmapConfig, type RoadmapConfig } from './roadmap-config.ts';
+import { resolve } from 'node:path';
 import { resolveSiteLocation } from './site-url.ts';
-import { resolveSource, type DataSource } from './source.ts';
+import { DEMO_HISTORY_PATH, resolveSource, type DataSource } from './source.ts';
 
 /** The config with the base path resolved (from `base`, else the path of the site URL, else `/`). */
 export type ResolvedConfig = RoadmapConfig & { base: string };
@@ -34,6 +35,8 @@ export interface Settings {
    * CLIs print them to stderr (`printWarnings`). Nothing else should print them.
    */
   warnings: string[];
+  /** The history file the pages read (`ROADMAP_HISTORY`; the demo's own for the demo), or none. */
+  historyFile: string | undefined;
 }
 
 export function resolveSettings(root: string, env: NodeJS.ProcessEnv = process.env): Settings {
@@ -57,6 +60,7 @@ export function resolveSettings(root: string, env: NodeJS.ProcessEnv = process.e
     base: location.base,
     siteRoot: location.root,
     warnings: configWarnings(config),
+    historyFile: parsedEnv.ROADMAP_HISTORY ? resolve(root, parsedEnv.ROADMAP_HISTORY) : source.kind === 'demo' ? resolve(root, DEMO_HISTORY_PATH) : undefined,
   };
 }
 
