@@ -7,13 +7,17 @@
  * cause; a build never goes on with partial data. A description that cannot
  * be rendered in time is the one exception: it is shown as plain text, with a
  * warning naming its entry (src/content/render-budget.ts).
+ *
+ * Rendered descriptions are also kept in the description cache
+ * (src/content/render-cache.ts), which outlives Astro's store: CI starts each
+ * build with an empty store but restores the state directory the cache is in.
  */
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { z } from 'zod';
 import type { ColumnConfig } from '../config/roadmap-config.ts';
 import { unmappedStatuses } from '../site/columns.ts';
 import { parseWithFriendlyErrors } from '../config/friendly-errors.ts';
-import { RENDER_VERSION } from './render-version.ts';
+import { openRenderCache, rendererIdentity, renderKey, type RenderCache } from './render-cache.ts';
 import type { Issue, Project, RoadmapInfo } from '../snapshot/model.ts';
 import { describeSource, type DataSource } from '../config/source.ts';
 import { loadSnapshot, missingProjectsWarning } from '../snapshot/load.ts';
@@ -38,6 +42,8 @@ const OptionsSchema = z.strictObject({
     .default({ publishTrackerFields: false, publishIssueUrl: false }),
   /** Shown after a description cut at the length limit, in the site's language (`labels.descriptionTruncated`). */
   truncatedNote: z.string().optional(),
+  /** The description cache file (`resolveSettings().renderCacheFile`); without it every changed entry is rendered. */
+  renderCacheFile: z.string().optional(),
 });
 
 type RoadmapLoaderOptions = z.input<typeof OptionsSchema>;
@@ -65,6 +71,21 @@ function snapshotOnce(source: DataSource, logger: LoaderContext['logger']): Prom
     pending.catch(() => snapshots.delete(key));
   }
   return pending;
+}
+
+/** The collections whose entries have descriptions: the description cache is swept once both loaded. */
+const DESCRIBED_COLLECTIONS: readonly RoadmapCollection[] = ['issues', 'projects'];
+
+/** One description cache per file per build, shared by the collections. */
+const renderCaches = new Map<string, RenderCache>();
+
+function renderCacheOnce(file: string, logger: LoaderContext['logger']): RenderCache {
+  let cache = renderCaches.get(file);
+  if (!cache) {
+    cache = openRenderCache(file, { collections: DESCRIBED_COLLECTIONS, warn: (message) => logger.warn(message) });
+    renderCaches.set(file, cache);
+  }
+  return cache;
 }
 
 interface Entry {
@@ -97,8 +118,12 @@ export function entriesFor(collection: RoadmapCollection, snapshot: Snapshot, pr
 /** Stored in place of an entry's digest when its description fell back to plain text, so the next build tries again. */
 const PLAIN_TEXT_DIGEST_SUFFIX = ':plain-text';
 
+function warnLimits(logger: LoaderContext['logger'], collection: RoadmapCollection, id: string, limits: readonly string[]): void {
+  logger.warn(`${collection} ${quoted(id)}: its description goes past the limits on ${limits.join(', ')}; the rest is shown as text or cut (see "Security and privacy" in the README).`);
+}
+
 export function roadmapLoader(options: RoadmapLoaderOptions): Loader {
-  const { collection, source, columns, privacy, truncatedNote } = parseWithFriendlyErrors(
+  const { collection, source, columns, privacy, truncatedNote, renderCacheFile } = parseWithFriendlyErrors(
     OptionsSchema,
     options,
     'roadmapLoader() options',
@@ -113,25 +138,36 @@ export function roadmapLoader(options: RoadmapLoaderOptions): Loader {
       if (collection === 'issues') for (const warning of warnings) logger.warn(warning);
       const entries = entriesFor(collection, snapshot, privacy);
       const untouched = new Set(store.keys());
+      const cache = renderCacheFile && DESCRIBED_COLLECTIONS.includes(collection) ? renderCacheOnce(renderCacheFile, logger) : undefined;
       let changed = 0;
+      let fromCache = 0;
       let renderer: DescriptionRenderer | undefined;
       try {
         for (const entry of entries) {
           untouched.delete(entry.id);
-          const digest = generateDigest({ data: entry.data, markdown: entry.markdown ?? null, renderVersion: RENDER_VERSION, truncatedNote: truncatedNote ?? null });
-          if (store.get(entry.id)?.digest === digest) continue;
+          // Blank descriptions render to nothing without the renderer: not worth an entry.
+          const key = cache && entry.markdown?.trim() ? renderKey(entry.markdown, truncatedNote) : undefined;
+          const cached = key ? cache!.get(key) : undefined;
+          const digest = generateDigest({ data: entry.data, markdown: entry.markdown ?? null, renderer: rendererIdentity(), truncatedNote: truncatedNote ?? null });
+          // An entry Astro's store holds unchanged is skipped, unless the description cache lacks it: then it is rendered to fill the cache.
+          if (store.get(entry.id)?.digest === digest && (!key || cached)) continue;
           const data = await parseData({ id: entry.id, data: entry.data });
           let rendered: { html: string } | undefined;
           let storedDigest = digest;
-          if (entry.markdown !== undefined) {
+          if (cached) {
+            fromCache++;
+            rendered = { html: cached.html };
+            if (cached.limits.length) warnLimits(logger, collection, entry.id, cached.limits);
+          } else if (entry.markdown !== undefined) {
             // The renderer (a worker thread with jsdom) starts only when an entry changed: an unchanged build never pays for it.
             renderer ??= (await import('./render-budget.ts')).createDescriptionRenderer({ truncatedNote });
             const result = await renderer.render(entry.markdown);
             if (result.fallback) {
               logger.warn(`${collection} ${quoted(entry.id)}: its description is shown as plain text: ${result.fallback}.`);
               storedDigest = `${digest}${PLAIN_TEXT_DIGEST_SUFFIX}`;
-            } else if (result.limits.length) {
-              logger.warn(`${collection} ${quoted(entry.id)}: its description goes past the limits on ${result.limits.join(', ')}; the rest is shown as text or cut (see "Security and privacy" in the README).`);
+            } else {
+              if (key) cache!.set(key, { html: result.html, limits: result.limits });
+              if (result.limits.length) warnLimits(logger, collection, entry.id, result.limits);
             }
             rendered = { html: result.html };
           }
@@ -141,8 +177,10 @@ export function roadmapLoader(options: RoadmapLoaderOptions): Loader {
       } finally {
         await renderer?.close();
       }
+      // Only after every entry: a build that failed midway keeps the cache as it was.
+      await cache?.done(collection);
       for (const id of untouched) store.delete(id);
-      logger.info(`${collection}: ${entries.length} entries (${changed} new or changed, ${untouched.size} removed)`);
+      logger.info(`${collection}: ${entries.length} entries (${changed} new or changed, ${fromCache} of them from the description cache; ${untouched.size} removed)`);
 
       if (collection === 'projects' && snapshot.missingProjectIds.length) {
         logger.warn(missingProjectsWarning(snapshot.missingProjectIds));

@@ -19,7 +19,7 @@ const TAIL_LINES = 30;
  * plain text) are passed to `log`, since the build's own output is not shown.
  */
 export function astroBuild(root: string, env: NodeJS.ProcessEnv = process.env, log: (line: string) => void = () => {}) {
-  return async (snapshotFile: string, outDir: string): Promise<void> => {
+  return async (snapshotFile: string, outDir: string, renderCacheFile?: string): Promise<void> => {
     const target = resolve(outDir);
     let buildDir = target;
     if (!isInside(root, target)) {
@@ -27,7 +27,7 @@ export function astroBuild(root: string, env: NodeJS.ProcessEnv = process.env, l
       buildDir = await mkdtemp(join(root, '.astro', 'rebuild-'));
     }
     try {
-      await build(root, env, snapshotFile, buildDir, log);
+      await build(root, renderCacheFile ? { ...env, ROADMAP_RENDER_CACHE: renderCacheFile } : env, snapshotFile, buildDir, log);
       if (buildDir !== target) await move(buildDir, target);
     } finally {
       if (buildDir !== target) await rm(buildDir, { recursive: true, force: true });
