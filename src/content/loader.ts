@@ -180,7 +180,8 @@ export function roadmapLoader(options: RoadmapLoaderOptions): Loader {
       // Only after every entry: a build that failed midway keeps the cache as it was.
       await cache?.done(collection);
       for (const id of untouched) store.delete(id);
-      logger.info(`${collection}: ${entries.length} entries (${changed} new or changed, ${fromCache} of them from the description cache; ${untouched.size} removed)`);
+      const cacheNote = cache ? `, ${fromCache} of them from the description cache` : '';
+      logger.info(`${collection}: ${entries.length} entries (${changed} new or changed${cacheNote}, ${untouched.size} removed)`);
 
       if (collection === 'projects' && snapshot.missingProjectIds.length) {
         logger.warn(missingProjectsWarning(snapshot.missingProjectIds));
