@@ -17,13 +17,13 @@ import { z } from 'zod';
 import type { ColumnConfig } from '../config/roadmap-config.ts';
 import { unmappedStatuses } from '../site/columns.ts';
 import { parseWithFriendlyErrors } from '../config/friendly-errors.ts';
-import { openRenderCache, rendererIdentity, renderKey, type RenderCache } from './render-cache.ts';
+import { openRenderCache, rendererIdentity, renderKey, type CachedRender, type RenderCache } from './render-cache.ts';
 import type { Issue, Project, RoadmapInfo } from '../snapshot/model.ts';
 import { describeSource, type DataSource } from '../config/source.ts';
 import { loadSnapshot, missingProjectsWarning } from '../snapshot/load.ts';
 import type { Snapshot } from '../snapshot/snapshot-file.ts';
 import { publicIssue, publicProject, type Privacy } from './privacy.ts';
-import type { DescriptionRenderer } from './render-budget.ts';
+import type { RenderedDescription } from './render-budget.ts';
 import { quoted, quotedList } from '../shared/text.ts';
 
 export const ROADMAP_COLLECTIONS = ['issues', 'projects', 'roadmap'] as const;
@@ -139,44 +139,68 @@ export function roadmapLoader(options: RoadmapLoaderOptions): Loader {
       const entries = entriesFor(collection, snapshot, privacy);
       const untouched = new Set(store.keys());
       const cache = renderCacheFile && DESCRIBED_COLLECTIONS.includes(collection) ? renderCacheOnce(renderCacheFile, logger) : undefined;
-      let changed = 0;
-      let fromCache = 0;
-      let renderer: DescriptionRenderer | undefined;
-      try {
-        for (const entry of entries) {
-          untouched.delete(entry.id);
-          // Blank descriptions render to nothing without the renderer: not worth an entry.
-          const key = cache && entry.markdown?.trim() ? renderKey(entry.markdown, truncatedNote) : undefined;
-          const cached = key ? cache!.get(key) : undefined;
-          const digest = generateDigest({ data: entry.data, markdown: entry.markdown ?? null, renderer: rendererIdentity(), truncatedNote: truncatedNote ?? null });
-          // An entry Astro's store holds unchanged is skipped, unless the description cache lacks it: then it is rendered to fill the cache.
-          if (store.get(entry.id)?.digest === digest && (!key || cached)) continue;
-          const data = await parseData({ id: entry.id, data: entry.data });
-          let rendered: { html: string } | undefined;
-          let storedDigest = digest;
-          if (cached) {
-            fromCache++;
-            rendered = { html: cached.html };
-            if (cached.limits.length) warnLimits(logger, collection, entry.id, cached.limits);
-          } else if (entry.markdown !== undefined) {
-            // The renderer (a worker thread with jsdom) starts only when an entry changed: an unchanged build never pays for it.
-            renderer ??= (await import('./render-budget.ts')).createDescriptionRenderer({ truncatedNote });
-            const result = await renderer.render(entry.markdown);
-            if (result.fallback) {
-              logger.warn(`${collection} ${quoted(entry.id)}: its description is shown as plain text: ${result.fallback}.`);
-              storedDigest = `${digest}${PLAIN_TEXT_DIGEST_SUFFIX}`;
-            } else {
-              if (key) cache!.set(key, { html: result.html, limits: result.limits });
-              if (result.limits.length) warnLimits(logger, collection, entry.id, result.limits);
-            }
-            rendered = { html: result.html };
-          }
-          store.set({ id: entry.id, data, digest: storedDigest, ...(rendered ? { rendered } : {}) });
-          changed++;
-        }
-      } finally {
-        await renderer?.close();
+      // First what needs doing: entries Astro's store holds unchanged are skipped, unless the description
+      // cache lacks them (then they are rendered to fill it).
+      const todo: { entry: Entry; digest: string; key: string | undefined; cached: CachedRender | undefined }[] = [];
+      for (const entry of entries) {
+        untouched.delete(entry.id);
+        // Blank descriptions render to nothing without the renderer: not worth an entry.
+        const key = cache && entry.markdown?.trim() ? renderKey(entry.markdown, truncatedNote) : undefined;
+        const cached = key ? cache!.get(key) : undefined;
+        const digest = generateDigest({ data: entry.data, markdown: entry.markdown ?? null, renderer: rendererIdentity(), truncatedNote: truncatedNote ?? null });
+        if (store.get(entry.id)?.digest === digest && (!key || cached)) continue;
+        todo.push({ entry, digest, key, cached });
       }
+      // Then the descriptions neither store nor cache holds, each text once, on as many worker threads as pay off.
+      const toRender = todo.filter(({ entry, cached }) => !cached && entry.markdown?.trim());
+      const renders = new Map<string, Promise<RenderedDescription>>();
+      let rendered: (RenderedDescription | undefined)[] = [];
+      if (toRender.length) {
+        // The renderer (worker threads with jsdom) starts only when an entry changed: an unchanged build never pays for it.
+        const { createRendererPool, rendererThreads } = await import('./render-budget.ts');
+        const pool = createRendererPool(rendererThreads(new Set(toRender.map(({ entry }) => entry.markdown)).size), { truncatedNote });
+        try {
+          rendered = await Promise.all(
+            todo.map(({ entry, cached }) => {
+              if (cached || !entry.markdown?.trim()) return undefined;
+              let pending = renders.get(entry.markdown);
+              if (!pending) {
+                pending = pool.render(entry.markdown);
+                renders.set(entry.markdown, pending);
+              }
+              return pending;
+            }),
+          );
+        } finally {
+          await pool.close();
+        }
+      }
+      // Then the store, in the snapshot's order, so the warnings come in the same order every build.
+      let fromCache = 0;
+      for (const [index, { entry, digest, key, cached }] of todo.entries()) {
+        const data = await parseData({ id: entry.id, data: entry.data });
+        const result = rendered[index];
+        let html: string | undefined;
+        let storedDigest = digest;
+        if (cached) {
+          fromCache++;
+          html = cached.html;
+          if (cached.limits.length) warnLimits(logger, collection, entry.id, cached.limits);
+        } else if (result) {
+          if (result.fallback) {
+            logger.warn(`${collection} ${quoted(entry.id)}: its description is shown as plain text: ${result.fallback}.`);
+            storedDigest = `${digest}${PLAIN_TEXT_DIGEST_SUFFIX}`;
+          } else {
+            if (key) cache!.set(key, { html: result.html, limits: result.limits });
+            if (result.limits.length) warnLimits(logger, collection, entry.id, result.limits);
+          }
+          html = result.html;
+        } else if (entry.markdown !== undefined) {
+          html = '';
+        }
+        store.set({ id: entry.id, data, digest: storedDigest, ...(html !== undefined ? { rendered: { html } } : {}) });
+      }
+      const changed = todo.length;
       // Only after every entry: a build that failed midway keeps the cache as it was.
       await cache?.done(collection);
       for (const id of untouched) store.delete(id);
