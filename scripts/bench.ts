@@ -25,7 +25,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCommand, UsageError } from '../src/cli/args.ts';
-import { astroBin, runNode } from '../src/cli/run-node.ts';
+import { astroBin, BUILD_NODE_FLAGS, runNode } from '../src/cli/run-node.ts';
 import { ROADMAP_ENV_NAMES } from '../src/config/env.ts';
 import { defaultBuildConcurrency } from '../src/config/settings.ts';
 import { ApiIssueListSchema, ApiProjectSchema } from '../src/portal/api-schemas.ts';
@@ -98,7 +98,7 @@ interface BuildDirs {
 async function build(env: NodeJS.ProcessEnv, dirs: BuildDirs) {
   clearSharedCaches();
   const cacheDir = mkdtempSync(join(tmpdir(), 'bench-cache-'));
-  const result = await runNode([ASTRO, 'build', '--outDir', dirs.outDir], { cwd: ROOT, env: { ...env, ROADMAP_CACHE_DIR: cacheDir, ROADMAP_RENDER_CACHE: dirs.renderCache } });
+  const result = await runNode([...BUILD_NODE_FLAGS, ASTRO, 'build', '--outDir', dirs.outDir], { cwd: ROOT, env: { ...env, ROADMAP_CACHE_DIR: cacheDir, ROADMAP_RENDER_CACHE: dirs.renderCache } });
   rmSync(cacheDir, { recursive: true, force: true });
   if (result.code !== 0) throw new Error(`build failed:\n${result.output.slice(-2000)}`);
   return result;

@@ -2,7 +2,7 @@
 import { cp, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { logLines } from '../../shared/text.ts';
-import { astroBin, runNode } from '../run-node.ts';
+import { astroBin, BUILD_NODE_FLAGS, runNode } from '../run-node.ts';
 import { RebuildError } from './rebuild.ts';
 
 /** Lines of build output quoted when a build fails. */
@@ -38,7 +38,7 @@ export function astroBuild(root: string, env: NodeJS.ProcessEnv = process.env, l
 async function build(root: string, env: NodeJS.ProcessEnv, snapshotFile: string, outDir: string, log: (line: string) => void): Promise<void> {
   let result;
   try {
-    result = await runNode([astroBin(root), 'build', '--outDir', outDir], { cwd: root, env: { ...env, ROADMAP_SNAPSHOT: snapshotFile, ASTRO_TELEMETRY_DISABLED: '1' } });
+    result = await runNode([...BUILD_NODE_FLAGS, astroBin(root), 'build', '--outDir', outDir], { cwd: root, env: { ...env, ROADMAP_SNAPSHOT: snapshotFile, ASTRO_TELEMETRY_DISABLED: '1' } });
   } catch (error) {
     throw new RebuildError(`Could not start astro build: ${(error as Error).message}`, { cause: error });
   }
