@@ -1,10 +1,10 @@
 // @ts-check
-import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import { processSettingsOrExit } from './src/config/settings.ts';
 import { robotsLocationWarning } from './src/site/astro/robots-warning.ts';
 import { searchIndex } from './src/site/astro/search-index.ts';
 import { securityHeaders } from './src/site/astro/security-headers.ts';
+import { roadmapSitemap } from './src/site/astro/sitemap.ts';
 import { settingsWarnings } from './src/site/astro/settings-warnings.ts';
 import { CSP_DIRECTIVES, EMBED_DIR } from './src/site/headers.ts';
 
@@ -22,8 +22,8 @@ export default defineConfig({
   base,
   trailingSlash: 'always',
   integrations: [
-    // Embed pages are copies of other pages for iframes: kept out of the sitemap (and marked noindex).
-    sitemap({ filter: (page) => !new URL(page).pathname.includes(`/${EMBED_DIR}/`) }),
+    // Embed pages (copies of other pages for iframes) and tombstones are kept out of the sitemap (and marked noindex).
+    ...roadmapSitemap({ base, embedDir: EMBED_DIR }),
     // Before securityHeaders: the search index adds the pagefind/ folder, which _headers must list.
     searchIndex({ locale: config.locale }),
     securityHeaders({ base, embedOrigins: config.embed.allowedOrigins }),

@@ -20,6 +20,7 @@
  *   search_index            the Pagefind index on disk: KB and files, beside the site's own file count
  *   search_query_kb         bytes one search downloads in Chromium (first query: runtime + index + results; next query)
  *   lighthouse              Lighthouse category scores of the demo board, an issue and a project page
+ *   history_mb, history_build_ratio   the history after a simulated year, and the build time it adds (scripts/bench/history.ts; alone with --history-only)
  */
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -40,6 +41,7 @@ import { median, ratioFigure, round, type RatioFigure } from './bench/stats.ts';
 import { fileGzipKb, pageWeight } from './bench/weight.ts';
 import { BOARD_INDEX_FILE } from '../src/site/board-index.ts';
 import { searchFigures } from './bench/search.ts';
+import { historyRows, measureHistory, type HistoryFigures } from './bench/history.ts';
 
 const ROOT = process.cwd();
 const ASTRO = astroBin(ROOT);
@@ -69,6 +71,7 @@ const spec = {
     rounds: { type: 'string', value: 'N', default: String(DEFAULT_ROUNDS), description: 'rounds of builds per workspace (each: ours cold, the floor cold, ours after one change)' },
     concurrency: { type: 'string', value: 'N', description: "Astro's build.concurrency for ours and the floor alike (default: portal-roadmap's, twice the CPUs, at most 8)" },
     json: { type: 'string', value: 'FILE', description: 'also write every figure as JSON to FILE' },
+    'history-only': { type: 'boolean', description: 'only the history figures: its size after a simulated year, and the build time it adds' },
   },
 } as const;
 
@@ -248,7 +251,8 @@ async function measureRebuild(size: Size, workspace: ReturnType<typeof synthetic
   const args = ['scripts/rebuild.ts', '--out', join(dir, 'dist'), '--state', join(dir, 'state')];
   try {
     clearSharedCaches();
-    const full = await runNode([...args, '--force'], { cwd: ROOT, env });
+    // The bench's site is never served, so the first publish starts its history on purpose.
+    const full = await runNode([...args, '--force', '--fresh-history'], { cwd: ROOT, env });
     const unchanged = await runNode(args, { cwd: ROOT, env });
     if (full.code !== 0 || unchanged.code !== 0 || !unchanged.output.includes('no changes')) throw new Error(`rebuild failed:\n${full.output}\n${unchanged.output}`);
     log(`${size.name} rebuild: full ${Math.round(full.ms)} ms, unchanged ${Math.round(unchanged.ms)} ms`);
@@ -299,6 +303,18 @@ await runCommand(spec, async (values) => {
   const concurrency = values.concurrency === undefined ? defaultBuildConcurrency() : Number(values.concurrency);
   if (!Number.isInteger(concurrency) || concurrency < 1) throw new UsageError(`--concurrency must be a whole number of at least 1; got "${values.concurrency}"`);
   Object.assign(figures, { rounds, build_concurrency: concurrency, load_average_at_start: loadavg().map((l) => round(l, 2)) });
+  // The history's figures build cold, each with an empty description cache of its own.
+  const historyBench = { build: (env: NodeJS.ProcessEnv, outDir: string) => build(env, { ...freshDirs('history'), outDir }), countPages, baseEnv, runs: rounds, log };
+  if (values['history-only']) {
+    const rows: [string, string, string][] = [];
+    for (const size of sizes) {
+      const history = await measureHistory(size, historyBench);
+      (figures.sizes as Record<string, unknown>)[size.name] = { issues: size.issues, projects: size.projects, history };
+      rows.push(...historyRows(size.name, history, rounds));
+    }
+    printTable(rows, `${values.quick ? ' (quick)' : ''} (history only)`, values.json);
+    return;
+  }
   // The demo: weight and Lighthouse.
   const demoDirs = freshDirs('demo');
   await build(baseEnv, demoDirs);
@@ -306,7 +322,7 @@ await runCommand(spec, async (values) => {
   const demoWeight = boardWeight(demoDir);
   figures.demo = { board: demoWeight, search: await searchFigures(demoDir, ['offline', 'calendar']), lighthouse: await lighthouse(demoDir) };
 
-  const sizeFigures: Record<string, Omit<Awaited<ReturnType<typeof measureBuild>>, 'outDir'> & { issues: number; projects: number; fetch: Awaited<ReturnType<typeof measureFetch>>; rebuild: Awaited<ReturnType<typeof measureRebuild>> }> = {};
+  const sizeFigures: Record<string, Omit<Awaited<ReturnType<typeof measureBuild>>, 'outDir'> & { issues: number; projects: number; fetch: Awaited<ReturnType<typeof measureFetch>>; rebuild: Awaited<ReturnType<typeof measureRebuild>>; history: HistoryFigures }> = {};
   figures.sizes = sizeFigures;
   for (const size of sizes) {
     log(`workspace ${size.name}: ${size.issues} issues, ${size.projects} projects, ${rounds} rounds at build concurrency ${concurrency}`);
@@ -325,9 +341,9 @@ await runCommand(spec, async (values) => {
     const fetch = await measureFetch(size, workspace);
     log(`${size.name} fetch: ${JSON.stringify(fetch)}`);
     const rebuild = await measureRebuild(size, workspace);
-    sizeFigures[size.name] = { issues: size.issues, projects: size.projects, ...buildFigures, fetch, rebuild };
+    const history = await measureHistory(size, historyBench);
+    sizeFigures[size.name] = { issues: size.issues, projects: size.projects, ...buildFigures, fetch, rebuild, history };
   }
-  figures.load_average_at_end = loadavg().map((l) => round(l, 2));
 
   // The table.
   const rows: [string, string, string][] = [];
@@ -347,6 +363,7 @@ await runCommand(spec, async (values) => {
     rows.push([`board_gzip_kb (${name})`, String(f.board.gzip_kb), 'HTML + CSS + JS']);
     rows.push([`filter_index_gzip_kb (${name})`, String(f.board.filter_index_gzip_kb), `/${BOARD_INDEX_FILE}, fetched only when someone filters or sorts`]);
     searchRows(name, f.search);
+    rows.push(...historyRows(name, f.history, rounds));
   }
   rows.push(['board_gzip_kb (demo)', String(demoWeight.gzip_kb), `${demoWeight.raw_kb} KB raw`]);
   rows.push(['board_js_gzip_kb', String(demoWeight.js_gzip_kb), 'at load: the filter island and the search trigger (budget: 3 KB)']);
@@ -355,11 +372,16 @@ await runCommand(spec, async (values) => {
   for (const [page, scores] of Object.entries((figures.demo as { lighthouse: Record<string, Record<string, number>> }).lighthouse)) {
     rows.push([`lighthouse (${page})`, Object.values(scores).join(' / '), 'performance / accessibility / best-practices / seo']);
   }
-  const width = Math.max(...rows.map((r) => r[0].length));
-  const load = (figures.load_average_at_start as number[]).join(', ');
-  console.log(`\nportal-roadmap bench, ${figures.date}, Node ${process.version}, ${figures.cpus} CPUs${values.quick ? ' (quick)' : ''}, load average at start ${load}, at end ${(figures.load_average_at_end as number[]).join(', ')}\n`);
-  console.log(`${'figure'.padEnd(width)}  ${'value'.padEnd(18)}  detail`);
-  for (const [figure, value, detail] of rows) console.log(`${figure.padEnd(width)}  ${value.padEnd(18)}  ${detail}`);
-  if (values.json) writeFileSync(values.json, `${JSON.stringify(figures, null, 2)}\n`);
+  printTable(rows, values.quick ? ' (quick)' : '', values.json);
   rmSync(demoDir, { recursive: true, force: true });
 });
+
+function printTable(rows: [string, string, string][], note: string, json: string | undefined): void {
+  figures.load_average_at_end = loadavg().map((l) => round(l, 2));
+  const width = Math.max(...rows.map((r) => r[0].length));
+  const load = `load average at start ${(figures.load_average_at_start as number[]).join(', ')}, at end ${(figures.load_average_at_end as number[]).join(', ')}`;
+  console.log(`\nportal-roadmap bench, ${figures.date}, Node ${process.version}, ${figures.cpus} CPUs${note}, ${load}\n`);
+  console.log(`${'figure'.padEnd(width)}  ${'value'.padEnd(18)}  detail`);
+  for (const [figure, value, detail] of rows) console.log(`${figure.padEnd(width)}  ${value.padEnd(18)}  ${detail}`);
+  if (json) writeFileSync(json, `${JSON.stringify(figures, null, 2)}\n`);
+}

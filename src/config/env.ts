@@ -57,6 +57,8 @@ export const EnvSchema = z
      * (src/config/settings.ts `defaultBuildConcurrency`). 1 renders one page at a time.
      */
     ROADMAP_BUILD_CONCURRENCY: optional(z.coerce.number().int().min(1, 'must be at least 1').max(64, 'must be at most 64')),
+    /** The history file the pages show timelines, trends, the changelog and the feeds from (`npm run rebuild` sets it). */
+    ROADMAP_HISTORY: optional(z.string()),
   })
   .superRefine((env, ctx) => {
     if (env.PORTAL_API_URL && !env.PORTAL_WORKSPACE_ID) {

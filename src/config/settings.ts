@@ -12,7 +12,7 @@ import { configWarnings } from './config-warnings.ts';
 import { parseEnv, type RoadmapEnv } from './env.ts';
 import { loadRoadmapConfig, type RoadmapConfig } from './roadmap-config.ts';
 import { resolveSiteLocation } from './site-url.ts';
-import { resolveSource, type DataSource } from './source.ts';
+import { DEMO_HISTORY_PATH, resolveSource, type DataSource } from './source.ts';
 
 /** The config with the base path resolved (from `base`, else the path of the site URL, else `/`). */
 export type ResolvedConfig = RoadmapConfig & { base: string };
@@ -36,6 +36,8 @@ export interface Settings {
    * CLIs print them to stderr (`printWarnings`). Nothing else should print them.
    */
   warnings: string[];
+  /** The history file the pages read (`ROADMAP_HISTORY`; the demo's own for the demo), or none. */
+  historyFile: string | undefined;
   /** Where sanitised descriptions are cached across builds (`ROADMAP_RENDER_CACHE`, else `.roadmap/render-cache.json`), absolute. */
   renderCacheFile: string;
   /** Astro's `build.concurrency`: pages rendered at once (`ROADMAP_BUILD_CONCURRENCY`, else `defaultBuildConcurrency()`). */
@@ -80,6 +82,7 @@ export function resolveSettings(root: string, env: NodeJS.ProcessEnv = process.e
     warnings: configWarnings(config),
     renderCacheFile: resolve(root, parsedEnv.ROADMAP_RENDER_CACHE ?? `${DEFAULT_STATE_DIR}/${RENDER_CACHE_FILE}`),
     buildConcurrency: parsedEnv.ROADMAP_BUILD_CONCURRENCY ?? defaultBuildConcurrency(),
+    historyFile: parsedEnv.ROADMAP_HISTORY ? resolve(root, parsedEnv.ROADMAP_HISTORY) : source.kind === 'demo' ? resolve(root, DEMO_HISTORY_PATH) : undefined,
   };
 }
 

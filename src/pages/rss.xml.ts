@@ -10,7 +10,7 @@ export const GET: APIRoute = async (context) => {
     title: roadmap.config.title,
     description: roadmap.config.description,
     site: siteRoot(context.site),
-    items: feedItems(roadmap, roadmap.labels, siteRoot(context.site)),
+    items: feedItems(roadmap, roadmap.history, roadmap.config, roadmap.labels, siteRoot(context.site)),
     trailingSlash: true,
   });
 };

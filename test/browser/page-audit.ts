@@ -6,11 +6,10 @@
  * fixture calls `describePageAudit`, so the audits of two sites run in two
  * workers side by side.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { listFiles } from '../support/build-site.ts';
-import { launchChromium, watchPage } from '../support/browser.ts';
+import { axeViolations, launchChromium, watchPage } from '../support/browser.ts';
 import type { FixtureName } from '../support/fixtures.ts';
 import { serveStatic, type StaticSite } from '../support/static-server.ts';
 
@@ -24,15 +23,12 @@ function pageTypes(outDir: string): Record<string, string> {
     issue: first('issues/'),
     project: first('projects/'),
     shipped: '/shipped/',
+    changelog: '/changelog/',
+    'recent changes': '/changes/',
     'embed board': '/embed/',
     'embed project': first('embed/projects/'),
     'not found': '/issues/no-such-issue/',
   };
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
 }
 
 /**

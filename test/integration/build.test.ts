@@ -21,7 +21,9 @@ function expectEveryPage(build: BuildResult) {
   expect(build.code, build.output).toBe(0);
   for (const id of visible) expect(existsSync(join(build.outDir, 'issues', pageSlug(id), 'index.html')), `issue ${id}`).toBe(true);
   for (const id of projectIds) expect(existsSync(join(build.outDir, 'projects', pageSlug(id), 'index.html')), `project ${id}`).toBe(true);
-  expect(listFiles(build.outDir).filter((f) => f.startsWith('issues/'))).toHaveLength(visible.length);
+  // One page per issue (each with its Atom feed beside it), and no other.
+  expect(listFiles(build.outDir).filter((f) => f.startsWith('issues/') && f.endsWith('/index.html'))).toHaveLength(visible.length);
+  expect(listFiles(build.outDir).filter((f) => f.startsWith('issues/') && f.endsWith('/feed.xml'))).toHaveLength(visible.length);
 }
 
 function expectNoHiddenContent(outDir: string) {
