@@ -8,7 +8,7 @@ import { roadmapSitemap } from './src/site/astro/sitemap.ts';
 import { settingsWarnings } from './src/site/astro/settings-warnings.ts';
 import { CSP_DIRECTIVES, EMBED_DIR } from './src/site/headers.ts';
 
-const { config, env, site, base, siteRoot, warnings } = processSettingsOrExit();
+const { config, env, site, base, siteRoot, warnings, buildConcurrency } = processSettingsOrExit();
 
 // Astro inlines every environment variable into `import.meta.env` of server code, over its own values: a BASE_URL
 // variable (vitest sets one in its workers; so do some CI systems) would replace the base path in every link.
@@ -36,6 +36,7 @@ export default defineConfig({
   // Descriptions are rendered by src/content/markdown.ts; Astro's Shiki would add inline styles the CSP refuses.
   markdown: { syntaxHighlight: false },
   // External stylesheets and scripts only, so the header CSP (script-src 'self', no hashes) allows all of them.
-  build: { format: 'directory', inlineStylesheets: 'never' },
+  // Several pages at once (ROADMAP_BUILD_CONCURRENCY; default twice the CPUs, see src/config/settings.ts).
+  build: { format: 'directory', inlineStylesheets: 'never', concurrency: buildConcurrency },
   vite: { build: { assetsInlineLimit: 0 } },
 });

@@ -130,8 +130,8 @@ describe('the bundled demo (no variables set)', () => {
     expect(board.querySelectorAll('.card').length).toBeGreaterThanOrEqual(40);
     expect(board.querySelectorAll('.project-card')).toHaveLength(6);
     expect(board.querySelector('.demo-notice')).not.toBeNull();
-    expect(build.output).toMatch(/issues: 42 entries \(\d+ new or changed, \d+ removed\)/);
-    expect(build.output).not.toMatch(/issues: 42 entries \(\d+ new or changed, 0 removed\)/);
+    expect(build.output).toMatch(/issues: 42 entries \(\d+ new or changed, \d+ of them from the description cache, \d+ removed\)/);
+    expect(build.output).not.toMatch(/issues: 42 entries \(\d+ new or changed, \d+ of them from the description cache, 0 removed\)/);
     expect(existsSync(join(build.outDir, 'issues/beta-1'))).toBe(false);
     expect(existsSync(join(build.outDir, '404.html'))).toBe(true);
   });

@@ -10,12 +10,13 @@
  * 5. verify the build;
  * 6. swap it in by rename, keeping the previous output until the swap holds;
  * 7. record the history, then the snapshot as published (the commit point),
- *    then its fingerprint.
+ *    then its fingerprint and the description cache the build used and
+ *    filled (a copy until then, src/content/render-cache.ts).
  * Every run that gets this far writes its report (`report.json`), "no changes" included.
  * On any failure `outDir` and `stateDir` are left byte for byte as they were.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { RoadmapError, SnapshotError } from '../../shared/errors.ts';
@@ -28,6 +29,7 @@ import { changedParts, FINGERPRINT_FILE, readFingerprint, writeFingerprint, type
 import { prepareHistory } from './history-step.ts';
 import { verifyBuild } from './verify.ts';
 import { describeIssueCounts, issueCounts } from '../issue-counts.ts';
+import { RENDER_CACHE_FILE } from '../../config/settings.ts';
 import type { ColumnConfig } from '../../config/roadmap-config.ts';
 import type { History } from '../../history/schema.ts';
 import { shownState } from '../../history/shown.ts';
@@ -53,8 +55,11 @@ export interface RebuildOptions {
   privacy: Privacy;
   /** Everything but the data that shapes the site (`siteFingerprint(settings)`): a change to any part publishes. */
   fingerprint: Omit<Fingerprint, 'data'>;
-  /** Builds the site from `snapshotFile`, with the history in `historyFile`, into `outDir` (an `astro build`). */
-  build: (snapshotFile: string, outDir: string, historyFile: string) => Promise<void>;
+  /**
+   * Builds the site from `snapshotFile`, with the history in `historyFile`, into `outDir` (an `astro build`),
+   * reading and updating the description cache `renderCacheFile`.
+   */
+  build: (snapshotFile: string, outDir: string, historyFile: string, renderCacheFile: string) => Promise<void>;
   /** The live site's root URL (with the base path): its `/history.json` is continued when the state has no history. */
   site?: string;
   /** Start a new history instead of continuing the state's or the live site's. */
@@ -121,8 +126,12 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
       fetchHistory: options.fetchHistory,
     });
     await rm(staging, { recursive: true, force: true });
+    // The build works on a copy of the description cache: the state directory changes only once the site is published.
+    const renderCache = join(workDir, RENDER_CACHE_FILE);
+    const keptCache = join(stateDir, RENDER_CACHE_FILE);
+    if (existsSync(keptCache)) await copyFile(keptCache, renderCache).catch((error: Error) => log(`warning: the description cache could not be read (${error.message}); every description is rendered`));
     log(`Building ${describeIssueCounts(issueCounts(fresh.issues, options.columns))} and ${fresh.projects.length} projects into a staging directory`);
-    await options.build(snapshotFile, staging, history.file);
+    await options.build(snapshotFile, staging, history.file, renderCache);
     verifyBuild(staging, fresh, options.columns, history.history);
     await swapIn(staging, outDir, retired);
     try {
@@ -140,6 +149,12 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
     await writeFingerprint(join(stateDir, FINGERPRINT_FILE), fingerprint).catch((error: Error) =>
       log(`warning: the fingerprint could not be written (${error.message}); the next run rebuilds`),
     );
+    // Likewise: a cache that was not kept costs the next build its rendering, nothing else.
+    if (existsSync(renderCache)) {
+      await copyFile(renderCache, `${keptCache}.partial`)
+        .then(() => rename(`${keptCache}.partial`, keptCache))
+        .catch((error: Error) => log(`warning: the description cache could not be kept in ${stateDir} (${error.message}); the next build renders every description`));
+    }
     // The report lists what the history recorded: one comparison for both.
     const published = report('published', compareSnapshots(previousPublic, freshPublic, options.columns, history.changes));
     await writeReport(stateDir, published, log);
