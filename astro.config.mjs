@@ -5,7 +5,7 @@ import { processSettings } from './src/config/settings.ts';
 import { securityHeaders } from './src/site/astro/security-headers.ts';
 import { CSP_DIRECTIVES, EMBED_DIR } from './src/site/headers.ts';
 
-const { config, env, site } = processSettings();
+const { config, env, site, warnings } = processSettings();
 
 export default defineConfig({
   // ROADMAP_CACHE_DIR keeps the content cache apart for builds that run side by side (tests, staging builds).
@@ -17,6 +17,8 @@ export default defineConfig({
     // Embed pages are copies of other pages for iframes: kept out of the sitemap (and marked noindex).
     sitemap({ filter: (page) => !new URL(page).pathname.includes(`/${EMBED_DIR}/`) }),
     securityHeaders({ base: config.base, embedOrigins: config.embed.allowedOrigins }),
+    // Settings that build but are probably not what the user meant (src/config/settings.ts `warnings`).
+    { name: 'roadmap-warnings', hooks: { 'astro:config:setup': ({ logger }) => warnings.forEach((warning) => logger.warn(warning)) } },
   ],
   // Every page carries a CSP meta tag (hosts that cannot set headers, such as GitHub Pages, still get one);
   // Astro adds hashes for anything it inlines. No 'unsafe-inline', no 'unsafe-eval'.

@@ -3,6 +3,8 @@
  * sorts them, in place, keeping the state in the URL so a filtered view can
  * be linked. Progressive enhancement: without scripting, CSS hides the form.
  */
+import { pluralText, type PluralForms } from '../site/messages.ts';
+
 const FIELDS = ['team', 'project', 'status', 'sort'] as const;
 type Field = (typeof FIELDS)[number];
 const SORT_KEYS: Record<string, string> = { upvotes: 'upvotes', importance: 'importance', updated: 'updated' };
@@ -12,7 +14,11 @@ if (form) {
   const select = (name: Field) => form.elements.namedItem(name) as HTMLSelectElement | null;
   const columns = [...document.querySelectorAll<HTMLElement>('[data-column]')];
   const status = form.querySelector<HTMLElement>('[data-filter-status]');
-  const template = form.dataset.showing ?? '{shown} / {total}';
+  // Counted messages come as plural forms of the page's translation (src/components/Filters.astro).
+  const forms = (json: string | undefined): PluralForms => (json ? (JSON.parse(json) as PluralForms) : { other: '{count}' });
+  const showing = forms(form.dataset.showing);
+  const issueCount = forms(form.dataset.issueCount);
+  const rules = new Intl.PluralRules(form.dataset.pluralLanguage);
   const number = new Intl.NumberFormat(document.documentElement.lang || undefined);
 
   const apply = () => {
@@ -38,10 +44,12 @@ if (form) {
       list?.append(...cards);
       const count = section.querySelector('[data-count]');
       if (count) count.textContent = number.format(visible);
+      const countLabel = section.querySelector('[data-count-label]');
+      if (countLabel) countLabel.textContent = pluralText(issueCount, visible, rules, number.format(visible));
       shown += visible;
       total += cards.length;
     }
-    if (status) status.textContent = template.replace('{shown}', number.format(shown)).replace('{total}', number.format(total));
+    if (status) status.textContent = pluralText(showing, total, rules, number.format(total), { shown: number.format(shown) });
   };
 
   const save = () => {

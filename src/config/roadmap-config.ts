@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { ConfigError } from '../shared/errors.ts';
 import { parseWithFriendlyErrors } from './friendly-errors.ts';
-import { EN, type LabelKey } from '../site/labels.ts';
+import { EN, suggestLocale, type LabelKey, type PluralKey, type StringKey } from '../site/labels.ts';
 import { HEX_COLOUR, httpUrl } from '../shared/values.ts';
 import { statusKey } from './status-key.ts';
 
@@ -36,29 +36,46 @@ export const DEFAULT_COLUMNS: z.input<typeof ColumnSchema>[] = [
 
 const hexColour = z.string().regex(HEX_COLOUR, 'use a hex colour, e.g. "#1d4ed8"');
 
-const labelKeys = Object.keys(EN) as [LabelKey, ...LabelKey[]];
+const labelKeys = Object.keys(EN) as LabelKey[];
+/** Plural forms in an override: `other` is required; a missing form falls back to it (the build warns). */
+const PluralOverrideSchema = z.strictObject({
+  zero: z.string().min(1).optional(),
+  one: z.string().min(1).optional(),
+  two: z.string().min(1).optional(),
+  few: z.string().min(1).optional(),
+  many: z.string().min(1).optional(),
+  other: z.string().min(1, 'give the "other" form, e.g. "{count} requests"'),
+});
+/** A plain message for a plain key; for a counted key a plain message (every count) or plural forms. */
 const LabelsSchema = z.strictObject(
-  Object.fromEntries(labelKeys.map((key) => [key, z.string().min(1).optional()])) as Record<LabelKey, z.ZodOptional<z.ZodString>>,
+  Object.fromEntries(
+    labelKeys.map((key) => [key, typeof EN[key] === 'string' ? z.string().min(1).optional() : z.union([z.string().min(1), PluralOverrideSchema]).optional()]),
+  ) as { [K in StringKey]: z.ZodOptional<z.ZodString> } & { [K in PluralKey]: z.ZodOptional<z.ZodUnion<[z.ZodString, typeof PluralOverrideSchema]>> },
 );
 
 export const RoadmapConfigSchema = z
   .strictObject({
-    /** Site title: header, `<title>` and feeds. */
-    title: z.string().trim().min(1, 'give the site a title').default('Product roadmap'),
-    /** One-sentence description for the home page and meta tags. */
-    description: z.string().default('What we are working on, what is planned and what has shipped.'),
+    /** Site title: header, `<title>` and feeds. Unset: "Product roadmap" in the site's language. */
+    title: z.string().trim().min(1, 'give the site a title').optional(),
+    /** One-sentence description for the home page and meta tags. Unset: a default in the site's language. */
+    description: z.string().optional(),
     /** Absolute URL the site is served from, e.g. `https://example.com`. Needed for canonical URLs and the sitemap. */
     site: z.url({ protocol: /^https?$/, error: 'use an absolute http(s) URL, e.g. "https://roadmap.example.com"' }).optional(),
     /** Path prefix when the site is not served from the root, e.g. `/roadmap`. */
     base: z.string().regex(/^\/[^?#\s]*$/, 'start with "/", e.g. "/roadmap"').default('/'),
-    /** BCP 47 locale for dates and numbers, e.g. `en`, `de-DE`. */
+    /** BCP 47 locale: its language picks the interface's translation, the whole tag formats dates and numbers, e.g. `en`, `de-AT`. */
     locale: z
       .string()
-      .refine((tag) => isLocale(tag), 'use a BCP 47 language tag, e.g. "en" or "de-DE"')
+      .refine((tag) => isLocale(tag), {
+        error: (issue) => {
+          const suggestion = typeof issue.input === 'string' ? suggestLocale(issue.input) : undefined;
+          return `${JSON.stringify(issue.input)} is not a BCP 47 language tag: use ${suggestion ? `"${suggestion}"` : 'a tag such as "en" or "de-DE"'}`;
+        },
+      })
       .default('en'),
     /** Board columns, in order, each with the statuses it collects. An unmapped status gets a column of its own. */
     columns: z.array(ColumnSchema).min(1, 'configure at least one column').prefault(DEFAULT_COLUMNS),
-    /** Overrides of UI strings; the keys are those of `EN` in src/site/labels.ts. */
+    /** Overrides of UI strings; the keys are those of src/site/i18n/en.json. Counted keys take a string or plural forms. */
     labels: LabelsSchema.default({}),
     /** What may be published beyond the public fields. Everything here is off by default. */
     privacy: z
@@ -209,9 +226,14 @@ function publicAsset(example: string) {
   return z.string().refine((v) => v.startsWith('/') || /^https:\/\//.test(v), `use a path under public/ such as "${example}", or an https URL`);
 }
 
+/**
+ * A well-formed BCP 47 tag whose language subtag can exist: two or three
+ * letters. The grammar also allows 5–8 letter language subtags, but none is
+ * registered, so `"german"` (which `Intl` accepts) is refused here.
+ */
 function isLocale(tag: string): boolean {
   try {
-    return Intl.getCanonicalLocales(tag).length === 1;
+    return Intl.getCanonicalLocales(tag).length === 1 && /^[a-z]{2,3}$/i.test(new Intl.Locale(tag).language);
   } catch {
     return false;
   }

@@ -8,6 +8,7 @@ import { parseEnv, type RoadmapEnv } from './env.ts';
 import { loadRoadmapConfig, type RoadmapConfig } from './roadmap-config.ts';
 import { resolveSite } from './site-url.ts';
 import { resolveSource, type DataSource } from './source.ts';
+import { localeWarnings } from '../site/labels.ts';
 
 export interface Settings {
   /** Project root: where the config file, public/ and the demo data are looked up. */
@@ -17,6 +18,8 @@ export interface Settings {
   source: DataSource;
   /** Absolute URL the site is served from (`ROADMAP_SITE`, else `site`, else the demo's). */
   site: string;
+  /** Mistakes that still build: each names the option and the fix. astro.config.mjs prints them. */
+  warnings: string[];
 }
 
 export function resolveSettings(root: string, env: NodeJS.ProcessEnv = process.env): Settings {
@@ -24,7 +27,8 @@ export function resolveSettings(root: string, env: NodeJS.ProcessEnv = process.e
   const config = loadRoadmapConfig(root, parsedEnv.ROADMAP_CONFIG);
   const source = resolveSource(parsedEnv, root);
   const site = resolveSite({ configSite: config.site, envSite: parsedEnv.ROADMAP_SITE, isDemo: source.kind === 'demo' });
-  return { root, env: parsedEnv, config, source, site };
+  const warnings = [...localeWarnings(config.locale, config.labels)];
+  return { root, env: parsedEnv, config, source, site, warnings };
 }
 
 const resolved = new Map<string, Settings>();

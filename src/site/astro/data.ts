@@ -5,13 +5,19 @@
 import { getCollection, getEntry } from 'astro:content';
 import { processSettings } from '../../config/settings.ts';
 import type { RoadmapConfig } from '../../config/roadmap-config.ts';
-import { labelsFor, type Labels } from '../labels.ts';
+import { uiFor, type Labels, type Ui } from '../labels.ts';
 import type { RoadmapInfo } from '../../snapshot/model.ts';
 import { ROADMAP_INFO_ID } from '../../content/loader.ts';
 import { buildRoadmapView, type RoadmapView } from '../view.ts';
 
+/** The config as a page uses it: title and description set (the translation's defaults when the config has none). */
+export type SiteConfig = RoadmapConfig & { title: string; description: string };
+
 export interface Roadmap extends RoadmapView {
-  config: RoadmapConfig;
+  config: SiteConfig;
+  /** The visitor's language: messages, counts, project states, direction. */
+  ui: Ui;
+  /** `ui.labels`, for the many places that only need a message. */
   labels: Labels;
   info: RoadmapInfo;
   /** Sanitised description HTML by issue or project id. */
@@ -27,7 +33,8 @@ export function getRoadmap(): Promise<Roadmap> {
 
 async function read(): Promise<Roadmap> {
   const { config } = processSettings();
-  const labels = labelsFor(config.locale, config.labels);
+  const ui = uiFor(config.locale, config.labels);
+  const { labels } = ui;
   const [issues, projects, infoEntry] = await Promise.all([getCollection('issues'), getCollection('projects'), getEntry('roadmap', ROADMAP_INFO_ID)]);
   if (!infoEntry) throw new Error('The roadmap collection is empty: the content layer did not load. Run the build again with --force.');
   const html = {
@@ -41,7 +48,8 @@ async function read(): Promise<Roadmap> {
       config,
       labels,
     ),
-    config,
+    config: { ...config, title: config.title ?? labels.siteTitle, description: config.description ?? labels.siteDescription },
+    ui,
     labels,
     info: infoEntry.data,
     descriptionHtml: (collection, id) => html[collection].get(id) ?? '',
