@@ -2,10 +2,13 @@
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import { processSettings } from './src/config/settings.ts';
+import { localeSegment } from './src/config/roadmap-config.ts';
 import { securityHeaders } from './src/site/astro/security-headers.ts';
 import { CSP_DIRECTIVES, EMBED_DIR } from './src/site/headers.ts';
 
 const { config, env, site, warnings } = processSettings();
+// The main language at the root, each other in its folder (src/site/languages.ts).
+const languageDirs = config.locales.slice(1).map(localeSegment);
 
 export default defineConfig({
   // ROADMAP_CACHE_DIR keeps the content cache apart for builds that run side by side (tests, staging builds).
@@ -15,8 +18,14 @@ export default defineConfig({
   trailingSlash: 'always',
   integrations: [
     // Embed pages are copies of other pages for iframes: kept out of the sitemap (and marked noindex).
-    sitemap({ filter: (page) => !new URL(page).pathname.includes(`/${EMBED_DIR}/`) }),
-    securityHeaders({ base: config.base, embedOrigins: config.embed.allowedOrigins }),
+    sitemap({
+      filter: (page) => !new URL(page).pathname.includes(`/${EMBED_DIR}/`),
+      // With several languages, each page lists its translations (xhtml:link hreflang) in the sitemap.
+      ...(languageDirs.length > 0
+        ? { i18n: { defaultLocale: localeSegment(config.locale), locales: Object.fromEntries(config.locales.map((locale) => [localeSegment(locale), locale])) } }
+        : {}),
+    }),
+    securityHeaders({ base: config.base, embedOrigins: config.embed.allowedOrigins, languageDirs }),
     // Settings that build but are probably not what the user meant (src/config/settings.ts `warnings`).
     { name: 'roadmap-warnings', hooks: { 'astro:config:setup': ({ logger }) => warnings.forEach((warning) => logger.warn(warning)) } },
   ],

@@ -64,15 +64,12 @@ export const RoadmapConfigSchema = z
     /** Path prefix when the site is not served from the root, e.g. `/roadmap`. */
     base: z.string().regex(/^\/[^?#\s]*$/, 'start with "/", e.g. "/roadmap"').default('/'),
     /** BCP 47 locale: its language picks the interface's translation, the whole tag formats dates and numbers, e.g. `en`, `de-AT`. */
-    locale: z
-      .string()
-      .refine((tag) => isLocale(tag), {
-        error: (issue) => {
-          const suggestion = typeof issue.input === 'string' ? suggestLocale(issue.input) : undefined;
-          return `${JSON.stringify(issue.input)} is not a BCP 47 language tag: use ${suggestion ? `"${suggestion}"` : 'a tag such as "en" or "de-DE"'}`;
-        },
-      })
-      .default('en'),
+    locale: localeTag().optional(),
+    /**
+     * One site in several languages, e.g. `["en", "de"]`: the first at the
+     * root, each other under `/{tag}/` (lower case). Unset: the one `locale`.
+     */
+    locales: z.array(localeTag()).min(1, 'list at least one language, e.g. ["en", "de"]').optional(),
     /** Board columns, in order, each with the statuses it collects. An unmapped status gets a column of its own. */
     columns: z.array(ColumnSchema).min(1, 'configure at least one column').prefault(DEFAULT_COLUMNS),
     /** Overrides of UI strings; the keys are those of src/site/i18n/en.json. Counted keys take a string or plural forms. */
@@ -153,6 +150,19 @@ export const RoadmapConfigSchema = z
       .default({ index: true }),
   })
   .superRefine((config, ctx) => {
+    if (config.locales && config.locale !== undefined && localeSegment(config.locale) !== localeSegment(config.locales[0]!)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['locale'],
+        message: `"${config.locale}" is not the first of locales (${config.locales.map((l) => `"${l}"`).join(', ')}): the first of locales is the site's main language. Remove "locale" or list it first.`,
+      });
+    }
+    const segments = new Map<string, number>();
+    config.locales?.forEach((tag, index) => {
+      const first = segments.get(localeSegment(tag));
+      if (first !== undefined) ctx.addIssue({ code: 'custom', path: ['locales', index], message: `"${tag}" is listed twice (as "${config.locales![first]}"): list each language once` });
+      segments.set(localeSegment(tag), index);
+    });
     const ids = new Set<string>();
     const owner = new Map<string, string>();
     config.columns.forEach((column, index) => {
@@ -173,6 +183,11 @@ export const RoadmapConfigSchema = z
         owner.set(key, column.id);
       });
     });
+  })
+  // One place decides the languages: `locales` when set, else `locale`, else English; `locale` is always the main (first) one.
+  .transform(({ locale, locales, ...config }) => {
+    const languages = locales ?? [locale ?? 'en'];
+    return { ...config, locale: languages[0]!, locales: languages };
   });
 
 export type RoadmapConfig = z.output<typeof RoadmapConfigSchema>;
@@ -205,6 +220,20 @@ export function loadRoadmapConfig(root: string, named?: string): RoadmapConfig {
     throw new ConfigError(`Invalid ${file}:\n  - theme.customCss: ${resolve(root, css)} does not exist. Fix the path (relative to the project root) or remove the option.`);
   }
   return config;
+}
+
+/** The URL folder of a language's pages: the tag in lower case (`pt-BR` → `pt-br`). */
+export function localeSegment(tag: string): string {
+  return tag.toLowerCase();
+}
+
+function localeTag() {
+  return z.string().refine((tag) => isLocale(tag), {
+    error: (issue) => {
+      const suggestion = typeof issue.input === 'string' ? suggestLocale(issue.input) : undefined;
+      return `${JSON.stringify(issue.input)} is not a BCP 47 language tag: use ${suggestion ? `"${suggestion}"` : 'a tag such as "en" or "de-DE"'}`;
+    },
+  });
 }
 
 /** An http(s) origin: scheme, host and optional port, nothing else. */

@@ -27,7 +27,10 @@ export function resolveSettings(root: string, env: NodeJS.ProcessEnv = process.e
   const config = loadRoadmapConfig(root, parsedEnv.ROADMAP_CONFIG);
   const source = resolveSource(parsedEnv, root);
   const site = resolveSite({ configSite: config.site, envSite: parsedEnv.ROADMAP_SITE, isDemo: source.kind === 'demo' });
-  const warnings = [...localeWarnings(config.locale, config.labels)];
+  const warnings = [...new Set(config.locales.flatMap((locale) => localeWarnings(locale, config.labels)))];
+  if (config.locales.length > 1 && Object.keys(config.labels).length > 0) {
+    warnings.push(`labels: with several locales (${config.locales.join(', ')}), each override replaces its message in every language. Leave "labels" out, or write overrides every language can read.`);
+  }
   return { root, env: parsedEnv, config, source, site, warnings };
 }
 

@@ -1,9 +1,13 @@
 /**
- * The Arabic site in Chromium: every page type is axe clean in light and
- * dark, no page overflows sideways at 320 px, the board reads right to left
- * (first column on the right, progress filling from the right, breadcrumbs
- * pointing left), the filter island counts in Arabic, and screenshots at
- * 375 px and 1280 px are saved for a person to look at.
+ * The demo in all eight languages (Arabic first, at the root) in Chromium:
+ * - Arabic: every page type is axe clean in light and dark, no page overflows
+ *   sideways at 320 px, the board reads right to left (first column on the
+ *   right, progress filling from the right, breadcrumbs pointing left), and
+ *   the filter island counts in Arabic;
+ * - the seven others: the board and an issue page are axe clean in both schemes;
+ * - the language switcher leads to the same page in the other language;
+ * - screenshots at 375 px and 1280 px, Arabic and Japanese, are saved for a
+ *   person to look at (test-results/screenshots/).
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +20,7 @@ import { launchChromium, watchPage } from '../support/browser.ts';
 import { serveStatic, type StaticSite } from '../support/static-server.ts';
 
 const SCREENSHOT_DIR = join(PROJECT_ROOT, 'test-results', 'screenshots');
+const LOCALES = ['ar', 'en', 'de', 'fr', 'es', 'pt-BR', 'it', 'ja'];
 
 let browser: Browser;
 let site: StaticSite;
@@ -23,7 +28,7 @@ let paths: Record<string, string>;
 
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'i18n-browser-'));
-  writeFileSync(join(dir, 'roadmap.config.json'), JSON.stringify({ locale: 'ar' }));
+  writeFileSync(join(dir, 'roadmap.config.json'), JSON.stringify({ locales: LOCALES }));
   const build = await buildSite({ ROADMAP_CONFIG: join(dir, 'roadmap.config.json') });
   expect(build.code, build.output).toBe(0);
   const files = listFiles(build.outDir);
@@ -123,6 +128,57 @@ describe('Arabic in Chromium', () => {
       for (const [name, path] of [['board', paths.board], ['issue', paths.issue], ['project', paths.project], ['embed', paths['embed board']]] as const) {
         await page.goto(`${site.url}${path}`);
         await page.screenshot({ path: join(SCREENSHOT_DIR, `ar-${name}-${width}.png`), fullPage: name !== 'board' || width > 375 });
+      }
+      await page.close();
+    }
+  }, 60_000);
+
+  it('the language switcher leads to the same page in the other language, and back', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${site.url}${paths.issue}`);
+    const title = await page.locator('h1').textContent();
+    await page.locator('.language-switcher a[hreflang="de"]').click();
+    await page.waitForURL(`${site.url}/de${paths.issue}`);
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['de', 'ltr']);
+    expect(await page.locator('h1').textContent()).toBe(title);
+    expect(await page.locator('.language-switcher [aria-current="true"]').textContent()).toBe('Deutsch');
+    await page.locator('.language-switcher a[hreflang="ar"]').click();
+    await page.waitForURL(`${site.url}${paths.issue}`);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ar');
+    await page.close();
+  });
+});
+
+describe('the seven left-to-right languages in Chromium', () => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`the board and an issue page, in ${colorScheme} mode: axe clean, no console error`, async () => {
+      const context = await browser.newContext({ colorScheme });
+      try {
+        for (const locale of LOCALES.slice(1)) {
+          for (const path of [paths.board, paths.issue]) {
+            const page = await context.newPage();
+            const url = `${site.url}/${locale.toLowerCase()}${path}`;
+            const watch = watchPage(page);
+            await page.goto(url, { waitUntil: 'load' });
+            expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]), url).toEqual([locale, 'ltr']);
+            expect(await axeViolations(page), url).toEqual([]);
+            expect(watch, url).toEqual({ dialogs: [], consoleErrors: [] });
+            await page.close();
+          }
+        }
+      } finally {
+        await context.close();
+      }
+    }, 300_000);
+  }
+
+  it('saves Japanese screenshots at 375 px and 1280 px', async () => {
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    for (const width of [375, 1280]) {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      for (const [name, path] of [['board', paths.board], ['issue', paths.issue]] as const) {
+        await page.goto(`${site.url}/ja${path}`);
+        await page.screenshot({ path: join(SCREENSHOT_DIR, `ja-${name}-${width}.png`), fullPage: name !== 'board' || width > 375 });
       }
       await page.close();
     }

@@ -5,7 +5,8 @@
  * the whole text of every element and against the attributes people hear
  * (aria-label, alt, title). Data (issue titles, team and project names,
  * statuses, descriptions) is written in whatever language the team wrote it
- * and is isolated on the page (<bdi>, dir="auto", .prose), so it is left out.
+ * and is isolated on the page (<bdi>, dir="auto", .prose), so it is left out,
+ * as is text marked with a `lang` of its own.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -33,7 +34,8 @@ export function englishPatterns(language: string): { key: string; pattern: RegEx
   );
 }
 
-const DATA = 'bdi, [dir="auto"], .prose, script, style, template';
+/** Data, and text marked as another language (the switcher's "English", in `lang="en"`). */
+const DATA = 'bdi, [dir="auto"], [lang], .prose, script, style, template';
 const normalise = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** Each English UI text left in `html`, as `key: "text"`. */

@@ -36,6 +36,17 @@ describe('_headers', () => {
     expect(policies(r, '/')).toContain("frame-ancestors 'none'");
   });
 
+  it('lets the embed pages of every language be framed, and nothing else in a language folder', () => {
+    const r = parseHeadersFile(
+      headersFile({ base: '/', topLevel: [...topLevel, 'de'], embedOrigins: ['https://docs.example.com'], languageDirs: { de: ['index.html', 'issues', 'embed', 'rss.xml'] } }),
+    );
+    expect(policies(r, '/de/embed/')).toEqual([expect.any(String), "frame-ancestors 'self' https://docs.example.com"]);
+    expect(policies(r, '/de/embed/projects/p/')).toEqual([expect.any(String), "frame-ancestors 'self' https://docs.example.com"]);
+    expect(headersFor(r, '/de/embed/')['X-Frame-Options']).toBeUndefined();
+    for (const path of ['/de/', '/de/issues/x/', '/de/rss.xml', '/de/index.html']) expect(policies(r, path), path).toContain("frame-ancestors 'none'");
+    expect(policies(r, '/embed/')).toEqual([expect.any(String), "frame-ancestors 'self' https://docs.example.com"]);
+  });
+
   it('follows the base path', () => {
     const r = rules([], '/roadmap');
     expect(policies(r, '/roadmap/issues/x/')).toContain("frame-ancestors 'none'");

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGE_FILES, translationProblems } from '../../src/site/i18n/index.ts';
 import { EN, LANGUAGES, TRANSLATIONS, labelsFor, localeWarnings, translationLanguage, uiFor, type LabelKey } from '../../src/site/labels.ts';
 import { columnLabel } from '../../src/site/columns.ts';
+import { alternatePaths, languageOfPath, siteLanguages } from '../../src/site/languages.ts';
 import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import { resolveSettings } from '../../src/config/settings.ts';
 import { ConfigError } from '../../src/shared/errors.ts';
@@ -248,3 +249,59 @@ describe('every language is complete where the pages look', () => {
     }
   });
 });
+
+describe('one site in several languages', () => {
+  it('the first language sits at the root, the others in lower-case folders, each named in itself', () => {
+    expect(siteLanguages(['en', 'de', 'pt-BR', 'ar', 'sv'], '/')).toEqual([
+      { locale: 'en', segment: undefined, root: '/', name: 'English', dir: 'ltr' },
+      { locale: 'de', segment: 'de', root: '/de/', name: 'Deutsch', dir: 'ltr' },
+      { locale: 'pt-BR', segment: 'pt-br', root: '/pt-br/', name: 'Português (Brasil)', dir: 'ltr' },
+      { locale: 'ar', segment: 'ar', root: '/ar/', name: 'العربية', dir: 'rtl' },
+      { locale: 'sv', segment: 'sv', root: '/sv/', name: 'Svenska', dir: 'ltr' },
+    ]);
+    expect(siteLanguages(['de', 'en'], '/roadmap').map((l) => l.root)).toEqual(['/roadmap/', '/roadmap/en/']);
+    // Two tags of one language get CLDR's names, which tell them apart.
+    expect(siteLanguages(['en-US', 'en-GB'], '/').map((l) => l.name)).toEqual(['American English', 'British English']);
+  });
+
+  it('finds a page\'s language and the same page in every language', () => {
+    const languages = siteLanguages(['en', 'de', 'ja'], '/roadmap/');
+    expect(['/roadmap/', '/roadmap/de/', '/roadmap/ja/issues/x/', '/roadmap/issues/de/'].map((path) => languageOfPath(path, languages).locale)).toEqual(['en', 'de', 'ja', 'en']);
+    expect(alternatePaths('/roadmap/de/status/done/2/', languages).map(({ language, path }) => [language.locale, path])).toEqual([
+      ['en', '/roadmap/status/done/2/'],
+      ['de', '/roadmap/de/status/done/2/'],
+      ['ja', '/roadmap/ja/status/done/2/'],
+    ]);
+    expect(alternatePaths('/roadmap/', languages).map(({ path }) => path)).toEqual(['/roadmap/', '/roadmap/de/', '/roadmap/ja/']);
+  });
+
+  it('locales: the first is the main language; locale must agree; each language once', () => {
+    expect(parseRoadmapConfig({ locales: ['de', 'en'] })).toMatchObject({ locale: 'de', locales: ['de', 'en'] });
+    expect(parseRoadmapConfig({ locale: 'fr' })).toMatchObject({ locale: 'fr', locales: ['fr'] });
+    expect(parseRoadmapConfig({})).toMatchObject({ locale: 'en', locales: ['en'] });
+    expect(parseRoadmapConfig({ locale: 'de', locales: ['de', 'en'] }).locale).toBe('de');
+    expect(message({ locale: 'en', locales: ['de', 'en'] })).toContain('locale: "en" is not the first of locales ("de", "en")');
+    expect(message({ locales: ['de', 'en', 'DE'] })).toContain('locales[2]: "DE" is listed twice (as "de")');
+    expect(message({ locales: ['de', 'german'] })).toContain('locales[1]: "german" is not a BCP 47 language tag: use "de"');
+    expect(message({ locales: [] })).toContain('locales: list at least one language');
+  });
+
+  it('warns about each language that does not ship, and about labels shared by several languages', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'i18n-locales-'));
+    writeFileSync(join(dir, 'roadmap.config.json'), JSON.stringify({ locales: ['en', 'sv', 'fi'], labels: { board: 'Plan' } }));
+    const { warnings } = resolveSettings(PROJECT_ROOT, { ROADMAP_CONFIG: join(dir, 'roadmap.config.json') });
+    expect(warnings).toHaveLength(3);
+    expect(warnings[0]).toMatch(/^locale "sv": no translation ships for Swedish \(sv\), so the interface is in English/);
+    expect(warnings[1]).toMatch(/^locale "fi": no translation ships for Finnish \(fi\), so the interface is in English/);
+    expect(warnings[2]).toMatch(/^labels: with several locales \(en, sv, fi\), each override replaces its message in every language/);
+  });
+});
+
+function message(input: unknown): string {
+  try {
+    parseRoadmapConfig(input);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  return 'accepted';
+}
