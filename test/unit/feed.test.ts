@@ -19,7 +19,7 @@ async function feed(summaries: string[][], configInput: object = {}): Promise<Do
   const config = parseRoadmapConfig(configInput);
   const raw = summaries.map((summary, i) => ({ id: `i${i}`, title: `Issue ${i}`, status: 'Todo', summary, updatedAt: `2026-01-0${i + 1}T00:00:00Z` }));
   const view = buildRoadmapView(normaliseIssues(ApiIssueListSchema.parse(raw), new Set()), [], config, EN);
-  const xml = await getRssString({ title: config.title, description: config.description, site: root, items: feedItems(view, EN, root) });
+  const xml = await getRssString({ title: config.title ?? EN.siteTitle, description: config.description ?? EN.siteDescription, site: root, items: feedItems(view, EN, root) });
   // A strict XML parser: a character XML forbids makes it throw, as it makes real readers drop the feed.
   return new JSDOM(xml, { contentType: 'application/xml' }).window.document;
 }

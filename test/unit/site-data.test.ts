@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import { buildExport } from '../../src/site/export.ts';
 import { feedItems, FEED_LIMIT } from '../../src/site/feed.ts';
-import { DE, EN, fill, labelsFor } from '../../src/site/labels.ts';
+import { EN } from '../../src/site/labels.ts';
 import { columnPath, voteUrl } from '../../src/site/paths.ts';
 import { jsonLdText } from '../../src/site/structured-data.ts';
 import { themeCss } from '../../src/site/theme.ts';
@@ -70,22 +70,6 @@ describe('RSS items', () => {
     expect(times).toEqual([...times].sort((a, b) => b - a));
     expect(items.every((i) => i.link?.startsWith(root))).toBe(true);
     expect(items.some((i) => i.title?.startsWith('Completed projects: Invoicing 2.0'))).toBe(true);
-  });
-});
-
-describe('labels', () => {
-  it('pick the table by language and apply overrides', () => {
-    expect(labelsFor('de-AT').board).toBe(DE.board);
-    expect(labelsFor('fr').shipped).toBe(EN.shipped);
-    expect(labelsFor('en', { shipped: 'Released', board: undefined }).shipped).toBe('Released');
-  });
-
-  it('German has every key with its own text where English has placeholders', () => {
-    for (const key of Object.keys(EN) as (keyof typeof EN)[]) {
-      expect(DE[key], key).toBeTruthy();
-      expect(DE[key].match(/\{\w+\}/g) ?? [], key).toEqual(EN[key].match(/\{\w+\}/g) ?? []);
-    }
-    expect(fill(DE.showingCount, { shown: 3, total: 9 })).toBe('3 von 9 Einträgen');
   });
 });
 

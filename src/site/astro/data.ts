@@ -1,48 +1,126 @@
 /**
  * The one bridge between Astro's collections and the pure view model. Pages
- * call `getRoadmap()`; it reads the collections and the config once per build.
+ * call `roadmapFor(Astro.url)` (or `getRoadmap(segment)` in getStaticPaths);
+ * the collections are read once per build, and each language's roadmap is
+ * made once from them: the data is the same, the words differ.
  */
 import { getCollection, getEntry } from 'astro:content';
 import { processSettings, type ResolvedConfig } from '../../config/settings.ts';
-import { labelsFor, type Labels } from '../labels.ts';
-import type { RoadmapInfo } from '../../snapshot/model.ts';
+import { retranslatedTruncationNote } from '../../content/description-limits.ts';
+import { truncationNoteText, uiFor, type Labels, type Ui } from '../labels.ts';
+import { languageOfPath, siteLanguages, type SiteLanguage } from '../languages.ts';
+import { withBase } from '../paths.ts';
+import type { Issue, Project, RoadmapInfo } from '../../snapshot/model.ts';
 import { ROADMAP_INFO_ID } from '../../content/loader.ts';
 import { buildRoadmapView, type RoadmapView } from '../view.ts';
 
+/**
+ * The config as a page uses it: the page's language as `locale`, and title
+ * and description set (the translation's defaults when the config has none).
+ */
+export type SiteConfig = ResolvedConfig & { title: string; description: string };
+
+/** A language of the site, as its pages speak it and link within it. */
+export interface SiteUi extends Ui {
+  /** This language's home page, base included: `/`, `/de/`. */
+  root: string;
+  /** A site path (`issues/x/`) in this language: `/de/issues/x/`. */
+  href(path: string): string;
+}
+
 export interface Roadmap extends RoadmapView {
-  config: ResolvedConfig;
+  config: SiteConfig;
+  /** The visitor's language: messages, counts, project states, direction, links. */
+  ui: SiteUi;
+  /** `ui.labels`, for the many places that only need a message. */
   labels: Labels;
+  /** This page's language, and every language of the site (the main one first). */
+  language: SiteLanguage;
+  languages: SiteLanguage[];
   info: RoadmapInfo;
   /** Sanitised description HTML by issue or project id. */
   descriptionHtml: (collection: 'issues' | 'projects', id: string) => string;
 }
 
-let cached: Promise<Roadmap> | undefined;
-
-export function getRoadmap(): Promise<Roadmap> {
-  cached ??= read();
-  return cached;
+/** The site's languages, the main one first. */
+export function languages(): SiteLanguage[] {
+  const { config } = processSettings();
+  return siteLanguages(config.locales, import.meta.env.BASE_URL);
 }
 
-async function read(): Promise<Roadmap> {
+/** `getStaticPaths` params of the `[...lang]` routes: undefined for the main language, the folder for the others. */
+export function languageParams(): { lang: string | undefined }[] {
+  return languages().map((language) => ({ lang: language.segment }));
+}
+
+const cached = new Map<string | undefined, Promise<Roadmap>>();
+
+/** The roadmap in the language of `segment` (the `lang` route param; undefined: the main language). */
+export function getRoadmap(segment?: string): Promise<Roadmap> {
+  let roadmap = cached.get(segment);
+  if (!roadmap) {
+    roadmap = read(segment);
+    cached.set(segment, roadmap);
+  }
+  return roadmap;
+}
+
+/** The roadmap in the language of the page at `url`. */
+export function roadmapFor(url: URL): Promise<Roadmap> {
+  return getRoadmap(languageOfPath(url.pathname, languages()).segment);
+}
+
+interface Collections {
+  issues: Issue[];
+  projects: Project[];
+  info: RoadmapInfo;
+  html: Record<'issues' | 'projects', Map<string, string>>;
+}
+
+let collections: Promise<Collections> | undefined;
+
+/** The content layer's data, read once whatever the number of languages. */
+function readCollections(): Promise<Collections> {
+  collections ??= (async () => {
+    const [issues, projects, infoEntry] = await Promise.all([getCollection('issues'), getCollection('projects'), getEntry('roadmap', ROADMAP_INFO_ID)]);
+    if (!infoEntry) throw new Error('The roadmap collection is empty: the content layer did not load. Run the build again with --force.');
+    return {
+      issues: issues.map((e) => e.data),
+      projects: projects.map((e) => e.data),
+      info: infoEntry.data,
+      html: {
+        issues: new Map(issues.map((e) => [e.id, e.rendered?.html ?? ''])),
+        projects: new Map(projects.map((e) => [e.id, e.rendered?.html ?? ''])),
+      },
+    };
+  })();
+  return collections;
+}
+
+async function read(segment: string | undefined): Promise<Roadmap> {
   const { config } = processSettings();
-  const labels = labelsFor(config.locale, config.labels);
-  const [issues, projects, infoEntry] = await Promise.all([getCollection('issues'), getCollection('projects'), getEntry('roadmap', ROADMAP_INFO_ID)]);
-  if (!infoEntry) throw new Error('The roadmap collection is empty: the content layer did not load. Run the build again with --force.');
-  const html = {
-    issues: new Map(issues.map((e) => [e.id, e.rendered?.html ?? ''])),
-    projects: new Map(projects.map((e) => [e.id, e.rendered?.html ?? ''])),
+  const all = languages();
+  const language = all.find((candidate) => candidate.segment === segment);
+  if (!language) throw new Error(`No language "${segment}" in locales (${config.locales.join(', ')}).`);
+  const ui: SiteUi = { ...uiFor(language.locale, config.labels), root: language.root, href: (path) => withBase(language.root, path) };
+  const { labels } = ui;
+  const data = await readCollections();
+  const mainNote = truncationNoteText(config);
+  const siteConfig: SiteConfig = {
+    ...config,
+    locale: language.locale,
+    title: config.title ?? labels.siteTitle,
+    description: config.description ?? labels.siteDescription,
   };
   return {
-    ...buildRoadmapView(
-      issues.map((e) => e.data),
-      projects.map((e) => e.data),
-      config,
-      labels,
-    ),
-    config,
+    ...buildRoadmapView(data.issues, data.projects, siteConfig, labels),
+    config: siteConfig,
+    ui,
     labels,
-    info: infoEntry.data,
-    descriptionHtml: (collection, id) => html[collection].get(id) ?? '',
+    language,
+    languages: all,
+    info: data.info,
+    // The content layer wrote a cut description's note in the main language; each other language says it in its own.
+    descriptionHtml: (collection, id) => retranslatedTruncationNote(data.html[collection].get(id) ?? '', mainNote, labels.descriptionTruncated),
   };
 }

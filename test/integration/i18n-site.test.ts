@@ -1,0 +1,182 @@
+/**
+ * One build of the demo in all eight languages plus Swedish, which does not
+ * ship (`locales`, Arabic first, so the root is right to left):
+ * - every page exists in every language, with `lang`, `dir`, a switcher and
+ *   `hreflang` alternates that lead to pages that exist, and the sitemap
+ *   lists them all;
+ * - no English UI string is left in any translated language (compared
+ *   against en.json), on every page type;
+ * - Arabic counts in its six plural forms, translates states, title and
+ *   dates, and isolates the English demo data;
+ * - Swedish gets the English interface with Swedish dates, and a warning;
+ * - the data is read once.
+ */
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildSite, listFiles, PROJECT_ROOT, readPage, type BuildResult } from '../support/build-site.ts';
+import { englishLeftIn, englishPatterns } from '../support/ui-text.ts';
+
+const demo = JSON.parse(readFileSync(join(PROJECT_ROOT, 'src/data/demo/portal.json'), 'utf8')) as {
+  issues: { title: string; status: string; isVisible: boolean; isDeleted: boolean }[];
+  projects: { name: string; state: string | null }[];
+};
+
+const LOCALES = ['ar', 'en', 'de', 'fr', 'es', 'pt-BR', 'it', 'ja', 'sv'];
+/** URL folder of each language; the first (Arabic) is at the root. */
+const FOLDERS = LOCALES.map((locale, index) => (index === 0 ? '' : `${locale.toLowerCase()}/`));
+const SITE = 'https://roadmap.example.com';
+
+describe('the demo in nine languages', () => {
+  let build: BuildResult;
+  let files: string[];
+  const html = (file: string) => readFileSync(join(build.outDir, file), 'utf8');
+  /** Pages of the main language: every HTML page outside the language folders. */
+  let mainPages: string[];
+
+  beforeAll(async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'i18n-site-'));
+    writeFileSync(join(dir, 'roadmap.config.json'), JSON.stringify({ locales: LOCALES }));
+    build = await buildSite({ ROADMAP_CONFIG: join(dir, 'roadmap.config.json') });
+    files = listFiles(build.outDir);
+    mainPages = files.filter((file) => file.endsWith('.html') && !FOLDERS.slice(1).some((folder) => file.startsWith(folder)));
+  }, 600_000);
+
+  it('builds, reading the data once, and warns once: about Swedish, naming the languages that ship', () => {
+    expect(build.code, build.output).toBe(0);
+    expect(build.output.match(/Reading the bundled demo workspace/g)).toHaveLength(1);
+    const warnings = build.output.split('\n').filter((line) => line.includes('[roadmap-warnings]'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('locale "sv": no translation ships for Swedish (sv), so the interface is in English; dates and numbers follow "sv". Languages that ship: en (English), de (Deutsch), fr (Français), es (Español), pt-BR (Português (Brasil)), it (Italiano), ja (日本語), ar (العربية).');
+  });
+
+  it('has every page in every language, and one feed per language', () => {
+    // 60 pages of the demo (the 404 page once, at the root, in the main language).
+    expect(mainPages).toHaveLength(60);
+    const expected = [...mainPages.filter((page) => page !== '404.html'), 'rss.xml'].sort();
+    for (const folder of FOLDERS.slice(1)) {
+      const inFolder = files.filter((file) => file.startsWith(folder) && (file.endsWith('.html') || file.endsWith('.xml'))).map((file) => file.slice(folder.length));
+      expect(inFolder.sort(), folder).toEqual(expected);
+    }
+  });
+
+  it('sets lang and dir on every page from its language', () => {
+    for (const [index, locale] of LOCALES.entries()) {
+      const pages = index === 0 ? mainPages : files.filter((file) => file.startsWith(FOLDERS[index]!) && file.endsWith('.html'));
+      for (const page of pages) {
+        const tag = html(page).match(/<html[^>]*>/)?.[0] ?? '';
+        expect([tag.match(/ lang="([^"]*)"/)?.[1], tag.match(/ dir="([^"]*)"/)?.[1]], page).toEqual([locale, locale === 'ar' ? 'rtl' : 'ltr']);
+      }
+    }
+  });
+
+  it('links every page to itself in each language: switcher and hreflang alternates, to pages that exist', () => {
+    const pagePath = (file: string) => `/${file.replace(/index\.html$/, '')}`;
+    const exists = (path: string) => existsSync(join(build.outDir, path, 'index.html'));
+    const sitePages = files.filter((file) => file.endsWith('.html') && file !== '404.html' && !/(^|\/)embed\//.test(file));
+    expect(sitePages).toHaveLength(9 * 52);
+    for (const file of sitePages) {
+      const text = html(file);
+      const rest = pagePath(file).slice(1).replace(/^(en|de|fr|es|pt-br|it|ja|sv)\//, '');
+      const same = FOLDERS.map((folder) => `/${folder}${rest}`);
+      const alternates = [...text.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/g)].map((m) => [m[1], m[2]]);
+      expect(alternates, file).toEqual([...LOCALES.map((locale, index) => [locale, `${SITE}${same[index]}`]), ['x-default', `${SITE}${same[0]}`]]);
+      const switcher = text.match(/<nav class="language-switcher"[^>]*>(.*?)<\/nav>/s)?.[1] ?? '';
+      const links = [...switcher.matchAll(/<a href="([^"]+)" hreflang="([^"]+)" lang="[^"]+" dir="[^"]+"( aria-current="true")?>([^<]+)<\/a>/g)];
+      expect(links.map((m) => m[1]), file).toEqual(same);
+      expect(links.filter((m) => m[3]).map((m) => m[1]), file).toEqual([pagePath(file)]);
+      expect(links.map((m) => m[4])).toEqual(['العربية', 'English', 'Deutsch', 'Français', 'Español', 'Português (Brasil)', 'Italiano', '日本語', 'Svenska']);
+      for (const path of same) expect(exists(path), `${file} → ${path}`).toBe(true);
+    }
+  });
+
+  it('gives each language its own embed, without switcher or alternates, linking within the language', () => {
+    for (const [index, locale] of LOCALES.entries()) {
+      const text = html(`${FOLDERS[index]}embed/index.html`);
+      expect(text).toMatch(new RegExp(`<html lang="${locale}"`));
+      expect(text).not.toContain('language-switcher');
+      expect(text).not.toContain('hreflang');
+      const links = [...text.matchAll(/<a[^>]* href="([^"]+)"/g)].map((m) => m[1]!);
+      expect(links.length).toBeGreaterThan(40);
+      for (const link of links) expect(link.startsWith(`/${FOLDERS[index]}`), link).toBe(true);
+      if (index > 0) for (const link of links) expect(link.startsWith(`/${FOLDERS[index]}`)).toBe(true);
+    }
+    expect(html('robots.txt')).toContain(LOCALES.map((_, index) => `Disallow: /${FOLDERS[index]}embed/`).join('\n'));
+  });
+
+  it('lists every page of every language in the sitemap, each with its translations', () => {
+    const sitemap = html('sitemap-0.xml');
+    const urls = [...sitemap.matchAll(/<url><loc>([^<]+)<\/loc>(.*?)<\/url>/g)];
+    expect(urls).toHaveLength(9 * 52);
+    for (const [, , links] of urls) expect(links!.match(/hreflang="/g)).toHaveLength(9);
+  });
+
+  it('leaves no English UI string on any page type of the seven translated languages', () => {
+    const issue = mainPages.filter((page) => page.startsWith('issues/')).slice(0, 3);
+    const types = ['index.html', 'shipped/index.html', 'status/done/index.html', 'status/backlog/index.html', ...issue, mainPages.find((page) => page.startsWith('projects/'))!, 'embed/index.html', mainPages.find((page) => page.startsWith('embed/projects/'))!];
+    const leaks: string[] = [];
+    for (const [index, locale] of LOCALES.entries()) {
+      if (locale === 'en' || locale === 'sv') continue;
+      const patterns = englishPatterns(locale);
+      for (const type of [...types, ...(index === 0 ? ['404.html'] : [])]) {
+        const file = `${FOLDERS[index]}${type}`;
+        leaks.push(...englishLeftIn(html(file), patterns).map((leak) => `${file}: ${leak}`));
+      }
+    }
+    expect(leaks).toEqual([]);
+  }, 180_000);
+
+  it('Arabic counts in its plural forms, and translates the title, columns, states and dates', () => {
+    const board = readPage(build.outDir, 'index.html');
+    expect(board.querySelector('h1')?.textContent).toBe('خارطة طريق المنتج');
+    const columns = [...board.querySelectorAll('.column-title')].map((heading) => [
+      heading.firstChild?.textContent?.trim(),
+      heading.querySelector('[data-count]')?.textContent,
+      heading.querySelector('[data-count-label]')?.textContent,
+    ]);
+    const perStatus = (statuses: string[]) => demo.issues.filter((issue) => issue.isVisible && !issue.isDeleted && statuses.includes(issue.status)).length;
+    // 3–10 take the plural (عناصر), 11–99 the accusative singular (عنصرًا).
+    expect(columns).toEqual([
+      ['قيد الدراسة', '10', '10 عناصر'],
+      ['مخطَّط له', '7', '7 عناصر'],
+      ['قيد التنفيذ', '9', '9 عناصر'],
+      ['تم الإطلاق', '14', '14 عنصرًا'],
+    ]);
+    expect(columns.map((column) => Number(column[1]))).toEqual([perStatus(['Backlog']), perStatus(['Todo']), perStatus(['In Progress', 'In Review']), perStatus(['Done'])]);
+    const upvotes = [...board.querySelectorAll('.card')].map((card) => [Number(card.getAttribute('data-upvotes')), card.querySelector('.upvotes .visually-hidden')?.textContent]);
+    expect(upvotes.length).toBe(40);
+    // 29 and 88 votes: 11–99 is "many" (صوتًا); 3–10 is "few" (أصوات); 100 and over, "other" (صوت).
+    for (const [count, text] of upvotes) expect(text, String(count)).toBe(`${count} ${(count as number) % 100 >= 11 ? 'صوتًا' : (count as number) % 100 >= 3 ? 'أصوات' : 'صوت'}`);
+    const states = [...board.querySelectorAll('.project-card .state')].map((state) => state.lastChild?.textContent);
+    expect(states.sort()).toEqual(demo.projects.map((project) => ({ backlog: 'قائمة الانتظار', planned: 'مخطَّط له', started: 'قيد التنفيذ', completed: 'مكتمل' })[project.state!]).sort());
+    expect(board.querySelector('.site-footer time')?.textContent).toBe('20 نوفمبر 2026');
+  });
+
+  it('isolates every English data string on the right-to-left pages', () => {
+    const board = readPage(build.outDir, 'index.html');
+    const titles = [...board.querySelectorAll('.card-title a')];
+    expect(titles.length).toBe(40);
+    for (const title of titles) expect(title.firstElementChild?.tagName, title.textContent ?? '').toBe('BDI');
+    for (const chip of board.querySelectorAll('.project-chip')) expect(chip.firstElementChild?.tagName).toBe('BDI');
+    for (const team of board.querySelectorAll('.card .team')) expect(team.querySelector('bdi')?.textContent).toMatch(/^(Mobile|Platform|Web)$/);
+    for (const option of board.querySelectorAll('#filter-team option:not([value=""]), #filter-project option:not([value=""])')) expect(option.getAttribute('dir')).toBe('auto');
+    const issue = readPage(build.outDir, mainPages.find((page) => page.startsWith('issues/'))!);
+    expect(issue.querySelector('h1 > bdi')?.textContent).toBe(issue.querySelector('h1')?.textContent);
+    expect(issue.querySelector('.breadcrumbs [aria-current] > bdi')).not.toBeNull();
+  });
+
+  it('Swedish, which does not ship, reads in English with Swedish dates; German and Japanese count in their own words', () => {
+    const sv = readPage(build.outDir, 'sv/index.html');
+    expect(sv.querySelector('#board-heading')?.textContent).toBe('Board');
+    expect(sv.querySelector('.site-footer p:last-child')?.textContent).toBe('Last updated: 20 november 2026');
+    const de = readPage(build.outDir, 'de/index.html');
+    expect(de.querySelector('[data-column="done"] [data-count-label]')?.textContent).toBe('14 Einträge');
+    expect(de.querySelector('[data-filter-status]')?.textContent).toBe('40 von 40 Einträgen');
+    const ja = readPage(build.outDir, 'ja/index.html');
+    expect(ja.querySelector('[data-column="done"] [data-count-label]')?.textContent).toBe('14件');
+    expect(ja.querySelector('.site-footer p:last-child')?.textContent).toBe('最終更新：2026年11月20日');
+    expect(html('de/rss.xml')).toContain('<language>de</language>');
+    expect(html('de/rss.xml')).toMatch(/<title>(In Prüfung|Geplant|In Arbeit|Ausgeliefert): /);
+  });
+});
