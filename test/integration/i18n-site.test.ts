@@ -1,6 +1,7 @@
 /**
- * One build of the demo in all eight languages plus Swedish, which does not
- * ship (`locales`, Arabic first, so the root is right to left):
+ * The languages fixture (test/support/fixtures.ts): the demo in all eight
+ * languages plus Swedish, which does not ship (`locales`, Arabic first, so the
+ * root is right to left), with vote and suggest links:
  * - every page exists in every language, with `lang`, `dir`, a switcher and
  *   `hreflang` alternates that lead to pages that exist, and the sitemap
  *   lists them all;
@@ -11,11 +12,11 @@
  * - Swedish gets the English interface with Swedish dates, and a warning;
  * - the data is read once.
  */
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { buildSite, listFiles, PROJECT_ROOT, readPage, type BuildResult } from '../support/build-site.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { listFiles, PROJECT_ROOT, readPage } from '../support/build-site.ts';
+import { LANGUAGES_LOCALES } from '../support/fixtures.ts';
 import { englishLeftIn, englishPatterns } from '../support/ui-text.ts';
 
 const demo = JSON.parse(readFileSync(join(PROJECT_ROOT, 'src/data/demo/portal.json'), 'utf8')) as {
@@ -23,30 +24,22 @@ const demo = JSON.parse(readFileSync(join(PROJECT_ROOT, 'src/data/demo/portal.js
   projects: { name: string; state: string | null }[];
 };
 
-const LOCALES = ['ar', 'en', 'de', 'fr', 'es', 'pt-BR', 'it', 'ja', 'sv'];
+const LOCALES: readonly string[] = LANGUAGES_LOCALES;
 /** URL folder of each language; the first (Arabic) is at the root. */
 const FOLDERS = LOCALES.map((locale, index) => (index === 0 ? '' : `${locale.toLowerCase()}/`));
 const SITE = 'https://roadmap.example.com';
 
 describe('the demo in nine languages', () => {
-  let build: BuildResult;
-  let files: string[];
+  const build = inject('fixtures').languages;
+  const files = listFiles(build.outDir);
   const html = (file: string) => readFileSync(join(build.outDir, file), 'utf8');
   /** Pages of the main language: every HTML page outside the language folders. */
-  let mainPages: string[];
-
-  beforeAll(async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'i18n-site-'));
-    writeFileSync(join(dir, 'roadmap.config.json'), JSON.stringify({ locales: LOCALES }));
-    build = await buildSite({ ROADMAP_CONFIG: join(dir, 'roadmap.config.json') });
-    files = listFiles(build.outDir);
-    mainPages = files.filter((file) => file.endsWith('.html') && !FOLDERS.slice(1).some((folder) => file.startsWith(folder)));
-  }, 600_000);
+  const mainPages = files.filter((file) => file.endsWith('.html') && !FOLDERS.slice(1).some((folder) => file.startsWith(folder)));
 
   it('builds, reading the data once, and warns once: about Swedish, naming the languages that ship', () => {
     expect(build.code, build.output).toBe(0);
     expect(build.output.match(/Reading the bundled demo workspace/g)).toHaveLength(1);
-    const warnings = build.output.split('\n').filter((line) => line.includes('[roadmap-warnings]'));
+    const warnings = build.output.split('\n').filter((line) => line.includes('[portal-roadmap:settings]'));
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain('locale "sv": no translation ships for Swedish (sv), so the interface is in English; dates and numbers follow "sv". Languages that ship: en (English), de (Deutsch), fr (Français), es (Español), pt-BR (Português (Brasil)), it (Italiano), ja (日本語), ar (العربية).');
   });
@@ -103,6 +96,14 @@ describe('the demo in nine languages', () => {
       if (index > 0) for (const link of links) expect(link.startsWith(`/${FOLDERS[index]}`)).toBe(true);
     }
     expect(html('robots.txt')).toContain(LOCALES.map((_, index) => `Disallow: /${FOLDERS[index]}embed/`).join('\n'));
+  });
+
+  it('indexes every language for search, each with the issue and project pages of its own folder', () => {
+    const entry = JSON.parse(html('pagefind/pagefind-entry.json')) as { languages: Record<string, { page_count: number }> };
+    // Pagefind keys each index by the pages' <html lang>, lower case; the browser loads the one of the page it is on.
+    expect(Object.keys(entry.languages).sort()).toEqual(LOCALES.map((locale) => locale.toLowerCase()).sort());
+    const searchable = mainPages.filter((page) => /^(issues|projects)\//.test(page)).length;
+    for (const [language, index] of Object.entries(entry.languages)) expect(index.page_count, language).toBe(searchable);
   });
 
   it('lists every page of every language in the sitemap, each with its translations', () => {
