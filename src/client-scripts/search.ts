@@ -78,6 +78,7 @@ export function startSearch(root: HTMLElement, input: HTMLInputElement): void {
     facts.textContent = [data.meta.status, data.meta.upvotes && Number.isFinite(upvotes) ? counted(messages.upvotes, upvotes) : ''].filter(Boolean).join(' · ');
     const excerpt = document.createElement('p');
     excerpt.className = 'search-result-excerpt';
+    excerpt.dir = 'auto'; // the page's text, in the language it was written in: its punctuation stays in place on a right-to-left page
     excerpt.append(...excerptNodes(data.excerpt, document));
     item.append(link, facts, excerpt);
     return item;

@@ -223,6 +223,8 @@ describe('search in every language', () => {
       expect(await result.locator('a').getAttribute('href'), locale).toBe(`/${folder(locale)}issues/${found.id}/`);
       expect(await result.locator('.search-result-meta').textContent(), locale).toBe(`${words.status} · ${words.upvotes}`);
       expect(await page.locator('[data-search-status]').textContent(), locale).toBe(words.announced);
+      // Titles and excerpts are data: they keep their own direction, so an English excerpt's punctuation stays put on the Arabic page.
+      expect(await result.locator('a, .search-result-excerpt').evaluateAll((all) => all.map((el) => el.getAttribute('dir'))), locale).toEqual(['auto', 'auto']);
       // Pagefind loaded the index of this page's language, and no other.
       const metas = requests.filter((url) => url.endsWith('.pf_meta')).map((url) => url.match(/pagefind\.([a-z-]+)_/)?.[1]);
       expect(metas, locale).toEqual([locale.toLowerCase()]);
