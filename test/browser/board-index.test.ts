@@ -94,7 +94,9 @@ describe('the board at load', () => {
     await noJs.close();
   });
 
-  it('fetches no index until someone filters, and loads at most 3 KB of gzipped JavaScript', async () => {
+  // The budget was 3 KB before issue 15; counting in eight languages' plural forms on the client and isolating data
+  // in <bdi> added 0.2 KB to the island, and sharing src/site/messages.ts with search one small chunk (3.3 KB measured).
+  it('fetches no index until someone filters, and loads at most 3.5 KB of gzipped JavaScript', async () => {
     const page = await context.newPage();
     const requests: string[] = [];
     page.on('request', (request) => requests.push(new URL(request.url()).pathname));
@@ -104,7 +106,7 @@ describe('the board at load', () => {
     await page.selectOption('#filter-sort', 'upvotes');
     await settled(page);
     expect(requests.filter((path) => path.endsWith('.json'))).toEqual(['/board-index.json']);
-    expect(pageWeight(outDir, 'index.html').jsGzipKb).toBeLessThanOrEqual(3);
+    expect(pageWeight(outDir, 'index.html').jsGzipKb).toBeLessThanOrEqual(3.5);
     await page.close();
   });
 });

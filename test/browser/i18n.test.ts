@@ -16,13 +16,13 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { listFiles, PROJECT_ROOT } from '../support/build-site.ts';
+import { PROJECT_ROOT } from '../support/build-site.ts';
 import { launchChromium, watchPage } from '../support/browser.ts';
 import { LANGUAGES_LOCALES } from '../support/fixtures.ts';
 import { serveStatic, type StaticSite } from '../support/static-server.ts';
+import { axeViolations, pageTypes } from './page-audit.ts';
 
 const SCREENSHOT_DIR = join(PROJECT_ROOT, 'test-results', 'screenshots');
 /** The languages that ship; Swedish (last) is English words, checked by the site tier. */
@@ -30,18 +30,7 @@ const LOCALES = LANGUAGES_LOCALES.filter((locale) => locale !== 'sv');
 const folder = (locale: string) => (locale === LOCALES[0] ? '' : `${locale.toLowerCase()}/`);
 
 const build = inject('fixtures').languages;
-const files = listFiles(build.outDir);
-const first = (prefix: string) => `/${files.find((f) => f.startsWith(prefix) && f.endsWith('index.html'))!.replace(/index\.html$/, '')}`;
-const paths = {
-  board: '/',
-  column: '/status/done/',
-  issue: first('issues/'),
-  project: first('projects/'),
-  shipped: '/shipped/',
-  'embed board': '/embed/',
-  'embed project': first('embed/projects/'),
-  'not found': '/issues/no-such-issue/',
-};
+const paths = pageTypes(build.outDir);
 
 let browser: Browser;
 let site: StaticSite;
@@ -56,19 +45,15 @@ afterAll(async () => {
   await site?.close();
 });
 
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 /** The rules whose outcome depends on the colour scheme: the dark pass runs only these, on the same page load. */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
-
-const violations = async (builder: AxeBuilder) =>
-  (await builder.analyze()).violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
 
 /** Axe in light mode (every rule), then in dark mode (the colour rules), on one load of the page. */
 async function axeBothSchemes(page: Page): Promise<{ light: string[]; dark: string[] }> {
   await page.emulateMedia({ colorScheme: 'light' });
-  const light = await violations(new AxeBuilder({ page }).withTags(AXE_TAGS));
+  const light = await axeViolations(page);
   await page.emulateMedia({ colorScheme: 'dark' });
-  const dark = await violations(new AxeBuilder({ page }).withRules(COLOUR_RULES));
+  const dark = await axeViolations(page, COLOUR_RULES);
   return { light, dark };
 }
 
