@@ -18,8 +18,8 @@ import { statusKey } from '../config/status-key.ts';
 export { fill, LANGUAGES, TRANSLATIONS };
 export type { LabelKey, Labels, Language, PluralForms, PluralKey, StringKey };
 
+/** The reference language's messages (src/site/i18n/en.json): the keys every translation has. */
 export const EN: Labels = TRANSLATIONS.en;
-export const DE: Labels = TRANSLATIONS.de;
 
 /**
  * `labels` in the config: a plain message replaces one key in every
