@@ -8,11 +8,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PROJECT_ROOT } from '../support/build-site.ts';
-import { launchChromium, tabTo, watchPage } from '../support/browser.ts';
-import { serveStatic, type StaticSite } from '../support/static-server.ts';
+import { filtersSettled as settled, openSite, tabTo, watchPage, type OpenSite } from '../support/browser.ts';
+import type { StaticSite } from '../support/static-server.ts';
 
 export const SCREENSHOT_DIR = join(PROJECT_ROOT, 'test-results', 'screenshots');
 
+let opened: OpenSite;
 let browser: Browser;
 let site: StaticSite;
 let context: BrowserContext;
@@ -20,19 +21,12 @@ let context: BrowserContext;
 beforeAll(async () => {
   const build = inject('fixtures').demo;
   expect(build.code, build.output).toBe(0);
-  site = await serveStatic(build.outDir);
-  browser = await launchChromium();
+  ({ browser, site } = opened = await openSite(build.outDir));
   context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
 });
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await site?.close();
-});
+afterAll(() => opened?.close());
 
 const visibleCards = (page: Page) => page.locator('[data-card]:visible');
-/** Waits until the filter island has drawn what the form says (it fetches its index first). */
-const settled = (page: Page) => page.waitForFunction(() => document.querySelector('[data-filters]')?.getAttribute('aria-busy') !== 'true');
 const visibleTitles = (page: Page, column: string) => page.locator(`[data-column="${column}"] [data-card]:visible .card-title`).allTextContents();
 const upvotesOf = async (page: Page, column: string) =>
   (await page.locator(`[data-column="${column}"] [data-card]:visible`).evaluateAll((cards) => cards.map((c) => Number((c as HTMLElement).dataset.upvotes))));

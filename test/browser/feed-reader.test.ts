@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchChromium, watchPage } from '../support/browser.ts';
-import { serveStatic, type StaticSite } from '../support/static-server.ts';
+import { openSite, watchPage, type OpenSite } from '../support/browser.ts';
+import type { StaticSite } from '../support/static-server.ts';
 
 
 /** The reader, served from the site's own origin so it may fetch the feed; titles go in as text, as RSS says they are. */
@@ -30,19 +30,16 @@ const NAIVE_READER = `<!doctype html><meta charset="utf-8"><title>Naive reader</
   });
 </script>`;
 
+let opened: OpenSite;
 let browser: Browser;
 let site: StaticSite;
 beforeAll(async () => {
   // The hostile fixture site, built once by the global setup.
   const build = inject('fixtures').hostile;
   expect(build.code, build.output).toBe(0);
-  site = await serveStatic(build.outDir);
-  browser = await launchChromium();
+  ({ browser, site } = opened = await openSite(build.outDir));
 });
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+afterAll(() => opened?.close());
 
 describe('the hostile feed in a naive feed reader', () => {
   it('runs nothing and shows the descriptions as text', async () => {

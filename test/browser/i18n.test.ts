@@ -19,10 +19,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PROJECT_ROOT } from '../support/build-site.ts';
-import { launchChromium, watchPage } from '../support/browser.ts';
+import { axeViolations, filtersSettled, openSite, watchPage, type OpenSite } from '../support/browser.ts';
 import { LANGUAGES_LOCALES } from '../support/fixtures.ts';
-import { serveStatic, type StaticSite } from '../support/static-server.ts';
-import { axeViolations, pageTypes } from './page-audit.ts';
+import { pageTypes } from './page-audit.ts';
 
 const SCREENSHOT_DIR = join(PROJECT_ROOT, 'test-results', 'screenshots');
 /** The languages that ship; Swedish (last) is English words, checked by the site tier. */
@@ -32,17 +31,17 @@ const folder = (locale: string) => (locale === LOCALES[0] ? '' : `${locale.toLow
 const build = inject('fixtures').languages;
 const paths = pageTypes(build.outDir);
 
+let opened: OpenSite;
 let browser: Browser;
-let site: StaticSite;
+let site: OpenSite['site'];
 
 beforeAll(async () => {
   expect(build.code, build.output).toBe(0);
-  site = await serveStatic(build.outDir);
-  browser = await launchChromium();
+  opened = await openSite(build.outDir);
+  ({ browser, site } = opened);
 });
 afterAll(async () => {
-  await browser?.close();
-  await site?.close();
+  await opened?.close();
 });
 
 /** The rules whose outcome depends on the colour scheme: the dark pass runs only these, on the same page load. */
@@ -121,14 +120,14 @@ describe('Arabic in Chromium', () => {
   it('the filter island counts in Arabic', async () => {
     const page = await browser.newPage();
     await page.goto(`${site.url}/?status=in-progress`);
-    await page.locator('[data-filters]:not([aria-busy])').waitFor();
+    await filtersSettled(page);
     expect(await page.locator('[data-card]:visible').count()).toBe(9);
     // 40 takes the "many" form (11–99): عنصرًا.
     expect(await page.locator('[data-filter-status]').textContent()).toBe('عرض 9 من أصل 40 عنصرًا');
     await page.selectOption('#filter-status', '');
     expect(await page.locator('[data-filter-status]').textContent()).toBe('عرض 40 من أصل 40 عنصرًا');
     await page.selectOption('#filter-team', 'Mobile');
-    await page.locator('[data-filters]:not([aria-busy])').waitFor();
+    await filtersSettled(page);
     const mobile = await page.locator('[data-column="planned"] [data-card]:visible').count();
     expect(await page.locator('[data-column="planned"] [data-count-label]').textContent()).toBe({ 0: 'لا توجد عناصر', 1: 'عنصر واحد', 2: 'عنصران' }[mobile] ?? `${mobile} عناصر`);
     await page.close();

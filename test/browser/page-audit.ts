@@ -6,11 +6,10 @@
  * fixture calls `describePageAudit`, so the audits of two sites run in two
  * workers side by side.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { listFiles } from '../support/build-site.ts';
-import { launchChromium, watchPage } from '../support/browser.ts';
+import { axeViolations, launchChromium, watchPage } from '../support/browser.ts';
 import type { FixtureName } from '../support/fixtures.ts';
 import { serveStatic, type StaticSite } from '../support/static-server.ts';
 
@@ -28,13 +27,6 @@ export function pageTypes(outDir: string) {
     'embed project': first('embed/projects/'),
     'not found': '/issues/no-such-issue/',
   };
-}
-
-/** Axe's WCAG 2.2 AA and best-practice checks on the page as it is, one line per violation; `rules` runs only those rules instead. */
-export async function axeViolations(page: Page, rules?: readonly string[]): Promise<string[]> {
-  const builder = new AxeBuilder({ page });
-  const results = await (rules ? builder.withRules([...rules]) : builder.withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
 }
 
 /**

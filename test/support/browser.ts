@@ -1,6 +1,8 @@
 /** Real headless Chromium (Debian's package) driven by playwright-core. */
 import { existsSync } from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { serveStatic, type StaticSite } from './static-server.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -55,3 +57,42 @@ export async function tabTo(page: Page, id: string, maxPresses = 20): Promise<st
   }
   return focused;
 }
+
+/** The WCAG 2.2 A/AA rules and axe's best practices: what every page of the site must pass. */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+/**
+ * axe-core's violations on the page as it is now, one line each with up to
+ * three of the elements at fault. Only violations are collected: listing the
+ * passes too (axe's default) doubled the time of an audit, and no test reads them.
+ * `rules` runs only those rules instead of AXE_TAGS (the colour rules again after a scheme change, say).
+ */
+export async function axeViolations(page: Page, rules?: readonly string[]): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  const results = await (rules ? builder.withRules([...rules]) : builder.withTags(AXE_TAGS)).options({ resultTypes: ['violations'] }).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+}
+
+export interface OpenSite {
+  browser: Browser;
+  site: StaticSite;
+  /** Closes the browser, then stops the server. */
+  close: () => Promise<void>;
+}
+
+/** Serves a built site (under `base`, as a host would) and launches Chromium for it: the start of every browser test file. */
+export async function openSite(outDir: string, base = '/'): Promise<OpenSite> {
+  const site = await serveStatic(outDir, base);
+  const browser = await launchChromium();
+  return {
+    browser,
+    site,
+    close: async () => {
+      await browser.close();
+      await site.close();
+    },
+  };
+}
+
+/** Waits until the board's filter island has drawn what its form says (it may be fetching its index first). */
+export const filtersSettled = (page: Page) => page.waitForFunction(() => document.querySelector('[data-filters]')?.getAttribute('aria-busy') !== 'true');
