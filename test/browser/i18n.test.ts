@@ -68,24 +68,28 @@ async function withContext<T>(run: (context: BrowserContext) => Promise<T>, view
 
 const langAndDir = (page: Page) => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
 
-describe('Arabic in Chromium', () => {
-  it('every page type: axe clean in light and dark, no console error, no sideways overflow at 320 px', async () => {
-    await withContext(async (context) => {
-      for (const [type, path] of Object.entries(paths)) {
+// Axe is the slow part and runs in Chromium's renderers: the audits are concurrent tests, two at a time
+// (maxConcurrency), as in page-audit.ts, so both cores stay busy.
+describe.concurrent('Arabic, every page type, in Chromium', () => {
+  for (const [type, path] of Object.entries(paths)) {
+    it(`${type}: axe clean in light and dark, no console error, no sideways overflow at 320 px`, async ({ expect }) => {
+      await withContext(async (context) => {
         const page = await context.newPage();
         const url = `${site.url}${path}`;
         const watch = watchPage(page, type === 'not found' ? url : undefined);
         await page.goto(url, { waitUntil: 'load' });
-        expect(await langAndDir(page), type).toEqual(['ar', 'rtl']);
-        expect(await axeBothSchemes(page), `${type} ${path}`).toEqual({ light: [], dark: [] });
+        expect(await langAndDir(page)).toEqual(['ar', 'rtl']);
+        expect(await axeBothSchemes(page), path).toEqual({ light: [], dark: [] });
         await page.setViewportSize({ width: 320, height: 800 });
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        expect(overflow, `${type} at 320 px`).toBeLessThanOrEqual(0);
-        expect(watch, `${type} ${path}`).toEqual({ dialogs: [], consoleErrors: [] });
-        await page.close();
-      }
-    });
-  }, 240_000);
+        expect(overflow, `${path} at 320 px`).toBeLessThanOrEqual(0);
+        expect(watch, path).toEqual({ dialogs: [], consoleErrors: [] });
+      });
+    }, 120_000);
+  }
+});
+
+describe('Arabic in Chromium', () => {
 
   it('reads right to left: columns, filter bar, progress bars, breadcrumbs, previous and next', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -149,10 +153,10 @@ describe('Arabic in Chromium', () => {
   });
 });
 
-describe('the seven left-to-right languages in Chromium', () => {
-  it('the board and an issue page of each: axe clean in light and dark, no console error', async () => {
-    await withContext(async (context) => {
-      for (const locale of LOCALES.slice(1)) {
+describe.concurrent('the seven left-to-right languages in Chromium', () => {
+  for (const locale of LOCALES.slice(1)) {
+    it(`${locale}: the board and an issue page, axe clean in light and dark, no console error`, async ({ expect }) => {
+      await withContext(async (context) => {
         for (const path of [paths.board, paths.issue]) {
           const page = await context.newPage();
           const url = `${site.url}/${folder(locale)}${path.slice(1)}`;
@@ -163,9 +167,9 @@ describe('the seven left-to-right languages in Chromium', () => {
           expect(watch, url).toEqual({ dialogs: [], consoleErrors: [] });
           await page.close();
         }
-      }
-    });
-  }, 300_000);
+      });
+    }, 120_000);
+  }
 });
 
 interface DemoIssue {
