@@ -1,15 +1,15 @@
 // @ts-check
-import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import { processSettingsOrExit } from './src/config/settings.ts';
 import { localeSegment } from './src/config/roadmap-config.ts';
 import { robotsLocationWarning } from './src/site/astro/robots-warning.ts';
 import { searchIndex } from './src/site/astro/search-index.ts';
 import { securityHeaders } from './src/site/astro/security-headers.ts';
+import { roadmapSitemap } from './src/site/astro/sitemap.ts';
 import { settingsWarnings } from './src/site/astro/settings-warnings.ts';
 import { CSP_DIRECTIVES, EMBED_DIR } from './src/site/headers.ts';
 
-const { config, env, site, base, siteRoot, warnings } = processSettingsOrExit();
+const { config, env, site, base, siteRoot, warnings, buildConcurrency } = processSettingsOrExit();
 // The main language at the root, each other in its folder (src/site/languages.ts).
 const languageDirs = config.locales.slice(1).map(localeSegment);
 
@@ -25,10 +25,11 @@ export default defineConfig({
   base,
   trailingSlash: 'always',
   integrations: [
-    // Embed pages are copies of other pages for iframes: kept out of the sitemap (and marked noindex).
-    sitemap({
-      filter: (page) => !new URL(page).pathname.includes(`/${EMBED_DIR}/`),
-      // With several languages, each page lists its translations (xhtml:link hreflang) in the sitemap.
+    // Embed pages (copies of other pages for iframes) and tombstones are kept out of the sitemap (and marked noindex).
+    // With several languages, each page lists its translations (xhtml:link hreflang) in the sitemap.
+    ...roadmapSitemap({
+      base,
+      embedDir: EMBED_DIR,
       ...(languageDirs.length > 0
         ? { i18n: { defaultLocale: localeSegment(config.locale), locales: Object.fromEntries(config.locales.map((locale) => [localeSegment(locale), locale])) } }
         : {}),
@@ -45,6 +46,7 @@ export default defineConfig({
   // Descriptions are rendered by src/content/markdown.ts; Astro's Shiki would add inline styles the CSP refuses.
   markdown: { syntaxHighlight: false },
   // External stylesheets and scripts only, so the header CSP (script-src 'self', no hashes) allows all of them.
-  build: { format: 'directory', inlineStylesheets: 'never' },
+  // Several pages at once (ROADMAP_BUILD_CONCURRENCY; default twice the CPUs, see src/config/settings.ts).
+  build: { format: 'directory', inlineStylesheets: 'never', concurrency: buildConcurrency },
   vite: { build: { assetsInlineLimit: 0 } },
 });

@@ -22,6 +22,7 @@ const spec = {
     force: { type: 'boolean', description: 'rebuild even when nothing changed (and ignore an unreadable state file)' },
     'accept-shrink': { type: 'boolean', description: 'publish even when the shown issue count fell sharply' },
     'max-shrink': { type: 'string', value: 'SHARE', default: String(DEFAULT_MAX_SHRINK), description: 'the share (0–1) the count may fall by before that' },
+    'fresh-history': { type: 'boolean', description: "start a new history instead of continuing the state's or the live site's /history.json" },
   },
 } as const;
 
@@ -38,7 +39,7 @@ await runCommand(spec, async (values) => {
   }
 });
 
-async function rebuildAndReport(maxShrink: number, values: { out: string; state: string; force: boolean; 'accept-shrink': boolean }): Promise<void> {
+async function rebuildAndReport(maxShrink: number, values: { out: string; state: string; force: boolean; 'accept-shrink': boolean; 'fresh-history': boolean }): Promise<void> {
   const root = process.cwd();
   const settings = resolveSettings(root);
   const { source, config } = settings;
@@ -57,6 +58,9 @@ async function rebuildAndReport(maxShrink: number, values: { out: string; state:
     privacy: config.privacy,
     fingerprint: siteFingerprint(settings),
     build: astroBuild(root, process.env, progress),
+    // The demo's placeholder address (no site given) serves no history to continue.
+    site: settings.env.ROADMAP_SITE || config.site ? settings.siteRoot : undefined,
+    freshHistory: values['fresh-history'],
     log: progress,
     load: {
       ...(session ? { session } : {}),

@@ -46,6 +46,19 @@ export const EnvSchema = z
     ROADMAP_CONFIG: optional(z.string()),
     /** Astro's cache directory, for builds that run side by side (tests, staging builds). */
     ROADMAP_CACHE_DIR: optional(z.string()),
+    /**
+     * File of the sanitised-description cache (src/content/render-cache.ts); default
+     * `.roadmap/render-cache.json` in the project root, beside the rebuild's state, which CI keeps.
+     * `npm run rebuild` sets it itself, to a copy it moves into `--state` once the site is published.
+     */
+    ROADMAP_RENDER_CACHE: optional(z.string()),
+    /**
+     * Pages Astro renders at once (its `build.concurrency`); default twice the CPUs, at most 8
+     * (src/config/settings.ts `defaultBuildConcurrency`). 1 renders one page at a time.
+     */
+    ROADMAP_BUILD_CONCURRENCY: optional(z.coerce.number().int().min(1, 'must be at least 1').max(64, 'must be at most 64')),
+    /** The history file the pages show timelines, trends, the changelog and the feeds from (`npm run rebuild` sets it). */
+    ROADMAP_HISTORY: optional(z.string()),
   })
   .superRefine((env, ctx) => {
     if (env.PORTAL_API_URL && !env.PORTAL_WORKSPACE_ID) {

@@ -25,6 +25,8 @@ export type DataSource =
 
 /** The demo workspace, relative to the project root: API-shaped data run through the same normalisation as live data. */
 export const DEMO_DATA_PATH = 'src/data/demo/portal.json';
+/** The demo workspace's history (a few months of made-up moves), so the demo shows timelines and a changelog. */
+export const DEMO_HISTORY_PATH = 'src/data/demo/history.json';
 
 export function resolveSource(env: RoadmapEnv, root: string): DataSource {
   if (env.ROADMAP_SNAPSHOT) return { kind: 'snapshot', file: resolve(root, env.ROADMAP_SNAPSHOT) };

@@ -7,19 +7,23 @@
  * cause; a build never goes on with partial data. A description that cannot
  * be rendered in time is the one exception: it is shown as plain text, with a
  * warning naming its entry (src/content/render-budget.ts).
+ *
+ * Rendered descriptions are also kept in the description cache
+ * (src/content/render-cache.ts), which outlives Astro's store: CI starts each
+ * build with an empty store but restores the state directory the cache is in.
  */
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { z } from 'zod';
 import type { ColumnConfig } from '../config/roadmap-config.ts';
 import { unmappedStatuses } from '../site/columns.ts';
 import { parseWithFriendlyErrors } from '../config/friendly-errors.ts';
-import { RENDER_VERSION } from './render-version.ts';
+import { openRenderCache, rendererIdentity, renderKey, type CachedRender, type RenderCache } from './render-cache.ts';
 import type { Issue, Project, RoadmapInfo } from '../snapshot/model.ts';
 import { describeSource, type DataSource } from '../config/source.ts';
 import { loadSnapshot, missingProjectsWarning } from '../snapshot/load.ts';
 import type { Snapshot } from '../snapshot/snapshot-file.ts';
 import { publicIssue, publicProject, type Privacy } from './privacy.ts';
-import type { DescriptionRenderer } from './render-budget.ts';
+import type { RenderedDescription } from './render-budget.ts';
 import { quoted, quotedList } from '../shared/text.ts';
 
 export const ROADMAP_COLLECTIONS = ['issues', 'projects', 'roadmap'] as const;
@@ -38,6 +42,8 @@ const OptionsSchema = z.strictObject({
     .default({ publishTrackerFields: false, publishIssueUrl: false }),
   /** Shown after a description cut at the length limit, in the site's language (`labels.descriptionTruncated`). */
   truncatedNote: z.string().optional(),
+  /** The description cache file (`resolveSettings().renderCacheFile`); without it every changed entry is rendered. */
+  renderCacheFile: z.string().optional(),
 });
 
 type RoadmapLoaderOptions = z.input<typeof OptionsSchema>;
@@ -65,6 +71,21 @@ function snapshotOnce(source: DataSource, logger: LoaderContext['logger']): Prom
     pending.catch(() => snapshots.delete(key));
   }
   return pending;
+}
+
+/** The collections whose entries have descriptions: the description cache is swept once both loaded. */
+const DESCRIBED_COLLECTIONS: readonly RoadmapCollection[] = ['issues', 'projects'];
+
+/** One description cache per file per build, shared by the collections. */
+const renderCaches = new Map<string, RenderCache>();
+
+function renderCacheOnce(file: string, logger: LoaderContext['logger']): RenderCache {
+  let cache = renderCaches.get(file);
+  if (!cache) {
+    cache = openRenderCache(file, { collections: DESCRIBED_COLLECTIONS, warn: (message) => logger.warn(message) });
+    renderCaches.set(file, cache);
+  }
+  return cache;
 }
 
 interface Entry {
@@ -97,8 +118,12 @@ export function entriesFor(collection: RoadmapCollection, snapshot: Snapshot, pr
 /** Stored in place of an entry's digest when its description fell back to plain text, so the next build tries again. */
 const PLAIN_TEXT_DIGEST_SUFFIX = ':plain-text';
 
+function warnLimits(logger: LoaderContext['logger'], collection: RoadmapCollection, id: string, limits: readonly string[]): void {
+  logger.warn(`${collection} ${quoted(id)}: its description goes past the limits on ${limits.join(', ')}; the rest is shown as text or cut (see "Security and privacy" in the README).`);
+}
+
 export function roadmapLoader(options: RoadmapLoaderOptions): Loader {
-  const { collection, source, columns, privacy, truncatedNote } = parseWithFriendlyErrors(
+  const { collection, source, columns, privacy, truncatedNote, renderCacheFile } = parseWithFriendlyErrors(
     OptionsSchema,
     options,
     'roadmapLoader() options',
@@ -113,36 +138,74 @@ export function roadmapLoader(options: RoadmapLoaderOptions): Loader {
       if (collection === 'issues') for (const warning of warnings) logger.warn(warning);
       const entries = entriesFor(collection, snapshot, privacy);
       const untouched = new Set(store.keys());
-      let changed = 0;
-      let renderer: DescriptionRenderer | undefined;
-      try {
-        for (const entry of entries) {
-          untouched.delete(entry.id);
-          const digest = generateDigest({ data: entry.data, markdown: entry.markdown ?? null, renderVersion: RENDER_VERSION, truncatedNote: truncatedNote ?? null });
-          if (store.get(entry.id)?.digest === digest) continue;
-          const data = await parseData({ id: entry.id, data: entry.data });
-          let rendered: { html: string } | undefined;
-          let storedDigest = digest;
-          if (entry.markdown !== undefined) {
-            // The renderer (a worker thread with jsdom) starts only when an entry changed: an unchanged build never pays for it.
-            renderer ??= (await import('./render-budget.ts')).createDescriptionRenderer({ truncatedNote });
-            const result = await renderer.render(entry.markdown);
-            if (result.fallback) {
-              logger.warn(`${collection} ${quoted(entry.id)}: its description is shown as plain text: ${result.fallback}.`);
-              storedDigest = `${digest}${PLAIN_TEXT_DIGEST_SUFFIX}`;
-            } else if (result.limits.length) {
-              logger.warn(`${collection} ${quoted(entry.id)}: its description goes past the limits on ${result.limits.join(', ')}; the rest is shown as text or cut (see "Security and privacy" in the README).`);
-            }
-            rendered = { html: result.html };
-          }
-          store.set({ id: entry.id, data, digest: storedDigest, ...(rendered ? { rendered } : {}) });
-          changed++;
-        }
-      } finally {
-        await renderer?.close();
+      const cache = renderCacheFile && DESCRIBED_COLLECTIONS.includes(collection) ? renderCacheOnce(renderCacheFile, logger) : undefined;
+      // First what needs doing: entries Astro's store holds unchanged are skipped, unless the description
+      // cache lacks them (then they are rendered to fill it).
+      const todo: { entry: Entry; digest: string; key: string | undefined; cached: CachedRender | undefined }[] = [];
+      for (const entry of entries) {
+        untouched.delete(entry.id);
+        // Blank descriptions render to nothing without the renderer: not worth an entry.
+        const key = cache && entry.markdown?.trim() ? renderKey(entry.markdown, truncatedNote) : undefined;
+        const cached = key ? cache!.get(key) : undefined;
+        const digest = generateDigest({ data: entry.data, markdown: entry.markdown ?? null, renderer: rendererIdentity(), truncatedNote: truncatedNote ?? null });
+        if (store.get(entry.id)?.digest === digest && (!key || cached)) continue;
+        todo.push({ entry, digest, key, cached });
       }
+      // Then the descriptions neither store nor cache holds, each text once, on as many worker threads as pay off.
+      const toRender = todo.filter(({ entry, cached }) => !cached && entry.markdown?.trim());
+      const renders = new Map<string, Promise<RenderedDescription>>();
+      let rendered: (RenderedDescription | undefined)[] = [];
+      if (toRender.length) {
+        // The renderer (worker threads with jsdom) starts only when an entry changed: an unchanged build never pays for it.
+        const { createRendererPool, rendererThreads } = await import('./render-budget.ts');
+        const pool = createRendererPool(rendererThreads(new Set(toRender.map(({ entry }) => entry.markdown)).size), { truncatedNote });
+        try {
+          rendered = await Promise.all(
+            todo.map(({ entry, cached }) => {
+              if (cached || !entry.markdown?.trim()) return undefined;
+              let pending = renders.get(entry.markdown);
+              if (!pending) {
+                pending = pool.render(entry.markdown);
+                renders.set(entry.markdown, pending);
+              }
+              return pending;
+            }),
+          );
+        } finally {
+          await pool.close();
+        }
+      }
+      // Then the store, in the snapshot's order, so the warnings come in the same order every build.
+      let fromCache = 0;
+      for (const [index, { entry, digest, key, cached }] of todo.entries()) {
+        const data = await parseData({ id: entry.id, data: entry.data });
+        const result = rendered[index];
+        let html: string | undefined;
+        let storedDigest = digest;
+        if (cached) {
+          fromCache++;
+          html = cached.html;
+          if (cached.limits.length) warnLimits(logger, collection, entry.id, cached.limits);
+        } else if (result) {
+          if (result.fallback) {
+            logger.warn(`${collection} ${quoted(entry.id)}: its description is shown as plain text: ${result.fallback}.`);
+            storedDigest = `${digest}${PLAIN_TEXT_DIGEST_SUFFIX}`;
+          } else {
+            if (key) cache!.set(key, { html: result.html, limits: result.limits });
+            if (result.limits.length) warnLimits(logger, collection, entry.id, result.limits);
+          }
+          html = result.html;
+        } else if (entry.markdown !== undefined) {
+          html = '';
+        }
+        store.set({ id: entry.id, data, digest: storedDigest, ...(html !== undefined ? { rendered: { html } } : {}) });
+      }
+      const changed = todo.length;
+      // Only after every entry: a build that failed midway keeps the cache as it was.
+      await cache?.done(collection);
       for (const id of untouched) store.delete(id);
-      logger.info(`${collection}: ${entries.length} entries (${changed} new or changed, ${untouched.size} removed)`);
+      const cacheNote = cache ? `, ${fromCache} of them from the description cache` : '';
+      logger.info(`${collection}: ${entries.length} entries (${changed} new or changed${cacheNote}, ${untouched.size} removed)`);
 
       if (collection === 'projects' && snapshot.missingProjectIds.length) {
         logger.warn(missingProjectsWarning(snapshot.missingProjectIds));

@@ -5,6 +5,6 @@ import { siteRoot } from '../site/astro/urls.ts';
 
 export const GET: APIRoute = async (context) => {
   const roadmap = await getRoadmap();
-  const data = buildExport(roadmap, { siteRoot: siteRoot(context.site), title: roadmap.config.title, info: roadmap.info, descriptionHtml: roadmap.descriptionHtml });
+  const data = buildExport(roadmap, { siteRoot: siteRoot(context.site), title: roadmap.config.title, info: roadmap.info, descriptionHtml: roadmap.descriptionHtml, history: roadmap.history });
   return new Response(`${JSON.stringify(data, null, 1)}\n`, { headers: { 'content-type': 'application/json' } });
 };

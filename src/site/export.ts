@@ -3,12 +3,15 @@
  * every field named here on purpose. Hidden, deleted and canceled issues are
  * not in the view, so not here; tracker-internal fields are never copied.
  */
+import type { History } from '../history/schema.ts';
+import { moveDates } from '../history/view.ts';
 import type { RoadmapInfo } from '../snapshot/model.ts';
 import { issuePath, projectPath } from './paths.ts';
 import type { RoadmapView } from './view.ts';
 
 export const EXPORT_FORMAT = 'portal-roadmap.export';
-export const EXPORT_VERSION = 1;
+/** 2: each issue has `moves`, the dates of its steps between columns. */
+export const EXPORT_VERSION = 2;
 
 interface ExportContext {
   /** Absolute URL of the site root, with the base path: `https://example.com/roadmap/`. */
@@ -17,6 +20,7 @@ interface ExportContext {
   info: RoadmapInfo;
   /** Sanitised description HTML of an issue or project. */
   descriptionHtml: (collection: 'issues' | 'projects', id: string) => string;
+  history: History;
 }
 
 export function buildExport(view: RoadmapView, context: ExportContext) {
@@ -43,6 +47,8 @@ export function buildExport(view: RoadmapView, context: ExportContext) {
       descriptionHtml: context.descriptionHtml('issues', issue.id),
       createdAt: issue.createdAt,
       updatedAt: issue.updatedAt,
+      /** Each column the issue entered and when; `atLeast`: it was already there when the history began. */
+      moves: moveDates(context.history, issue.id),
     })),
     projects: view.projects.map((project) => ({
       id: project.id,

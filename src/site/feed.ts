@@ -1,44 +1,61 @@
 /**
- * RSS items: issues that shipped or changed, and completed projects, newest
- * first. The portal keeps no status history (docs/portal-api.md, Issue resource (v1) §3),
- * so an issue's last change is its `updatedAt`, and its item names the
- * status it has now.
+ * RSS items: one per change a reader cares about, from the history: an issue
+ * new on the board, moved to in progress, moved to a shipped column; a
+ * project completed. Newest first, at most `FEED_LIMIT`. Each item links to
+ * its step on the issue page (`#event-…`), so its guid is unique to the event
+ * and a reader shows "Shipped: X" even though X's page URL did not change.
+ * What the history began with is not news: a first build has no items.
  *
  * Feed readers show an item's `<description>` as HTML, so its text is
  * escaped as HTML here, before @astrojs/rss escapes it as XML: a reader that
- * undoes the XML escaping is left with text, never markup. Titles and
- * categories are plain text in RSS and are escaped as XML only.
+ * undoes the XML escaping is left with text, never markup. Titles are plain
+ * text in RSS and are escaped as XML only.
  */
 import type { RSSFeedItem } from '@astrojs/rss';
+import type { RoadmapConfig } from '../config/roadmap-config.ts';
+import type { History } from '../history/schema.ts';
+import { feedEvents, type FeedEventKind } from '../history/view.ts';
 import { escapeHtmlText } from '../shared/text.ts';
-import type { Labels } from './labels.ts';
+import { fill, type Labels, type StringKey } from './labels.ts';
 import { issuePath, projectPath } from './paths.ts';
 import type { RoadmapView } from './view.ts';
 
 /** Items in the feed at most. */
 export const FEED_LIMIT = 50;
 
-export function feedItems(view: RoadmapView, labels: Labels, siteRoot: string): RSSFeedItem[] {
+/** Columns whose arrival is "work started". */
+export const STARTED_COLUMNS = ['in-progress'];
+
+const TITLES: Record<FeedEventKind, StringKey> = { new: 'feedNew', started: 'feedStarted', shipped: 'feedShipped', completed: 'feedCompleted' };
+
+export function feedItems(view: RoadmapView, history: History, config: Pick<RoadmapConfig, 'shipped'>, labels: Labels, siteRoot: string): RSSFeedItem[] {
   const url = (path: string) => new URL(path, siteRoot).toString();
-  const issues = view.issues
-    .filter((issue) => issue.updatedAt ?? issue.createdAt)
-    .map((issue) => {
+  const issueById = new Map(view.issues.map((issue) => [issue.id, issue]));
+  const items: RSSFeedItem[] = [];
+  const events = feedEvents(history, { shippedColumns: config.shipped.columns, startedColumns: STARTED_COLUMNS, projectStates: config.shipped.projectStates });
+  for (const event of events) {
+    if (items.length === FEED_LIMIT) break;
+    if (event.subject === 'issue') {
+      const issue = issueById.get(event.id);
+      if (!issue) continue;
       const column = view.columnByIssue.get(issue.id);
-      return {
-        title: `${column?.label ?? issue.status}: ${issue.title}`,
-        link: url(issuePath(issue.id)),
-        pubDate: new Date((issue.updatedAt ?? issue.createdAt)!),
+      items.push({
+        title: fill(labels[TITLES[event.kind]], { title: issue.title }),
+        link: `${url(issuePath(issue.id))}#${event.anchor}`,
+        pubDate: new Date(event.at),
         description: issue.summary.length ? escapeHtmlText(issue.summary.join(' · ')) : undefined,
         categories: [column?.label ?? issue.status, ...(issue.team ? [issue.team] : [])],
-      };
-    });
-  const projects = view.shipped.projects
-    .filter((project) => project.createdAt)
-    .map((project) => ({
-      title: `${labels.shippedProjects}: ${project.name}`,
-      link: url(projectPath(project.id)),
-      pubDate: new Date(project.createdAt!),
-      categories: [labels.projects],
-    }));
-  return [...issues, ...projects].sort((a, b) => b.pubDate.getTime() - a.pubDate.getTime()).slice(0, FEED_LIMIT);
+      });
+    } else {
+      const project = view.projectById.get(event.id);
+      if (!project) continue;
+      items.push({
+        title: fill(labels[TITLES[event.kind]], { title: project.name }),
+        link: `${url(projectPath(project.id))}#${event.anchor}`,
+        pubDate: new Date(event.at),
+        categories: [labels.projects],
+      });
+    }
+  }
+  return items;
 }

@@ -31,3 +31,9 @@ export function formatNumber(value: number, locale: string): string {
 export function formatPercent(percent: number, locale: string): string {
   return cached(`percent:${locale}`, () => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 })).format(percent / 100);
 }
+
+/** `November 2026` style month of an ISO date (or `YYYY-MM`), in UTC. */
+export function formatMonth(iso: string, locale: string): string {
+  const date = /^\d{4}-\d{2}$/.test(iso) ? `${iso}-01T00:00:00Z` : iso;
+  return cached(`month:${locale}`, () => new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' })).format(new Date(date));
+}

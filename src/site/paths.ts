@@ -75,6 +75,12 @@ export const PROJECTS_DIR = 'projects';
 
 export const issuePath = (id: string): string => `${ISSUES_DIR}/${pageSlug(id)}/`;
 export const projectPath = (id: string): string => `${PROJECTS_DIR}/${pageSlug(id)}/`;
+/** An issue's own Atom feed, beside its page. */
+export const issueFeedPath = (id: string): string => `${issuePath(id)}feed.xml`;
+export const CHANGELOG_DIR = 'changelog';
+/** The changelog's first page; later pages are `changelog/2/`, … */
+export const changelogPath = (page = 1): string => `${CHANGELOG_DIR}/${page > 1 ? `${page}/` : ''}`;
+export const changesPath = (): string => 'changes/';
 /** A column's first page; later pages are `status/{id}/2/`, … (column ids are made safe in src/site/columns.ts). */
 export const columnPath = (columnId: string, page = 1): string => `status/${columnId}/${page > 1 ? `${page}/` : ''}`;
 

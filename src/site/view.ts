@@ -4,6 +4,8 @@ import type { RoadmapConfig } from '../config/roadmap-config.ts';
 import type { Labels } from './labels.ts';
 import type { Issue, Project } from '../snapshot/model.ts';
 import { assertDistinctSlugs } from './paths.ts';
+import type { History } from '../history/schema.ts';
+import { changelog } from '../history/view.ts';
 
 export interface RoadmapView {
   /** Columns the site shows, in order; hidden ones are gone. */
@@ -24,10 +26,12 @@ export interface RoadmapView {
 
 type ViewConfig = Pick<RoadmapConfig, 'columns' | 'shipped' | 'locale'>;
 
-export function buildRoadmapView(allIssues: readonly Issue[], projects: readonly Project[], config: ViewConfig, labels: Labels): RoadmapView {
+/** With a `history`, shipped issues and completed projects are ordered by the date they shipped, as the changelog is. */
+export function buildRoadmapView(allIssues: readonly Issue[], projects: readonly Project[], config: ViewConfig, labels: Labels, history?: History): RoadmapView {
   // Two pages in one folder would lose one: stop, naming both ids, rather than publish the wrong page.
-  assertDistinctSlugs('issue', allIssues.map((issue) => issue.id));
-  assertDistinctSlugs('project', projects.map((project) => project.id));
+  // Tombstones (what the history says left the site) keep their pages too.
+  assertDistinctSlugs('issue', [...allIssues.map((issue) => issue.id), ...(history?.left.issues.keys() ?? [])]);
+  assertDistinctSlugs('project', [...projects.map((project) => project.id), ...(history?.left.projects.keys() ?? [])]);
   const columns = shownColumns(allIssues, config.columns, labels);
   const issues = columns.flatMap((column) => column.issues);
   const sortedProjects = [...projects].sort((a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name));
@@ -46,22 +50,28 @@ export function buildRoadmapView(allIssues: readonly Issue[], projects: readonly
     issuesByProject,
     columnByIssue,
     teams: [...new Set(issues.flatMap((i) => (i.team ? [i.team] : [])))].sort(collator.compare),
-    shipped: shippedItems(columns, sortedProjects, config.shipped),
+    shipped: shippedItems(columns, sortedProjects, config.shipped, history),
   };
 }
 
-/** Issues of the shipped columns and completed projects, newest first. */
-export function shippedItems(columns: readonly BoardColumn[], projects: readonly Project[], shipped: ViewConfig['shipped']) {
+/**
+ * Issues of the shipped columns and completed projects, newest first: by the
+ * date the history saw them ship when there is one (`updatedAt` is never a
+ * ship date), else by their last update.
+ */
+export function shippedItems(columns: readonly BoardColumn[], projects: readonly Project[], shipped: ViewConfig['shipped'], history?: History) {
   const newest = (a: string | null, b: string | null) => (b ?? '').localeCompare(a ?? '');
+  const rank = history ? new Map(changelog(history, shipped).map((entry, index) => [`${entry.kind}:${entry.id}`, index])) : undefined;
+  const byRank = (kind: string) => (a: { id: string }, b: { id: string }) => (rank!.get(`${kind}:${a.id}`) ?? Number.MAX_SAFE_INTEGER) - (rank!.get(`${kind}:${b.id}`) ?? Number.MAX_SAFE_INTEGER);
   const states = new Set(shipped.projectStates.map((s) => s.toLowerCase()));
   return {
     issues: columns
       .filter((column) => shipped.columns.includes(column.id))
       .flatMap((column) => column.issues)
-      .sort((a, b) => newest(a.updatedAt ?? a.createdAt, b.updatedAt ?? b.createdAt))
+      .sort(rank ? byRank('issue') : (a, b) => newest(a.updatedAt ?? a.createdAt, b.updatedAt ?? b.createdAt))
       .slice(0, shipped.limit),
     projects: projects
       .filter((p) => p.progress >= 100 || (p.state !== null && states.has(p.state.toLowerCase())))
-      .sort((a, b) => newest(a.createdAt, b.createdAt)),
+      .sort(rank ? byRank('project') : (a, b) => newest(a.createdAt, b.createdAt)),
   };
 }

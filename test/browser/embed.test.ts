@@ -110,7 +110,9 @@ for (const mode of ['as the browser offers it', 'messages only'] as const) {
       }
       watch = watchPage(page);
       await page.goto(`${host.origin}/`);
-      frame = page.frames().find((f) => f.url().startsWith(roadmap.url))!;
+      // The host page's load can come before the frame has left about:blank on a busy machine: wait for the frame's own page.
+      frame = (await (await page.waitForSelector('iframe#roadmap')).contentFrame())!;
+      await frame.waitForURL((url) => url.href.startsWith(roadmap.url));
       await frame.waitForLoadState('load');
     });
     afterAll(async () => {

@@ -23,6 +23,8 @@ export function pageTypes(outDir: string) {
     issue: first('issues/'),
     project: first('projects/'),
     shipped: '/shipped/',
+    changelog: '/changelog/',
+    'recent changes': '/changes/',
     'embed board': '/embed/',
     'embed project': first('embed/projects/'),
     'not found': '/issues/no-such-issue/',

@@ -21,7 +21,9 @@ function expectEveryPage(build: BuildResult) {
   expect(build.code, build.output).toBe(0);
   for (const id of visible) expect(existsSync(join(build.outDir, 'issues', pageSlug(id), 'index.html')), `issue ${id}`).toBe(true);
   for (const id of projectIds) expect(existsSync(join(build.outDir, 'projects', pageSlug(id), 'index.html')), `project ${id}`).toBe(true);
-  expect(listFiles(build.outDir).filter((f) => f.startsWith('issues/'))).toHaveLength(visible.length);
+  // One page per issue (each with its Atom feed beside it), and no other.
+  expect(listFiles(build.outDir).filter((f) => f.startsWith('issues/') && f.endsWith('/index.html'))).toHaveLength(visible.length);
+  expect(listFiles(build.outDir).filter((f) => f.startsWith('issues/') && f.endsWith('/feed.xml'))).toHaveLength(visible.length);
 }
 
 function expectNoHiddenContent(outDir: string) {
@@ -129,8 +131,8 @@ describe('the bundled demo (no variables set)', () => {
     expect(board.querySelectorAll('.card').length).toBeGreaterThanOrEqual(40);
     expect(board.querySelectorAll('.project-card')).toHaveLength(6);
     expect(board.querySelector('.demo-notice')).not.toBeNull();
-    expect(build.output).toMatch(/issues: 42 entries \(\d+ new or changed, \d+ removed\)/);
-    expect(build.output).not.toMatch(/issues: 42 entries \(\d+ new or changed, 0 removed\)/);
+    expect(build.output).toMatch(/issues: 42 entries \(\d+ new or changed, \d+ of them from the description cache, \d+ removed\)/);
+    expect(build.output).not.toMatch(/issues: 42 entries \(\d+ new or changed, \d+ of them from the description cache, 0 removed\)/);
     expect(existsSync(join(build.outDir, 'issues/beta-1'))).toBe(false);
     expect(existsSync(join(build.outDir, '404.html'))).toBe(true);
   });

@@ -106,6 +106,11 @@ describe('a configured site', () => {
     const feedLinks = [...feed.querySelectorAll('item > link')].map((link) => link.textContent!);
     expect(feedLinks.length).toBeGreaterThan(5);
     expect(feedLinks.filter((link) => !link.startsWith(root))).toEqual([]);
+    // An issue's own Atom feed, linked from its page under the base path, names its page and itself there too.
+    const issue = readPage(build.outDir, `issues/${pageSlug(id)}/index.html`);
+    expect(issue.querySelector('link[rel="alternate"][type="application/atom+xml"]')?.getAttribute('href')).toBe(`${BASE}issues/${pageSlug(id)}/feed.xml`);
+    const atom = xml(readFileSync(join(build.outDir, `issues/${pageSlug(id)}/feed.xml`), 'utf8'));
+    expect([...atom.querySelectorAll('link')].map((link) => link.getAttribute('href'))).toEqual([`${root}issues/${pageSlug(id)}/feed.xml`, `${root}issues/${pageSlug(id)}/`, expect.stringMatching(new RegExp(`^${root.replace(/[.?]/g, '\\$&')}issues/${pageSlug(id)}/#event-`))]);
     const sitemaps = [...xml(readFileSync(join(build.outDir, 'sitemap-index.xml'), 'utf8')).querySelectorAll('sitemap > loc')].map((loc) => loc.textContent!);
     expect(sitemaps).toEqual([`${root}sitemap-0.xml`]);
     const urls = [...xml(readFileSync(join(build.outDir, 'sitemap-0.xml'), 'utf8')).querySelectorAll('url > loc')].map((loc) => loc.textContent!);

@@ -64,7 +64,7 @@ describe('a hostile workspace', () => {
     const expected = hostilePublishedIds();
     const exported = JSON.parse(readFileSync(join(build.outDir, 'roadmap.json'), 'utf8')) as { issues: { id: string; url: string }[] };
     expect(exported.issues.map((i) => i.id).sort()).toEqual([...expected].sort());
-    const pages = listFiles(build.outDir).filter((f) => f.startsWith('issues/'));
+    const pages = listFiles(build.outDir).filter((f) => f.startsWith('issues/') && f.endsWith('/index.html'));
     expect(pages).toHaveLength(expected.length);
     // Folder names that differ only in case would overwrite each other on macOS and Windows.
     expect(new Set(pages.map((p) => p.toLowerCase())).size).toBe(expected.length);
@@ -136,7 +136,7 @@ describe('a hostile workspace', () => {
   });
 
   it('links no issue to its url (tracker links are opt-in)', () => {
-    for (const file of listFiles(build.outDir).filter((f) => f.startsWith('issues/'))) {
+    for (const file of listFiles(build.outDir).filter((f) => f.startsWith('issues/') && f.endsWith('.html'))) {
       expect(readPage(build.outDir, file).querySelector('main a[href^="http"]:not(.prose a)'), file).toBeNull();
     }
   });

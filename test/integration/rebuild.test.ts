@@ -113,7 +113,9 @@ describe('npm run rebuild', { timeout: 60_000 }, () => {
 
   it('publishes it with --accept-shrink through two 503s, completely, and says so to GitHub Actions', async () => {
     await defineWorkspace(apiUrl, id, synthetic(shrunk, { faults: { count: 2, kind: 503 } }));
-    const run = await runRebuild(id, dir, ['--accept-shrink']);
+    // roadmap.test is never served, so there is no history to continue: --fresh-history says to start one
+    // (test/integration/history.test.ts covers continuing the live site's).
+    const run = await runRebuild(id, dir, ['--accept-shrink', '--fresh-history']);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(pages(dir, 'issues')).toBe(publishedCount(shrunk));
     expect(pages(dir, 'projects')).toBe(8);
@@ -235,7 +237,7 @@ describe('npm run rebuild to a folder outside the project', () => {
     await defineWorkspace(apiUrl, id, workspace);
     mkdirSync(dir, { recursive: true });
     try {
-      const run = await runRebuild(id, dir);
+      const run = await runRebuild(id, dir, ['--fresh-history']);
       expect(run.code, run.stderr).toBe(0);
       expect(existsSync(join(dir, 'dist', 'index.html'))).toBe(true);
       expect(pages(dir, 'issues')).toBe(publishedCount({ issues: 20, projects: 2 }));

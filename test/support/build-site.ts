@@ -40,7 +40,7 @@ const SOURCE_VARIABLES: readonly string[] = [...ROADMAP_ENV_NAMES, 'BASE_URL', '
 
 export interface BuildDirs {
   outDir?: string;
-  /** Astro's cache (the content layer's data store); builds that share one see each other's entries. */
+  /** Astro's cache (the content layer's data store) and the description cache; builds that share one see each other's entries. */
   cacheDir?: string;
 }
 
@@ -52,7 +52,8 @@ export function buildSite(env: Record<string, string> = {}, dirs: BuildDirs = {}
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [ASTRO_BIN, 'build', '--outDir', outDir], {
       cwd: PROJECT_ROOT,
-      env: { ...baseEnv, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', ROADMAP_CACHE_DIR: cacheDir, ...env },
+      // The description cache too, so no test build reads or writes the project's own .roadmap/.
+      env: { ...baseEnv, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', ROADMAP_CACHE_DIR: cacheDir, ROADMAP_RENDER_CACHE: join(cacheDir, 'render-cache.json'), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

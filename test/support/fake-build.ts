@@ -1,4 +1,9 @@
-/** Stands in for `astro build` in rebuild tests: writes the pages verifyBuild looks for, from the snapshot file it is given. */
+/**
+ * Stands in for `astro build` in rebuild tests: writes the pages verifyBuild
+ * looks for, from the snapshot file it is given, and a tombstone page for each
+ * issue and project the history file says left the site, and the history
+ * itself as `/history.json`, as the real site publishes it.
+ */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { vi } from 'vitest';
@@ -8,8 +13,9 @@ import { issuePath, projectPath } from '../../src/site/paths.ts';
 import type { Snapshot } from '../../src/snapshot/snapshot-file.ts';
 
 export function fakeBuild(columns: readonly ColumnConfig[], options: { skipIssue?: boolean } = {}) {
-  return vi.fn(async (snapshotFile: string, outDir: string) => {
+  return vi.fn(async (snapshotFile: string, outDir: string, historyFile: string) => {
     const snapshot = JSON.parse(readFileSync(snapshotFile, 'utf8')) as Snapshot;
+    const history = JSON.parse(readFileSync(historyFile, 'utf8')) as { left: { issues: Record<string, string>; projects: Record<string, string> } };
     const write = (path: string, text = 'page') => {
       mkdirSync(dirname(join(outDir, path)), { recursive: true });
       writeFileSync(join(outDir, path), text);
@@ -20,5 +26,8 @@ export function fakeBuild(columns: readonly ColumnConfig[], options: { skipIssue
     write('_headers', 'headers');
     issues.slice(options.skipIssue ? 1 : 0).forEach((i) => write(`${issuePath(i.id)}index.html`));
     snapshot.projects.forEach((p) => write(`${projectPath(p.id)}index.html`));
+    Object.keys(history.left.issues).forEach((id) => write(`${issuePath(id)}index.html`, 'tombstone'));
+    Object.keys(history.left.projects).forEach((id) => write(`${projectPath(id)}index.html`, 'tombstone'));
+    write('history.json', readFileSync(historyFile, 'utf8'));
   });
 }

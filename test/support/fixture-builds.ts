@@ -10,7 +10,7 @@
  * regardless. A fresh CI checkout has no cache and builds everything.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pLimit from 'p-limit';
 import { parseEnv } from '../../src/config/env.ts';
@@ -18,7 +18,11 @@ import { resolveSource } from '../../src/config/source.ts';
 import { loadSnapshot } from '../../src/snapshot/load.ts';
 import { writeSnapshotFile } from '../../src/snapshot/snapshot-file.ts';
 import { buildSite, listFiles, PROJECT_ROOT, SCRATCH_ROOT, scratchDir } from './build-site.ts';
-import { CONFIG_FILE, FIXTURES, PORTAL, SNAPSHOT_FILE, type FixtureBuild, type FixtureDefinition, type FixtureName } from './fixtures.ts';
+import { writeHistoryFile } from '../../src/history/read.ts';
+import { emptyHistory } from '../../src/history/schema.ts';
+import { runHistorySequence } from './history-sequence.ts';
+import { writeLanguagesHistory } from './languages-history.ts';
+import { CONFIG_FILE, FIXTURES, HISTORY_FILE, PORTAL, SNAPSHOT_FILE, type FixtureBuild, type FixtureDefinition, type FixtureName } from './fixtures.ts';
 
 const CACHE_ROOT = join(PROJECT_ROOT, 'node_modules/.cache/portal-roadmap-fixtures');
 const INPUTS = ['src', 'public', 'test/support', 'astro.config.mjs', 'tsconfig.json', 'package.json', 'package-lock.json', 'roadmap.config.json'];
@@ -45,7 +49,13 @@ export function inputsKey(): string {
 }
 
 const withOutDirs = (dir: string, stored: StoredResults): Results =>
-  Object.fromEntries(Object.entries(stored).map(([name, result]) => [name, { ...result, outDir: join(dir, name, 'dist') }])) as Results;
+  Object.fromEntries(
+    Object.entries(stored).map(([name, result]) => [
+      name,
+      // The folder may have been renamed since the build (a partial build moved into the cache): paths are made here.
+      { ...result, outDir: join(dir, name, 'dist'), ...(result.sequenceDir ? { sequenceDir: join(dir, name, 'sequence') } : {}) },
+    ]),
+  ) as Results;
 
 export async function buildFixtures(apiUrl: string, log: (line: string) => void): Promise<Results> {
   removeDayOld(SCRATCH_ROOT);
@@ -92,12 +102,20 @@ async function buildAll(apiUrl: string, workDir: string): Promise<StoredResults>
 async function buildOne(name: string, definition: FixtureDefinition, apiUrl: string, workDir: string): Promise<Omit<FixtureBuild, 'outDir'>> {
   const dir = join(workDir, name);
   mkdirSync(dir, { recursive: true });
-  const files: Record<string, string> = { [PORTAL]: apiUrl, [SNAPSHOT_FILE]: join(dir, 'snapshot.json'), [CONFIG_FILE]: join(dir, 'roadmap.config.json') };
+  const files: Record<string, string> = { [PORTAL]: apiUrl, [SNAPSHOT_FILE]: join(dir, 'snapshot.json'), [CONFIG_FILE]: join(dir, 'roadmap.config.json'), [HISTORY_FILE]: join(dir, 'history.json') };
   const resolve = (env: Record<string, string>) => Object.fromEntries(Object.entries(env).map(([key, value]) => [key, files[value] ?? value]));
   if (definition.snapshotOf) {
     const snapshot = await loadSnapshot(resolveSource(parseEnv(resolve(definition.snapshotOf)), PROJECT_ROOT));
     await writeSnapshotFile(files[SNAPSHOT_FILE]!, snapshot);
   }
+  const sequenceDir = join(dir, 'sequence');
+  if (definition.historySequence) {
+    await runHistorySequence(sequenceDir);
+    copyFileSync(join(sequenceDir, 'state', 'published.json'), files[SNAPSHOT_FILE]!);
+    copyFileSync(join(sequenceDir, 'state', 'history.json'), files[HISTORY_FILE]!);
+  }
+  if (definition.emptyHistorySince) await writeHistoryFile(files[HISTORY_FILE]!, emptyHistory(definition.emptyHistorySince));
+  if (definition.languagesHistory) await writeLanguagesHistory(files[HISTORY_FILE]!);
   if (definition.config) {
     const customCss = join(dir, 'custom.css');
     if (definition.customCss !== undefined) writeFileSync(customCss, definition.customCss);
@@ -106,7 +124,7 @@ async function buildOne(name: string, definition: FixtureDefinition, apiUrl: str
   }
   const cacheDir = join(definition.cacheGroup ? join(workDir, definition.cacheGroup) : dir, 'astro-cache');
   const { code, output } = await buildSite(resolve(definition.env), { outDir: join(dir, 'dist'), cacheDir });
-  return { code, output, ...(definition.snapshotOf ? { snapshotFile: files[SNAPSHOT_FILE] } : {}) };
+  return { code, output, ...(definition.snapshotOf ? { snapshotFile: files[SNAPSHOT_FILE] } : {}), ...(definition.historySequence ? { sequenceDir } : {}) };
 }
 
 const DAY_MS = 86_400_000;

@@ -56,6 +56,8 @@ export const CONFIGURED_CSS = '.site-title { letter-spacing: 0.02em; }';
 export const LANGUAGES_LOCALES = ['ar', 'en', 'de', 'fr', 'es', 'pt-BR', 'it', 'ja', 'sv'] as const;
 export const LANGUAGES_CONFIG = {
   locales: [...LANGUAGES_LOCALES],
+  // Ten a page, so the Shipped column (14 issues) and the changelog (15 entries) have a second page in every language.
+  board: { pageSize: 10 },
   voteUrl: 'https://portal.example.com/vote/{identifier}',
   submitUrl: 'https://portal.example.com/ideas/new',
 } satisfies RoadmapConfigInput;
@@ -64,6 +66,7 @@ export const LANGUAGES_CONFIG = {
 export const PORTAL = '{portal}';
 export const SNAPSHOT_FILE = '{snapshot-file}';
 export const CONFIG_FILE = '{config-file}';
+export const HISTORY_FILE = '{history-file}';
 
 export interface FixtureDefinition {
   /**
@@ -78,25 +81,54 @@ export interface FixtureDefinition {
   customCss?: string;
   /** The variables of the live source SNAPSHOT_FILE is fetched from before the build. */
   snapshotOf?: Record<string, string>;
+  /**
+   * Rebuilds over a sequence of portal states before the build
+   * (test/support/history-sequence.ts): SNAPSHOT_FILE and HISTORY_FILE are then
+   * the last run's published snapshot and history, and `stateDir` its state.
+   */
+  historySequence?: true;
+  /** HISTORY_FILE is an empty history begun at this date: what the build then shows is all new since. */
+  emptyHistorySince?: string;
+  /** HISTORY_FILE is the demo's history with a last week added (test/support/languages-history.ts). */
+  languagesHistory?: true;
 }
 
 /** Every fixture, in build order. */
 export const FIXTURES = {
   /** A portal that sends pages of 10 whatever `take` asks, plus a project listed only by PORTAL_PROJECT_IDS. */
   paged: { env: { PORTAL_API_URL: PORTAL, PORTAL_WORKSPACE_ID: 'ws-paged', PORTAL_PROJECT_IDS: EXTRA_PROJECT_ID, ROADMAP_SITE: PAGED_SITE }, cacheGroup: 'paged-then-demo' },
-  /** The demo in nine languages (LANGUAGES_CONFIG): the biggest build, so it starts early. */
-  languages: { env: { ROADMAP_CONFIG: CONFIG_FILE }, config: LANGUAGES_CONFIG },
-  /** An attack in every string field; its portal ignores skip and take. */
-  hostile: { env: { PORTAL_API_URL: PORTAL, PORTAL_WORKSPACE_ID: 'ws-hostile', ROADMAP_SITE: TEST_SITE } },
+  /**
+   * The demo in nine languages (LANGUAGES_CONFIG): the biggest build, so it starts early. Its history is the demo's
+   * with a last week added (a move and back, an issue and a project that left), so every history page, tombstones
+   * included, has content in every language.
+   */
+  languages: { env: { ROADMAP_CONFIG: CONFIG_FILE, ROADMAP_HISTORY: HISTORY_FILE }, config: LANGUAGES_CONFIG, languagesHistory: true },
+  /**
+   * An attack in every string field; its portal ignores skip and take. Its history began before any of its issues
+   * (an empty one), so each is "new" on the board: the event feed and the per-issue feeds carry every hostile title.
+   */
+  hostile: { env: { PORTAL_API_URL: PORTAL, PORTAL_WORKSPACE_ID: 'ws-hostile', ROADMAP_SITE: TEST_SITE, ROADMAP_HISTORY: HISTORY_FILE }, emptyHistorySince: '2026-01-01T00:00:00.000Z' },
   /** From a snapshot file of a portal that ignores skip and take, with the API variables pointing at a closed port: it needs no network. */
   snapshot: {
     env: { ROADMAP_SNAPSHOT: SNAPSHOT_FILE, PORTAL_API_URL: 'http://127.0.0.1:9/api/v1', PORTAL_WORKSPACE_ID: 'ws-whole', ROADMAP_SITE: TEST_SITE },
     snapshotOf: { PORTAL_API_URL: PORTAL, PORTAL_WORKSPACE_ID: 'ws-whole', PORTAL_PROJECT_IDS: EXTRA_PROJECT_ID },
   },
-  /** Most options set, over ws-paged. */
-  configured: { env: { PORTAL_API_URL: PORTAL, PORTAL_WORKSPACE_ID: 'ws-paged', ROADMAP_CONFIG: CONFIG_FILE }, config: CONFIGURED_CONFIG },
+  /** Most options set, over ws-paged; its history begins, empty, before its issues, so the event feed has items under the base path. */
+  configured: {
+    env: { PORTAL_API_URL: PORTAL, PORTAL_WORKSPACE_ID: 'ws-paged', ROADMAP_CONFIG: CONFIG_FILE, ROADMAP_HISTORY: HISTORY_FILE },
+    config: CONFIGURED_CONFIG,
+    emptyHistorySince: '2026-01-01T00:00:00.000Z',
+  },
   /** The bundled demo with no variables set at all, after `paged` in the same content cache. */
   demo: { env: {}, cacheGroup: 'paged-then-demo' },
+  /**
+   * The pages of a history: the last of four rebuilds (a move, a ship, an unpublish, a return, a lost state
+   * recovered), built for real once. No other fixture has moves, tombstones or event feeds to check.
+   */
+  history: {
+    env: { ROADMAP_SNAPSHOT: SNAPSHOT_FILE, ROADMAP_HISTORY: HISTORY_FILE, PORTAL_API_URL: 'http://127.0.0.1:9/api/v1', PORTAL_WORKSPACE_ID: 'ws-history', ROADMAP_SITE: TEST_SITE },
+    historySequence: true,
+  },
 } satisfies Record<string, FixtureDefinition>;
 
 export type FixtureName = keyof typeof FIXTURES;
@@ -108,6 +140,8 @@ export interface FixtureBuild {
   outDir: string;
   /** The snapshot file a `snapshot` build read (as its log names it). */
   snapshotFile?: string;
+  /** The folder of a `historySequence` fixture's runs (test/support/history-sequence.ts). */
+  sequenceDir?: string;
 }
 
 declare module 'vitest' {

@@ -112,6 +112,17 @@ export function auditOutputs(outDir: string, site: string, base = '/'): Finding[
     }
   }
 
+  // Each issue's Atom feed: well-formed, about the site only, at least one entry, each with an id of its own.
+  for (const file of listFiles(outDir).filter((f) => /^issues\/[^/]+\/feed\.xml$/.test(f))) {
+    const atom = readXml(outDir, file, findings);
+    if (!atom) continue;
+    const ids = [...atom.querySelectorAll('entry > id')].map((id) => id.textContent ?? '');
+    if (ids.length === 0) findings.push({ file, problem: 'no entry' });
+    if (new Set(ids).size !== ids.length) findings.push({ file, problem: 'two entries share an id' });
+    const urls = [atom.querySelector('feed > id')?.textContent ?? '', ...ids, ...[...atom.querySelectorAll('link')].map((link) => link.getAttribute('href') ?? '')];
+    for (const url of urls) if (!url.startsWith(root)) findings.push({ file, problem: `link or id outside the site: ${url.slice(0, 60)}` });
+  }
+
   let exported: { issues?: { url: string; descriptionHtml: string }[]; projects?: { url: string; descriptionHtml: string }[] } = {};
   try {
     exported = JSON.parse(readFileSync(join(outDir, 'roadmap.json'), 'utf8'));

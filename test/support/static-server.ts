@@ -65,6 +65,12 @@ export async function serveStatic(root: string, base = '/'): Promise<StaticSite>
     if (file && existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
     const found = file !== undefined && existsSync(file);
     const served = found ? file! : join(root, '404.html');
+    // Nothing built yet (no 404.html either): a plain 404, as a host with an empty site answers.
+    if (!existsSync(served)) {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('Not found');
+      return;
+    }
     res.writeHead(found ? 200 : 404, { 'content-type': TYPES[extname(served)] ?? 'application/octet-stream', ...headersFor(rules, path) });
     res.end(readFileSync(served));
   });

@@ -7,7 +7,7 @@ const TEAMS = ['Platform', 'Mobile', 'Web', 'Growth'];
 const WORDS = ['export', 'sync', 'offline', 'search', 'billing', 'calendar', 'dashboard', 'report', 'webhook', 'import', 'filters', 'themes', 'audit', 'roles', 'alerts'];
 
 /** A small seeded generator (mulberry32), so output never depends on Math.random. */
-function seeded(seed: number) {
+export function seeded(seed: number) {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

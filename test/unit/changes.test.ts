@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { compareSnapshots, reportLines, reportMarkdown, runReport, type DataComparison } from '../../src/cli/rebuild/changes.ts';
 import type { FingerprintPart } from '../../src/cli/rebuild/fingerprint.ts';
-import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import { projectProgress } from '../../src/cli/rebuild/progress.ts';
+import { shownColumns } from '../../src/site/columns.ts';
 import { loadDemoSnapshot } from '../../src/snapshot/load.ts';
+import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import { dataDigest, type Snapshot } from '../../src/snapshot/snapshot-file.ts';
 
 const demo = await loadDemoSnapshot('src/data/demo/portal.json');
@@ -12,12 +13,19 @@ const [project, ...otherProjects] = demo.projects;
 const { columns } = parseRoadmapConfig({});
 /** The demo's canceled issues: the default config hides their column. */
 const canceled = demo.issues.filter((i) => i.status === 'Canceled');
+/** The board's name of the column an issue of `status` sits in. */
+const columnOf = (status: string) => shownColumns([{ ...first!, status }], columns).find((column) => column.issues.length)!.label;
 const published = (data: DataComparison, changedParts: FingerprintPart[] = ['data'], note: string | null = null) =>
   runReport(data, { status: 'published', forced: false, changedParts, note, fingerprint: {} as never });
 
+/** A status of another column than the first issue's. */
+const MOVED_TO = 'Todo';
+
 describe('compareSnapshots', () => {
+  it('moves the first issue to another column (a precondition)', () => expect(columnOf(MOVED_TO)).not.toBe(columnOf(first!.status)));
+
   const issues = [
-    { ...first!, status: 'Released' },
+    { ...first!, status: MOVED_TO },
     { ...second!, upvotes: second!.upvotes + 50 },
     ...rest,
     { ...third!, id: 'brand-new', title: 'Brand new' },
@@ -26,21 +34,21 @@ describe('compareSnapshots', () => {
   const next: Snapshot = { ...demo, issues, projects, digest: dataDigest(issues, projects) };
   const report = published(compareSnapshots(demo, next, columns));
 
-  it('lists added and removed issues, status moves and upvote gains', () => {
+  it('lists added and removed issues (what left by id alone), moves between columns and upvote gains', () => {
     expect(report.dataChanged).toBe(true);
-    expect(report.issues.added).toEqual([{ id: 'brand-new', title: 'Brand new', status: third!.status, hidden: false }]);
-    expect(report.issues.removed.map((i) => i.id)).toEqual([third!.id]);
-    expect(report.issues.statusMoves).toEqual([{ id: first!.id, title: first!.title, from: first!.status, to: 'Released' }]);
+    expect(report.issues.added).toEqual([{ id: 'brand-new', title: 'Brand new', column: columnOf(third!.status) }]);
+    expect(report.issues.removed).toEqual([{ id: third!.id }]);
+    expect(report.issues.statusMoves).toEqual([{ id: first!.id, title: first!.title, from: columnOf(first!.status), to: columnOf(MOVED_TO) }]);
     expect(report.issues.upvoteGains[0]).toMatchObject({ id: second!.id, gain: 50 });
   });
 
-  it('lists project progress and state changes', () => {
-    expect(report.projects.progress).toEqual([{ id: project!.id, name: project!.name, from: project!.progress, to: 99 }]);
+  it('lists project progress in steps of 10 % and state changes', () => {
+    expect(report.projects.progress).toEqual([{ id: project!.id, name: project!.name, from: Math.floor(project!.progress / 10) * 10, to: 90 }]);
     expect(report.projects.state[0]).toMatchObject({ from: project!.state, to: 'completed' });
   });
 
   it('reads as lines and as Markdown with titles escaped', () => {
-    expect(reportLines(report).join('\n')).toContain(`~ "${first!.title}": ${first!.status} → Released`);
+    expect(reportLines(report).join('\n')).toContain(`~ "${first!.title}": ${columnOf(first!.status)} → ${columnOf(MOVED_TO)}`);
     const evil = { ...next, issues: [{ ...first!, id: 'x', title: '<script>*[link](javascript:x)*' }] };
     const markdown = reportMarkdown(published(compareSnapshots(demo, { ...evil, digest: dataDigest(evil.issues, evil.projects) }, columns)));
     expect(markdown).toContain('\\<script\\>\\*\\[link\\]\\(javascript:x\\)\\*');
@@ -50,28 +58,28 @@ describe('compareSnapshots', () => {
     expect(compareSnapshots(demo, { ...demo, fetchedAt: new Date().toISOString() }, columns).dataChanged).toBe(false);
   });
 
-  it('treats a first publish as all added', () => {
+  it('treats a first publish as all the shown issues added', () => {
     const first = published(compareSnapshots(undefined, demo, columns), ['data', 'config'], 'first run');
-    expect(first.issues.added).toHaveLength(demo.issues.length);
-    expect(reportLines(first).join('\n')).toContain(`… and ${demo.issues.length - 10} more`);
+    expect(first.issues.added).toHaveLength(demo.issues.length - canceled.length);
+    expect(reportLines(first).join('\n')).toContain(`… and ${demo.issues.length - canceled.length - 10} more`);
   });
 
-  it('counts the issues the site shows, and names those of hidden columns as such', () => {
+  it('counts the issues the site shows, and counts those of hidden columns without naming them', () => {
     // The demo: 42 portal-visible issues, 2 of them canceled (README, "Quick start").
     expect(canceled).toHaveLength(2);
     const firstRun = published(compareSnapshots(undefined, demo, columns), [], 'first run');
     expect(firstRun.issues).toMatchObject({ before: 0, after: 40, hiddenBefore: 0, hiddenAfter: 2 });
-    expect(firstRun.issues.added.filter((i) => i.hidden).map((i) => i.id).sort()).toEqual(canceled.map((i) => i.id).sort());
+    expect(firstRun.issues.added.map((i) => i.id)).not.toEqual(expect.arrayContaining([canceled[0]!.id]));
     const lines = reportLines(firstRun);
     expect(lines[0]).toBe('Issues: 0 → 40 shown, 0 → 2 in hidden columns; projects: 0 → 6');
     expect(lines[1]).toBe('Changed: first run');
     expect(reportLines(published(compareSnapshots(demo, demo, columns), ['config', 'publicAssets', 'customCss'])).at(1)).toBe('Changed: the config, the public/ assets and the custom CSS');
     expect(reportLines(published(compareSnapshots(demo, demo, columns), ['data'], 'first run with fingerprints')).at(1)).toBe('Changed: the portal data (first run with fingerprints)');
     const few = { ...demo, issues: [first!, ...canceled], digest: dataDigest([first!, ...canceled], demo.projects) };
-    expect(reportLines(published(compareSnapshots(undefined, few, columns))).filter((line) => line.startsWith('  + issue'))).toEqual([
-      `  + issue "${first!.title}" (${first!.status})`,
-      ...canceled.map((issue) => `  + issue "${issue.title}" (Canceled, in a hidden column)`),
-    ]);
+    const fewLines = reportLines(published(compareSnapshots(undefined, few, columns)));
+    expect(fewLines.filter((line) => line.startsWith('  + issue'))).toEqual([`  + issue "${first!.title}" (${columnOf(first!.status)})`]);
+    expect(fewLines[0]).toBe('Issues: 0 → 1 shown, 0 → 2 in hidden columns; projects: 0 → 6');
+    for (const issue of canceled) expect(fewLines.join('\n')).not.toContain(issue.title);
     expect(reportMarkdown(firstRun)).toContain('Issues shown 0 → 40 (in hidden columns 0 → 2), projects 0 → 6.');
   });
 
@@ -80,6 +88,25 @@ describe('compareSnapshots', () => {
     expect(same.changed).toBe(false);
     expect(reportLines(same)).toEqual(['Issues: 40 → 40 shown, 2 → 2 in hidden columns; projects: 6 → 6']);
     expect(reportMarkdown(same)).toMatch(/^### Roadmap unchanged\n/);
+  });
+});
+
+describe('an issue that leaves the site', () => {
+  const canceled = { ...first!, status: 'Canceled', title: 'UNPUBLISHED-WORDS in a title' };
+  const before = { ...demo, issues: demo.issues.map((i) => (i.id === first!.id ? { ...first!, title: 'UNPUBLISHED-WORDS in a title' } : i)) };
+  const issues = demo.issues.map((i) => (i.id === first!.id ? canceled : i));
+  const report = published(compareSnapshots(before, { ...demo, issues, digest: dataDigest(issues, demo.projects) }, columns));
+
+  it('by moving to a hidden column is removed, named by its id only, in the lines and the Markdown', () => {
+    expect(report.issues.removed).toEqual([{ id: first!.id }]);
+    expect(report.issues.statusMoves).toEqual([]);
+    const text = [...reportLines(report), reportMarkdown(report), JSON.stringify(report)].join('\n');
+    expect(text).not.toContain('UNPUBLISHED-WORDS');
+    expect(reportLines(report)).toContain(`  - issue ${first!.id} left the site`);
+  });
+
+  it('counts the issues the site shows', () => {
+    expect(report.issues).toMatchObject({ before: 40, after: 39 });
   });
 });
 
@@ -112,7 +139,7 @@ describe('the change report with hostile titles', () => {
     const lines = reportLines(report).join('\n').split('\n');
     expect(lines).toHaveLength(reportLines(report).length);
     // The newline became a space, so `::error` is no longer at the start of a line: a runner reads it as text.
-    expect(lines).toContain('  + issue "Innocent ::error title=Build::pwned red # #[warning]x" (Done ::group::x)');
+    expect(lines).toContain(`  + issue "Innocent ::error title=Build::pwned red # #[warning]x" (Done ::group::x)`);
     for (const line of lines) {
       expect(line).not.toMatch(/^\s*::|##\[|\u001b/);
     }

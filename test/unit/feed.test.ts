@@ -7,6 +7,7 @@ import { getRssString } from '@astrojs/rss';
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
+import { recordRun, shownState } from '../../src/history/record.ts';
 import { ApiIssueListSchema } from '../../src/portal/api-schemas.ts';
 import { feedItems } from '../../src/site/feed.ts';
 import { EN } from '../../src/site/labels.ts';
@@ -18,8 +19,13 @@ const root = 'https://example.com/';
 async function feed(summaries: string[][], configInput: object = {}): Promise<Document> {
   const config = parseRoadmapConfig(configInput);
   const raw = summaries.map((summary, i) => ({ id: `i${i}`, title: `Issue ${i}`, status: 'Todo', summary, updatedAt: `2026-01-0${i + 1}T00:00:00Z` }));
-  const view = buildRoadmapView(normaliseIssues(ApiIssueListSchema.parse(raw), new Set()), [], config, EN);
-  const xml = await getRssString({ title: config.title ?? EN.siteTitle, description: config.description ?? EN.siteDescription, site: root, items: feedItems(view, EN, root) });
+  const issues = normaliseIssues(ApiIssueListSchema.parse(raw), new Set());
+  // A history in which the issues arrived after it began: each is a "New" item.
+  const history = recordRun(recordRun(undefined, shownState([], [], config.columns), '2026-01-01T00:00:00Z'), shownState(issues, [], config.columns), '2026-01-02T00:00:00Z');
+  const view = buildRoadmapView(issues, [], config, EN, history);
+  const items = feedItems(view, history, config, EN, root);
+  expect(items).toHaveLength(summaries.length);
+  const xml = await getRssString({ title: config.title ?? EN.siteTitle, description: config.description ?? EN.siteDescription, site: root, items });
   // A strict XML parser: a character XML forbids makes it throw, as it makes real readers drop the feed.
   return new JSDOM(xml, { contentType: 'application/xml' }).window.document;
 }

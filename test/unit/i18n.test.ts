@@ -69,13 +69,14 @@ describe('translation files', () => {
   });
 
   // Words that are the same in English and the language, and rightly so. Anything else equal to English is a missed translation.
+  // `changeMoved` ("{from} → {column}") has no words, only an arrow, which points the other way right to left.
   const SAME_AS_ENGLISH: Record<string, string[]> = {
-    de: ['board', 'status', 'team', 'filterTeam', 'filterStatus', 'stateBacklog'],
-    fr: ['importance', 'description', 'pagination'],
-    es: [],
-    'pt-BR': ['board', 'status', 'filterStatus'],
-    it: ['board', 'team', 'filterTeam'],
-    ja: [],
+    de: ['board', 'status', 'team', 'filterTeam', 'filterStatus', 'stateBacklog', 'changeMoved'],
+    fr: ['importance', 'description', 'pagination', 'changeMoved'],
+    es: ['changeMoved'],
+    'pt-BR': ['board', 'status', 'filterStatus', 'changeMoved'],
+    it: ['board', 'team', 'filterTeam', 'changeMoved'],
+    ja: ['changeMoved'],
     ar: [],
   };
   for (const [language, allowed] of Object.entries(SAME_AS_ENGLISH)) {

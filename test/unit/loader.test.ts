@@ -1,10 +1,11 @@
-import { mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LoaderContext } from 'astro/loaders';
 import { describe, expect, it, vi } from 'vitest';
 import { ConfigError } from '../../src/shared/errors.ts';
 import { roadmapLoader } from '../../src/content/loader.ts';
+import { renderKey } from '../../src/content/render-cache.ts';
 import { loadDemoSnapshot } from '../../src/snapshot/load.ts';
 import { dataDigest, writeSnapshotFile, type Snapshot } from '../../src/snapshot/snapshot-file.ts';
 import { createHash } from 'node:crypto';
@@ -80,21 +81,64 @@ describe('roadmapLoader', () => {
     expect(warnings[0]).toContain('"p-gone", "p-old"');
   });
 
-  it('shows a description that cannot be rendered in time as plain text, names its entry, and tries it again next build', async () => {
+  it('shows a description that cannot be rendered in time as plain text, names its entry, and tries it again next build (never cached)', async () => {
     const { context, entries, warnings, parseData } = fakeContext();
     const slow = Array.from({ length: 2000 }, (_, i) => `<p><b a=${i}></p>`).join('');
     const [first, ...rest] = demo.issues;
     const issues = [{ ...first!, description: slow }, ...rest];
     const file = await snapshotFile({ ...demo, issues, digest: dataDigest(issues, demo.projects) });
-    const loader = roadmapLoader({ collection: 'issues', source: { kind: 'snapshot', file } });
+    const renderCacheFile = join(mkdtempSync(join(tmpdir(), 'loader-cache-')), 'render-cache.json');
+    const loader = roadmapLoader({ collection: 'issues', source: { kind: 'snapshot', file }, renderCacheFile });
     await loader.load(context);
     expect(warnings).toEqual([`issues ${JSON.stringify(first!.id)}: its description is shown as plain text: rendering used more than 2000 ms of CPU time.`]);
     expect(entries.get(first!.id)?.rendered?.html.startsWith('<p>&lt;p&gt;&lt;b a=0&gt;')).toBe(true);
     expect(entries.size).toBe(demo.issues.length);
+    // The description cache, which outlives the content store in CI, holds the others but not the fallback.
+    const cached = Object.keys(JSON.parse(readFileSync(renderCacheFile, 'utf8')).entries as object);
+    expect(cached).not.toContain(renderKey(slow, undefined));
+    expect(cached).toContain(renderKey(rest[0]!.description!, undefined));
     parseData.mockClear();
     await loader.load(context);
     expect(parseData.mock.calls.map(([entry]) => entry.id)).toEqual([first!.id]);
   }, 60_000);
+
+  describe('with the description cache, as CI builds: an empty content store and the cache of the last run', () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'loader-cache-'));
+    const [first, ...rest] = demo.issues;
+    /** Loads `snapshot`'s issues into an empty store, with a copy of `cacheFrom` (as the rebuild copies the kept one); returns the entries and the copy. */
+    async function ciBuild(snapshot: Snapshot, cacheFrom?: string) {
+      const renderCacheFile = join(mkdtempSync(join(cacheDir, 'run-')), 'render-cache.json');
+      if (cacheFrom) copyFileSync(cacheFrom, renderCacheFile);
+      const { context, entries, warnings } = fakeContext();
+      await roadmapLoader({ collection: 'issues', source: { kind: 'snapshot', file: await snapshotFile(snapshot) }, renderCacheFile }).load(context);
+      return { entries, warnings, renderCacheFile };
+    }
+
+    it('serves an unchanged description from the cache, and renders a changed one anew', async () => {
+      const previous = await ciBuild(demo);
+      const unchangedHtml = previous.entries.get(rest[0]!.id)!.rendered!.html;
+      // Proof that the cache is read: its (trusted) HTML of an unchanged description is what the page gets.
+      const kept = JSON.parse(readFileSync(previous.renderCacheFile, 'utf8'));
+      kept.entries[renderKey(rest[0]!.description!, undefined)].html = '<p>from the cache</p>';
+      writeFileSync(previous.renderCacheFile, JSON.stringify(kept));
+
+      const issues = [{ ...first!, description: `${first!.description}\n\nNow with **a changed line**.` }, ...rest];
+      const next = await ciBuild({ ...demo, issues, digest: dataDigest(issues, demo.projects) }, previous.renderCacheFile);
+      expect(unchangedHtml).not.toBe('<p>from the cache</p>');
+      expect(next.entries.get(rest[0]!.id)!.rendered!.html).toBe('<p>from the cache</p>');
+      expect(next.entries.get(first!.id)!.rendered!.html).toContain('<p>Now with <strong>a changed line</strong>.</p>');
+      expect(next.warnings).toEqual([]);
+    });
+
+    it('ignores a tampered cache with one warning and renders every description as if there were none', async () => {
+      const clean = await ciBuild(demo);
+      writeFileSync(clean.renderCacheFile, '{"format":"portal-roadmap-render-cache","renderer":"x","entries":{"abc":{"html":"<script>alert(1)</script>"}}}');
+      const next = await ciBuild(demo, clean.renderCacheFile);
+      expect(next.warnings).toHaveLength(1);
+      expect(next.warnings[0]).toMatch(/^Ignoring the description cache .*render-cache\.json: it is not a description cache of this shape/);
+      expect(Object.fromEntries([...next.entries].map(([id, entry]) => [id, entry.rendered?.html]))).toEqual(Object.fromEntries([...clean.entries].map(([id, entry]) => [id, entry.rendered?.html])));
+    });
+  });
 
   it('names an entry whose description was cut or flattened', async () => {
     const { context, warnings } = fakeContext();

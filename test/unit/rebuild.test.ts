@@ -8,8 +8,10 @@ import { RebuildError, rebuild, type RebuildOptions } from '../../src/cli/rebuil
 import type { Fingerprint } from '../../src/cli/rebuild/fingerprint.ts';
 import { publicSnapshot } from '../../src/content/privacy.ts';
 import { VerifyError } from '../../src/cli/rebuild/verify.ts';
+import { HistoryError, readHistoryFile } from '../../src/history/read.ts';
 import { loadDemoSnapshot } from '../../src/snapshot/load.ts';
 import { dataDigest, writeSnapshotFile, type Snapshot } from '../../src/snapshot/snapshot-file.ts';
+import { pageSlug } from '../../src/site/paths.ts';
 import { fakeBuild as fakeBuildOf } from '../support/fake-build.ts';
 import { treeHash } from '../support/tree-hash.ts';
 
@@ -53,7 +55,7 @@ describe('rebuild', () => {
     expect(stateFile('fingerprint.json')).toEqual({ format: 'portal-roadmap.fingerprint', version: 1, parts: { data: publicSnapshot(demo, privacy).digest, ...fingerprint } });
     // The counts the site publishes: the demo's 42 portal-visible issues, 2 of them canceled (a hidden column).
     expect(stateFile('report.json')).toMatchObject({ status: 'published', changed: true, note: 'first run', issues: { after: 40, hiddenAfter: 2 } });
-    expect(readdirSync(join(dir, 'state')).sort()).toEqual(['fingerprint.json', 'published.json', 'report.json']);
+    expect(readdirSync(join(dir, 'state')).sort()).toEqual(['fingerprint.json', 'history.json', 'published.json', 'report.json']);
     expect(readdirSync(dir).sort()).toEqual(['dist', 'source.json', 'state']);
   });
 
@@ -138,9 +140,12 @@ describe('rebuild', () => {
     await setSource(withIssues(38));
     const result = await run();
     expect(result.status).toBe('published');
-    expect(result.report.issues.removed).toHaveLength(4);
+    // 40 shown before (the 2 canceled never were), 38 now: 2 left, named by id only.
+    expect(result.report.issues.removed.map((i) => Object.keys(i))).toEqual([['id'], ['id']]);
+    expect(result.report.issues.removed.map((i) => i.id).sort()).toEqual(demo.issues.filter((i) => i.status !== 'Canceled').slice(38).map((i) => i.id).sort());
     expect(readFileSync(join(dir, 'dist/index.html'), 'utf8')).toBe('board of 38');
-    expect(readdirSync(join(dir, 'dist/issues'))).toHaveLength(38);
+    // 38 issue pages and 2 tombstones.
+    expect(readdirSync(join(dir, 'dist/issues'))).toHaveLength(40);
   });
 
   it('leaves output and state byte for byte as they were when the build fails', async () => {
@@ -192,5 +197,117 @@ describe('rebuild', () => {
     await expect(run()).rejects.toThrow(/previous site was restored/);
     expect(readFileSync(join(dir, 'dist/index.html'), 'utf8')).toBe('old site');
     expect(existsSync(join(dir, 'dist/issues'))).toBe(false);
+  });
+});
+
+describe('the history in a rebuild', () => {
+  const historyFile = () => join(dir, 'state/history.json');
+  const readHistory = () => JSON.parse(readFileSync(historyFile(), 'utf8')) as { startedAt: string; issues: Record<string, { events: { kind: string; column: string; atLeast?: true }[] }>; left: { issues: Record<string, string> } };
+  const later = (snapshot: Snapshot, fetchedAt: string, issues = snapshot.issues): Snapshot => ({ ...snapshot, fetchedAt, issues, digest: dataDigest(issues, snapshot.projects) });
+  const moved = (snapshot: Snapshot, fetchedAt: string) =>
+    later(snapshot, fetchedAt, snapshot.issues.map((i) => (i.identifier === 'FN-103' ? { ...i, status: 'In Progress' } : i)));
+  const fn103 = demo.issues.find((i) => i.identifier === 'FN-103')!.id;
+
+  it('is recorded beside the published snapshot, and the build reads the same file', async () => {
+    const build = fakeBuild();
+    const lines: string[] = [];
+    await run({ build, log: (line) => lines.push(line) });
+    expect(lines).toContain(`No history in ${join(dir, 'state')}: starting a new history`);
+    expect(readHistory().issues[fn103]!.events).toEqual([{ at: demo.fetchedAt, kind: 'seen', column: 'planned', atLeast: true }]);
+    await setSource(moved(demo, '2026-11-21T09:00:00.000Z'));
+    let built = '';
+    const second = vi.fn(async (snapshotFile: string, outDir: string, history: string) => {
+      built = readFileSync(history, 'utf8');
+      await fakeBuild()(snapshotFile, outDir, history);
+    });
+    await run({ build: second });
+    expect(built).toBe(readFileSync(historyFile(), 'utf8'));
+    expect(readHistory().issues[fn103]!.events.at(-1)).toEqual({ at: '2026-11-21T09:00:00.000Z', kind: 'moved', column: 'in-progress' });
+  });
+
+  it('refuses a state history that fails validation, naming the file and the fix, and touches nothing', async () => {
+    await run();
+    await setSource(moved(demo, '2026-11-21T09:00:00.000Z'));
+    writeFileSync(historyFile(), '{"format":"portal-roadmap.history","version":1}');
+    const before = hashes();
+    await expect(run()).rejects.toThrow(new RegExp(`${historyFile()} is not a portal-roadmap history[\\s\\S]*${historyFile()} was left as it is[\\s\\S]*--fresh-history`));
+    expect(hashes()).toEqual(before);
+  });
+
+  it('starts afresh with freshHistory, keeping the old file beside it', async () => {
+    await run();
+    await setSource(moved(demo, '2026-11-21T09:00:00.000Z'));
+    writeFileSync(historyFile(), 'not json');
+    await run({ freshHistory: true });
+    expect(readFileSync(join(dir, 'state/history.json.replaced-2026-11-21T09-00-00-000Z'), 'utf8')).toBe('not json');
+    expect(readHistory().startedAt).toBe('2026-11-21T09:00:00.000Z');
+  });
+
+  it('publishes with freshHistory even when nothing changed, since only a publish writes a history', async () => {
+    await run();
+    const result = await run({ freshHistory: true });
+    expect(result.status).toBe('published');
+    expect(result.summary).toContain('nothing changed; --fresh-history');
+    expect(readdirSync(join(dir, 'state')).filter((name) => name.startsWith('history.json.replaced-'))).toHaveLength(1);
+  });
+
+  it('reports the changes the history recorded, from the one comparison', async () => {
+    await run();
+    await setSource(moved(demo, '2026-11-21T09:00:00.000Z'));
+    const result = await run();
+    const recorded = Object.entries(readHistory().issues).filter(([, record]) => record.events.some((event) => event.kind === 'moved')).map(([id]) => id);
+    expect(recorded).toEqual([fn103]);
+    expect(result.report.issues.statusMoves).toEqual([{ id: fn103, title: demo.issues.find((i) => i.id === fn103)!.title, from: 'Planned', to: 'In progress' }]);
+  });
+
+  it('continues the live site\'s history when the state directory was lost', async () => {
+    await run();
+    await setSource(moved(demo, '2026-11-21T09:00:00.000Z'));
+    await run();
+    const published = await readHistoryFile(historyFile());
+    rmSync(join(dir, 'state'), { recursive: true });
+    await setSource(later(moved(demo, '2026-11-21T09:00:00.000Z'), '2026-11-22T09:00:00.000Z'));
+    const fetchHistory = vi.fn(async () => published);
+    const lines: string[] = [];
+    await run({ site: 'https://roadmap.test/', fetchHistory, log: (line) => lines.push(line) });
+    expect(fetchHistory).toHaveBeenCalledWith('https://roadmap.test/');
+    expect(lines.some((line) => line.includes('continuing the one the live site publishes, https://roadmap.test/history.json (recorded up to 2026-11-21T09:00:00.000Z)'))).toBe(true);
+    // The move of the 21st is still there, with its date and the "since at least" of the first run.
+    expect(readHistory().startedAt).toBe(demo.fetchedAt);
+    expect(readHistory().issues[fn103]!.events.map((e) => e.kind)).toEqual(['seen', 'moved']);
+  });
+
+  it('starts afresh, saying so, when the live site has none (404); fails, touching nothing, when it cannot be read', async () => {
+    const lines: string[] = [];
+    await run({ site: 'https://roadmap.test/', fetchHistory: async () => undefined, log: (line) => lines.push(line) });
+    expect(lines).toContain(`No history in ${join(dir, 'state')}, and https://roadmap.test/history.json answered 404: starting a new history`);
+    rmSync(join(dir, 'state/history.json'));
+    await setSource(moved(demo, '2026-11-21T09:00:00.000Z'));
+    const before = hashes();
+    const unreachable = async () => {
+      throw new HistoryError('Could not read the published history https://roadmap.test/history.json: getaddrinfo ENOTFOUND');
+    };
+    await expect(run({ site: 'https://roadmap.test/', fetchHistory: unreachable })).rejects.toThrow('ENOTFOUND');
+    expect(hashes()).toEqual(before);
+  });
+
+  it('puts the previous history back when the snapshot cannot be recorded after it', async () => {
+    await run();
+    const before = readFileSync(historyFile(), 'utf8');
+    await setSource(moved(demo, '2026-11-21T09:00:00.000Z'));
+    // A directory where the published snapshot goes: the history is written first, then this write fails.
+    rmSync(join(dir, 'state/published.json'));
+    mkdirSync(join(dir, 'state/published.json'));
+    await expect(run({ force: true })).rejects.toThrow(/previous site was restored/);
+    expect(readFileSync(historyFile(), 'utf8')).toBe(before);
+  });
+
+  it('keeps a tombstone page for an issue that left, and verifies it', async () => {
+    await run();
+    await setSource(withIssues(39));
+    await run();
+    const gone = demo.issues.filter((i) => i.status !== 'Canceled')[39]!.id;
+    expect(readHistory().left.issues).toEqual({ [gone]: demo.fetchedAt });
+    expect(readFileSync(join(dir, `dist/issues/${pageSlug(gone)}/index.html`), 'utf8')).toBe('tombstone');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createDescriptionRenderer } from '../../src/content/render-budget.ts';
+import { createDescriptionRenderer, createRendererPool, rendererThreads } from '../../src/content/render-budget.ts';
 
 /**
  * A description the depth bound cannot see through: each `</p>` leaves its
@@ -32,6 +32,36 @@ describe('createDescriptionRenderer', () => {
       expect(await renderer.render('  ')).toEqual({ html: '', limits: [] });
     } finally {
       await renderer.close();
+    }
+  }, 60_000);
+});
+
+describe('createRendererPool', () => {
+  it('uses one thread per 200 descriptions, at most one per CPU', () => {
+    expect([0, 1, 42, 200, 201, 1000, 10_000].map((count) => rendererThreads(count, 2))).toEqual([1, 1, 1, 1, 2, 2, 2]);
+    expect([1000, 10_000].map((count) => rendererThreads(count, 8))).toEqual([5, 8]);
+    expect(rendererThreads(10_000, 1)).toBe(1);
+  });
+
+  it('renders descriptions asked for all at once on its threads; one past its budget holds up only its own thread', async () => {
+    const pool = createRendererPool(2, { budgetMs: 500 });
+    try {
+      const finished: string[] = [];
+      const quick = Array.from({ length: 6 }, (_, i) => `**${i}**`);
+      const results = await Promise.all(
+        [reopenedFormatting, ...quick].map((markdown) =>
+          pool.render(markdown).then((result) => {
+            finished.push(markdown);
+            return result;
+          }),
+        ),
+      );
+      expect(results[0]!.fallback).toBe('rendering used more than 500 ms of CPU time');
+      expect(results.slice(1)).toEqual(quick.map((_, i) => ({ html: `<p><strong>${i}</strong></p>\n`, limits: [] })));
+      // The other thread rendered every quick one while the first was still running.
+      expect(finished.at(-1)).toBe(reopenedFormatting);
+    } finally {
+      await pool.close();
     }
   }, 60_000);
 });

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { recordRun, shownState } from '../../src/history/record.ts';
 import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import { buildExport } from '../../src/site/export.ts';
 import { feedItems, FEED_LIMIT } from '../../src/site/feed.ts';
@@ -10,10 +12,13 @@ import { projectColourClass, projectColoursCss } from '../../src/site/project-co
 import { JSDOM } from 'jsdom';
 import { buildRoadmapView } from '../../src/site/view.ts';
 import { loadDemoSnapshot } from '../../src/snapshot/load.ts';
+import { readHistoryFile } from '../../src/history/read.ts';
 
 const demo = await loadDemoSnapshot('src/data/demo/portal.json');
 const config = parseRoadmapConfig({});
 const view = buildRoadmapView(demo.issues, demo.projects, config, EN);
+/** The demo's own history (four made-up months ending at the demo snapshot). */
+const history = await readHistoryFile('src/data/demo/history.json');
 const root = 'https://example.com/roadmap/';
 
 describe('jsonLdText', () => {
@@ -47,7 +52,7 @@ describe('the view', () => {
 });
 
 describe('/roadmap.json', () => {
-  const data = buildExport(view, { siteRoot: root, title: 'T', info: { fetchedAt: demo.fetchedAt, origin: 'demo', digest: demo.digest, issueCount: 0, projectCount: 0 }, descriptionHtml: () => '<p>x</p>' });
+  const data = buildExport(view, { siteRoot: root, title: 'T', info: { fetchedAt: demo.fetchedAt, origin: 'demo', digest: demo.digest, issueCount: 0, projectCount: 0 }, descriptionHtml: () => '<p>x</p>', history });
 
   it('holds the published issues with absolute page URLs under the base path', () => {
     expect(data.issues).toHaveLength(view.issues.length);
@@ -56,20 +61,35 @@ describe('/roadmap.json', () => {
 
   it('never carries a field outside its allow-list', () => {
     expect(Object.keys(data.issues[0]!).sort()).toEqual(
-      ['column', 'createdAt', 'descriptionHtml', 'id', 'identifier', 'importanceScore', 'priority', 'projectId', 'status', 'summary', 'team', 'title', 'updatedAt', 'upvotes', 'url'],
+      ['column', 'createdAt', 'descriptionHtml', 'id', 'identifier', 'importanceScore', 'moves', 'priority', 'projectId', 'status', 'summary', 'team', 'title', 'updatedAt', 'upvotes', 'url'],
     );
     expect(JSON.stringify(data)).not.toMatch(/tracker|workspaceId|isVisible|sortOrder/);
   });
 });
 
 describe('RSS items', () => {
-  it('are newest first, at most the limit, and link into the site', () => {
-    const items = feedItems(view, EN, root);
-    expect(items.length).toBeLessThanOrEqual(FEED_LIMIT);
+  const items = feedItems(view, history, config, EN, root);
+  const historyJson = JSON.parse(readFileSync('src/data/demo/history.json', 'utf8')) as {
+    issues: Record<string, { events: { kind: string; column: string }[] }>;
+    projects: Record<string, { events: { kind: string; state?: string; progress?: number }[] }>;
+  };
+  const movedTo = (column: string) => Object.values(historyJson.issues).filter((r) => r.events.some((e) => e.kind === 'moved' && e.column === column)).length;
+  const completed = Object.values(historyJson.projects).filter((r) => r.events.some((e) => (e.kind === 'state' && e.state === 'completed') || (e.kind === 'progress' && e.progress === 100))).length;
+
+  it('are one per change, newest first, at most the limit, each linking to its step on the page', () => {
+    expect(completed).toBe(1);
+    expect(items.some((i) => i.title === 'Completed: Invoicing 2.0')).toBe(true);
+    expect(items.length).toBe(Math.min(FEED_LIMIT, completed + movedTo('done') + movedTo('in-progress') + Object.values(historyJson.issues).filter((r) => r.events[0]!.kind === 'seen' && !('atLeast' in r.events[0]!)).length));
     const times = items.map((i) => (i.pubDate as Date).getTime());
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    expect(items.every((i) => i.link?.startsWith(root))).toBe(true);
-    expect(items.some((i) => i.title?.startsWith('Completed projects: Invoicing 2.0'))).toBe(true);
+    expect(items.every((i) => /^https:\/\/example\.com\/roadmap\/(issues|projects)\/[\w-]+\/#event-(moved|seen|state|progress)-\d{4}-/.test(i.link!))).toBe(true);
+    expect(new Set(items.map((i) => i.link)).size).toBe(items.length);
+    expect(items.filter((i) => i.title?.startsWith('Shipped: '))).toHaveLength(Math.min(movedTo('done'), items.length));
+  });
+
+  it('are none for a first build: what the history began with is not news', () => {
+    const first = recordRun(undefined, shownState(demo.issues, demo.projects, config.columns), demo.fetchedAt);
+    expect(feedItems(view, first, config, EN, root)).toEqual([]);
   });
 });
 

@@ -135,4 +135,12 @@ describe('.github/workflows/roadmap.yml', () => {
       expect(last.run).toContain('GITHUB_STEP_SUMMARY');
     }
   });
+
+  it('offers --force and --fresh-history as inputs of a run by hand, and passes them only when ticked', () => {
+    const step = rebuild.steps.find((s) => s.id === 'rebuild')!;
+    const inputs = (workflow.on.workflow_dispatch as { inputs: Record<string, { type: string; default: boolean }> }).inputs;
+    expect(Object.keys(inputs).sort()).toEqual(['force', 'fresh_history']);
+    expect(step.run).toContain("${{ inputs.fresh_history && '--fresh-history' || '' }}");
+    expect(Object.values(inputs).every((input) => input.type === 'boolean' && input.default === false)).toBe(true);
+  });
 });

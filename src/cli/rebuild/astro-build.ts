@@ -1,8 +1,8 @@
-/** Runs `astro build` of this project from a snapshot file into a directory, as a child process. */
+/** Runs `astro build` of this project from a snapshot file (and a history file) into a directory, as a child process. */
 import { cp, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { logLines } from '../../shared/text.ts';
-import { astroBin, runNode } from '../run-node.ts';
+import { astroBin, BUILD_NODE_FLAGS, runNode } from '../run-node.ts';
 import { RebuildError } from './rebuild.ts';
 
 /** Lines of build output quoted when a build fails. */
@@ -19,7 +19,7 @@ const TAIL_LINES = 30;
  * plain text) are passed to `log`, since the build's own output is not shown.
  */
 export function astroBuild(root: string, env: NodeJS.ProcessEnv = process.env, log: (line: string) => void = () => {}) {
-  return async (snapshotFile: string, outDir: string): Promise<void> => {
+  return async (snapshotFile: string, outDir: string, historyFile: string, renderCacheFile?: string): Promise<void> => {
     const target = resolve(outDir);
     let buildDir = target;
     if (!isInside(root, target)) {
@@ -27,7 +27,7 @@ export function astroBuild(root: string, env: NodeJS.ProcessEnv = process.env, l
       buildDir = await mkdtemp(join(root, '.astro', 'rebuild-'));
     }
     try {
-      await build(root, env, snapshotFile, buildDir, log);
+      await build(root, renderCacheFile ? { ...env, ROADMAP_RENDER_CACHE: renderCacheFile } : env, { snapshotFile, historyFile }, buildDir, log);
       if (buildDir !== target) await move(buildDir, target);
     } finally {
       if (buildDir !== target) await rm(buildDir, { recursive: true, force: true });
@@ -35,10 +35,16 @@ export function astroBuild(root: string, env: NodeJS.ProcessEnv = process.env, l
   };
 }
 
-async function build(root: string, env: NodeJS.ProcessEnv, snapshotFile: string, outDir: string, log: (line: string) => void): Promise<void> {
+async function build(
+  root: string,
+  env: NodeJS.ProcessEnv,
+  input: { snapshotFile: string; historyFile: string },
+  outDir: string,
+  log: (line: string) => void,
+): Promise<void> {
   let result;
   try {
-    result = await runNode([astroBin(root), 'build', '--outDir', outDir], { cwd: root, env: { ...env, ROADMAP_SNAPSHOT: snapshotFile, ASTRO_TELEMETRY_DISABLED: '1' } });
+    result = await runNode([...BUILD_NODE_FLAGS, astroBin(root), 'build', '--outDir', outDir], { cwd: root, env: { ...env, ROADMAP_SNAPSHOT: input.snapshotFile, ROADMAP_HISTORY: input.historyFile, ASTRO_TELEMETRY_DISABLED: '1' } });
   } catch (error) {
     throw new RebuildError(`Could not start astro build: ${(error as Error).message}`, { cause: error });
   }

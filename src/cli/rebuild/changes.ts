@@ -1,6 +1,17 @@
-/** What changed between the last published snapshot and a fresh one, and the report of a rebuild. Pure. */
+/**
+ * What changed between the last published snapshot and a fresh one, and the
+ * report of a rebuild. Pure.
+ *
+ * The lists of changes are the run's `ShownChanges` (src/history/shown.ts),
+ * the same ones the history records, with names added. The report is printed
+ * to CI logs, which a public repository shows to anyone: only what the site
+ * shows now is named by its title; an issue or project that left the site
+ * (hidden, deleted, moved to a hidden column) is named by its id alone, and
+ * one that only ever sat in a hidden column is counted, never listed.
+ */
 import type { ColumnConfig } from '../../config/roadmap-config.ts';
-import type { Issue, Project } from '../../snapshot/model.ts';
+import { diffShown, shownState, type ShownChanges } from '../../history/shown.ts';
+import { shownColumns } from '../../site/columns.ts';
 import { byId } from '../../shared/values.ts';
 import type { Snapshot } from '../../snapshot/snapshot-file.ts';
 import { hiddenIssueIds } from '../issue-counts.ts';
@@ -21,9 +32,11 @@ export interface DataComparison {
     /** Portal-visible issues of hidden columns (canceled, by default): on no page. */
     hiddenBefore: number;
     hiddenAfter: number;
-    /** `hidden`: the issue sits in a hidden column, so the site does not show it. */
-    added: { id: string; title: string; status: string; hidden: boolean }[];
-    removed: { id: string; title: string; hidden: boolean }[];
+    /** On the site now and not at the last publish (new, or back after leaving), with its column's name. */
+    added: { id: string; title: string; column: string }[];
+    /** Left the site since the last publish: the id alone. */
+    removed: { id: string }[];
+    /** Moves between shown columns, by the columns' names. */
     statusMoves: { id: string; title: string; from: string; to: string }[];
     /** The biggest upvote gains, largest first (at most `TOP_GAINS`). */
     upvoteGains: { id: string; title: string; from: number; to: number; gain: number }[];
@@ -32,15 +45,20 @@ export interface DataComparison {
     before: number;
     after: number;
     added: { id: string; name: string }[];
-    removed: { id: string; name: string }[];
+    /** Left the site: the id alone. */
+    removed: { id: string }[];
+    /** Progress in steps of 10 %, as the history records it. */
     progress: { id: string; name: string; from: number; to: number }[];
     state: { id: string; name: string; from: string | null; to: string | null }[];
   };
 }
 
 export const REPORT_FORMAT = 'portal-roadmap.report';
-/** 2: `changed` covers every fingerprint part, `status`, `changedParts`, `note`, `fingerprint` and the hidden counts added. */
-export const REPORT_VERSION = 2;
+/**
+ * 2: `changed` covers every fingerprint part, `status`, `changedParts`, `note`, `fingerprint` and the hidden counts added.
+ * 3: the lists are the history's changes: columns instead of statuses, ids alone for what left, progress in steps of 10 %.
+ */
+export const REPORT_VERSION = 3;
 
 /** The report of one rebuild run: written to the state directory on every run, "no changes" included. */
 export interface ChangeReport extends DataComparison {
@@ -68,53 +86,50 @@ export function runReport(
 
 export const TOP_GAINS = 5;
 
-export function compareSnapshots(previous: Snapshot | undefined, next: Snapshot, columns: readonly ColumnConfig[]): DataComparison {
+/**
+ * The fresh snapshot against the last published one (both through the
+ * privacy gate). `changes` are the run's changes when the history step has
+ * worked them out (src/cli/rebuild/history-step.ts); otherwise they are
+ * compared here, with the same function.
+ */
+export function compareSnapshots(previous: Snapshot | undefined, next: Snapshot, columns: readonly ColumnConfig[], changes?: ShownChanges): DataComparison {
   const hiddenBefore = hiddenIssueIds(previous?.issues ?? [], columns);
   const hiddenAfter = hiddenIssueIds(next.issues, columns);
-  const oldIssues = new Map<string, Issue>((previous?.issues ?? []).map((i) => [i.id, i]));
-  const newIssues = new Map<string, Issue>(next.issues.map((i) => [i.id, i]));
-  const oldProjects = new Map<string, Project>((previous?.projects ?? []).map((p) => [p.id, p]));
-  const newProjects = new Map<string, Project>(next.projects.map((p) => [p.id, p]));
-  const kept = [...newIssues.values()].flatMap((issue) => {
-    const before = oldIssues.get(issue.id);
-    return before ? [{ before, after: issue }] : [];
-  });
-  const keptProjects = [...newProjects.values()].flatMap((project) => {
-    const before = oldProjects.get(project.id);
-    return before ? [{ before, after: project }] : [];
-  });
+  const run = changes ?? diffShown(previous && shownState(previous.issues, previous.projects, columns), shownState(next.issues, next.projects, columns));
+  const issues = new Map(next.issues.map((issue) => [issue.id, issue]));
+  const projects = new Map(next.projects.map((project) => [project.id, project]));
+  // Column names as the board shows them; a column that no longer exists is named by its id.
+  const columnNames = new Map([...shownColumns(previous?.issues ?? [], columns), ...shownColumns(next.issues, columns)].map((column) => [column.id, column.label]));
+  const column = (id: string) => columnNames.get(id) ?? id;
+  // Everything named below is on the site now, so its title is public.
+  const title = (id: string) => issues.get(id)?.title ?? id;
+  const name = (id: string) => projects.get(id)?.name ?? id;
   return {
     dataChanged: previous?.digest !== next.digest,
     previousDigest: previous?.digest ?? null,
     digest: next.digest,
     fetchedAt: next.fetchedAt,
     issues: {
-      before: oldIssues.size - hiddenBefore.size,
-      after: newIssues.size - hiddenAfter.size,
+      before: (previous?.issues.length ?? 0) - hiddenBefore.size,
+      after: next.issues.length - hiddenAfter.size,
       hiddenBefore: hiddenBefore.size,
       hiddenAfter: hiddenAfter.size,
-      added: [...newIssues.values()].filter((i) => !oldIssues.has(i.id)).map(({ id, title, status }) => ({ id, title, status, hidden: hiddenAfter.has(id) })),
-      removed: [...oldIssues.values()].filter((i) => !newIssues.has(i.id)).map(({ id, title }) => ({ id, title, hidden: hiddenBefore.has(id) })),
-      statusMoves: kept
-        .filter(({ before, after }) => before.status !== after.status)
-        .map(({ after, before }) => ({ id: after.id, title: after.title, from: before.status, to: after.status })),
-      upvoteGains: kept
-        .map(({ before, after }) => ({ id: after.id, title: after.title, from: before.upvotes, to: after.upvotes, gain: after.upvotes - before.upvotes }))
-        .filter((g) => g.gain > 0)
+      added: run.issues.added.map((issue) => ({ id: issue.id, title: title(issue.id), column: column(issue.column) })),
+      removed: run.issues.removed.map((id) => ({ id })),
+      statusMoves: run.issues.moved.map((move) => ({ id: move.id, title: title(move.id), from: column(move.from), to: column(move.to) })),
+      upvoteGains: run.issues.upvotes
+        .map((votes) => ({ id: votes.id, title: title(votes.id), from: votes.from, to: votes.to, gain: votes.to - votes.from }))
+        .filter((gain) => gain.gain > 0)
         .sort((a, b) => b.gain - a.gain || byId(a, b))
         .slice(0, TOP_GAINS),
     },
     projects: {
-      before: oldProjects.size,
-      after: newProjects.size,
-      added: [...newProjects.values()].filter((p) => !oldProjects.has(p.id)).map(({ id, name }) => ({ id, name })),
-      removed: [...oldProjects.values()].filter((p) => !newProjects.has(p.id)).map(({ id, name }) => ({ id, name })),
-      progress: keptProjects
-        .filter(({ before, after }) => before.progress !== after.progress)
-        .map(({ before, after }) => ({ id: after.id, name: after.name, from: before.progress, to: after.progress })),
-      state: keptProjects
-        .filter(({ before, after }) => before.state !== after.state)
-        .map(({ before, after }) => ({ id: after.id, name: after.name, from: before.state, to: after.state })),
+      before: previous?.projects.length ?? 0,
+      after: next.projects.length,
+      added: run.projects.added.map((id) => ({ id, name: name(id) })),
+      removed: run.projects.removed.map((id) => ({ id })),
+      progress: run.projects.progress.map((step) => ({ ...step, name: name(step.id) })),
+      state: run.projects.state.map((state) => ({ ...state, name: name(state.id) })),
     },
   };
 }
@@ -145,12 +160,11 @@ export function reportLines(report: ChangeReport): string[] {
     lines.push(...items.slice(0, LINES_PER_KIND).map(line));
     if (items.length > LINES_PER_KIND) lines.push(`    … and ${items.length - LINES_PER_KIND} more`);
   };
-  const where = (issue: { hidden: boolean }) => (issue.hidden ? ', in a hidden column' : '');
-  some(issues.added, (i) => `  + issue "${t(i.title)}" (${t(i.status || 'no status')}${where(i)})`);
-  some(issues.removed, (i) => `  - issue "${t(i.title)}"${i.hidden ? ' (was in a hidden column)' : ''}`);
-  some(issues.statusMoves, (m) => `  ~ "${t(m.title)}": ${t(m.from || 'no status')} → ${t(m.to || 'no status')}`);
+  some(issues.added, (i) => `  + issue "${t(i.title)}" (${t(i.column)})`);
+  some(issues.removed, (i) => `  - issue ${t(i.id)} left the site`);
+  some(issues.statusMoves, (m) => `  ~ "${t(m.title)}": ${t(m.from)} → ${t(m.to)}`);
   some(projects.added, (p) => `  + project "${t(p.name)}"`);
-  some(projects.removed, (p) => `  - project "${t(p.name)}"`);
+  some(projects.removed, (p) => `  - project ${t(p.id)} left the site`);
   some(projects.progress, (p) => `  ~ project "${t(p.name)}": ${p.from}% → ${p.to}%`);
   some(projects.state, (p) => `  ~ project "${t(p.name)}": ${t(p.from ?? 'no state')} → ${t(p.to ?? 'no state')}`);
   some(issues.upvoteGains, (g) => `  ▲ "${t(g.title)}": +${g.gain} (${g.from} → ${g.to})`);
@@ -183,12 +197,12 @@ export function reportMarkdown(report: ChangeReport): string {
       ? [`**${title}**`, '', ...items.slice(0, LINES_PER_KIND).map((i) => `- ${i}`), ...(items.length > LINES_PER_KIND ? [`- … and ${items.length - LINES_PER_KIND} more`] : []), '']
       : [];
   out.push(
-    ...list('New issues', issues.added.map((i) => `${esc(i.title)} (${esc(i.status || 'no status')}${i.hidden ? ', in a hidden column' : ''})`)),
-    ...list('Removed issues', issues.removed.map((i) => esc(i.title))),
-    ...list('Status changes', issues.statusMoves.map((m) => `${esc(m.title)}: ${esc(m.from || 'no status')} → ${esc(m.to || 'no status')}`)),
+    ...list('New issues', issues.added.map((i) => `${esc(i.title)} (${esc(i.column)})`)),
+    ...list('Issues that left the site', issues.removed.map((i) => esc(i.id))),
+    ...list('Status changes', issues.statusMoves.map((m) => `${esc(m.title)}: ${esc(m.from)} → ${esc(m.to)}`)),
     ...list('Projects', [
       ...projects.added.map((p) => `new: ${esc(p.name)}`),
-      ...projects.removed.map((p) => `removed: ${esc(p.name)}`),
+      ...projects.removed.map((p) => `left the site: ${esc(p.id)}`),
       ...projects.progress.map((p) => `${esc(p.name)}: ${p.from}% → ${p.to}%`),
       ...projects.state.map((p) => `${esc(p.name)}: ${esc(p.from ?? 'no state')} → ${esc(p.to ?? 'no state')}`),
     ]),

@@ -5,15 +5,18 @@
  *    published data (its public digest) and the rest of the fingerprint
  *    (config, render version, package version, public/ assets, custom CSS);
  * 3. refuse a list that shrank more than allowed (a partial answer);
- * 4. build into a staging directory next to `outDir`;
+ * 4. record the run in the history (src/cli/rebuild/history-step.ts) and
+ *    build into a staging directory next to `outDir`;
  * 5. verify the build;
  * 6. swap it in by rename, keeping the previous output until the swap holds;
- * 7. record the snapshot as published (the commit point), then its fingerprint.
+ * 7. record the history, then the snapshot as published (the commit point),
+ *    then its fingerprint and the description cache the build used and
+ *    filled (a copy until then, src/content/render-cache.ts).
  * Every run that gets this far writes its report (`report.json`), "no changes" included.
  * On any failure `outDir` and `stateDir` are left byte for byte as they were.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { RoadmapError, SnapshotError } from '../../shared/errors.ts';
@@ -21,11 +24,15 @@ import type { DataSource } from '../../config/source.ts';
 import { publicSnapshot, type Privacy } from '../../content/privacy.ts';
 import { loadSnapshot, type LoadHooks } from '../../snapshot/load.ts';
 import { readSnapshotFile, writeSnapshotFile, type Snapshot } from '../../snapshot/snapshot-file.ts';
-import { compareSnapshots, runReport, whatChanged, type ChangeReport } from './changes.ts';
+import { compareSnapshots, runReport, whatChanged, type ChangeReport, type DataComparison } from './changes.ts';
 import { changedParts, FINGERPRINT_FILE, readFingerprint, writeFingerprint, type Fingerprint, type FingerprintPart, type PreviousFingerprint } from './fingerprint.ts';
+import { prepareHistory } from './history-step.ts';
 import { verifyBuild } from './verify.ts';
 import { describeIssueCounts, issueCounts } from '../issue-counts.ts';
+import { RENDER_CACHE_FILE } from '../../config/settings.ts';
 import type { ColumnConfig } from '../../config/roadmap-config.ts';
+import type { History } from '../../history/schema.ts';
+import { shownState } from '../../history/shown.ts';
 
 export class RebuildError extends RoadmapError {
   override name = 'RebuildError';
@@ -48,8 +55,17 @@ export interface RebuildOptions {
   privacy: Privacy;
   /** Everything but the data that shapes the site (`siteFingerprint(settings)`): a change to any part publishes. */
   fingerprint: Omit<Fingerprint, 'data'>;
-  /** Builds the site from `snapshotFile` into `outDir` (an `astro build`). */
-  build: (snapshotFile: string, outDir: string) => Promise<void>;
+  /**
+   * Builds the site from `snapshotFile`, with the history in `historyFile`, into `outDir` (an `astro build`),
+   * reading and updating the description cache `renderCacheFile`.
+   */
+  build: (snapshotFile: string, outDir: string, historyFile: string, renderCacheFile: string) => Promise<void>;
+  /** The live site's root URL (with the base path): its `/history.json` is continued when the state has no history. */
+  site?: string;
+  /** Start a new history instead of continuing the state's or the live site's. */
+  freshHistory?: boolean;
+  /** Reads the live site's history (tests pass their own). */
+  fetchHistory?: (siteRoot: string) => Promise<History | undefined>;
   /** Progress and warnings (the CLI prints them to stderr); the outcome is the return value. */
   log?: (line: string) => void;
   load?: LoadHooks;
@@ -72,13 +88,19 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
   const previous = await readPrevious(publishedFile, options.force ?? false, log);
 
   const fresh = await loadSnapshot(options.source, options.load);
-  const data = compareSnapshots(previous && publicSnapshot(previous, options.privacy), publicSnapshot(fresh, options.privacy), options.columns);
+  const previousPublic = previous && publicSnapshot(previous, options.privacy);
+  const freshPublic = publicSnapshot(fresh, options.privacy);
+  const data = compareSnapshots(previousPublic, freshPublic, options.columns);
+  // The history is not a part of the fingerprint: it only changes when a run publishes, so it cannot make one.
+  // What it records (a move, an upvote count, a project's state) is in the data already (README, "The history").
   const fingerprint: Fingerprint = { data: data.digest, ...options.fingerprint };
   const { parts, note } = partsChanged(data.dataChanged, fingerprint, previous ? await readFingerprint(join(stateDir, FINGERPRINT_FILE)) : undefined, log);
   const changed = parts.length > 0 || note !== null;
-  const report = (status: ChangeReport['status']) => runReport(data, { status, forced: options.force ?? false, changedParts: parts, note, fingerprint });
-  if (!changed && !options.force) {
-    const unchanged = report('no-changes');
+  const report = (status: ChangeReport['status'], comparison: DataComparison) =>
+    runReport(comparison, { status, forced: options.force ?? false, changedParts: parts, note, fingerprint });
+  // --fresh-history asks for a publish: a new history is only ever written by one.
+  if (!changed && !options.force && !options.freshHistory) {
+    const unchanged = report('no-changes', data);
     await writeReport(stateDir, unchanged, log);
     const summary = `no changes: the portal data (${data.digest.slice(0, 19)}…), the config, the render version, the portal-roadmap version, the public/ assets and the custom CSS match the published site; ${outDir} left as it is`;
     return { status: 'no-changes', report: unchanged, summary };
@@ -92,15 +114,33 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
   try {
     const snapshotFile = join(workDir, 'snapshot.json');
     await writeSnapshotFile(snapshotFile, fresh);
+    const history = await prepareHistory({
+      stateDir,
+      workDir,
+      snapshot: freshPublic,
+      shown: shownState(freshPublic.issues, freshPublic.projects, options.columns),
+      previousShown: previousPublic && shownState(previousPublic.issues, previousPublic.projects, options.columns),
+      siteRoot: options.site,
+      fresh: options.freshHistory,
+      log,
+      fetchHistory: options.fetchHistory,
+    });
     await rm(staging, { recursive: true, force: true });
+    // The build works on a copy of the description cache: the state directory changes only once the site is published.
+    const renderCache = join(workDir, RENDER_CACHE_FILE);
+    const keptCache = join(stateDir, RENDER_CACHE_FILE);
+    if (existsSync(keptCache)) await copyFile(keptCache, renderCache).catch((error: Error) => log(`warning: the description cache could not be read (${error.message}); every description is rendered`));
     log(`Building ${describeIssueCounts(issueCounts(fresh.issues, options.columns))} and ${fresh.projects.length} projects into a staging directory`);
-    await options.build(snapshotFile, staging);
-    verifyBuild(staging, fresh, options.columns);
+    await options.build(snapshotFile, staging, history.file, renderCache);
+    verifyBuild(staging, fresh, options.columns, history.history);
     await swapIn(staging, outDir, retired);
     try {
+      await history.commit();
       await writeSnapshotFile(publishedFile, fresh);
     } catch (error) {
-      // The snapshot is the commit point: without it the old output goes back.
+      // The snapshot is the commit point: without it the old output and the old history go back.
+      // (A failure to put the history back must not hide the error that got us here.)
+      await history.restore().catch(() => {});
       await swapBack(outDir, retired, staging);
       throw new RebuildError(`Could not record the published snapshot in ${stateDir}: ${(error as Error).message}. The previous site was restored.`, { cause: error });
     }
@@ -109,9 +149,16 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
     await writeFingerprint(join(stateDir, FINGERPRINT_FILE), fingerprint).catch((error: Error) =>
       log(`warning: the fingerprint could not be written (${error.message}); the next run rebuilds`),
     );
-    const published = report('published');
+    // Likewise: a cache that was not kept costs the next build its rendering, nothing else.
+    if (existsSync(renderCache)) {
+      await copyFile(renderCache, `${keptCache}.partial`)
+        .then(() => rename(`${keptCache}.partial`, keptCache))
+        .catch((error: Error) => log(`warning: the description cache could not be kept in ${stateDir} (${error.message}); the next build renders every description`));
+    }
+    // The report lists what the history recorded: one comparison for both.
+    const published = report('published', compareSnapshots(previousPublic, freshPublic, options.columns, history.changes));
     await writeReport(stateDir, published, log);
-    const why = changed ? `changed: ${whatChanged(published)}` : 'nothing changed; --force';
+    const why = changed ? `changed: ${whatChanged(published)}` : `nothing changed; ${options.force ? '--force' : '--fresh-history'}`;
     return { status: 'published', report: published, summary: `Published to ${outDir} (${why})` };
   } finally {
     await rm(staging, { recursive: true, force: true });

@@ -7,13 +7,17 @@ import { shownColumns } from '../../site/columns.ts';
 import { issuePath, ISSUES_DIR, pageSlug, projectPath } from '../../site/paths.ts';
 import { quotedList } from '../../shared/text.ts';
 import type { Snapshot } from '../../snapshot/snapshot-file.ts';
+import type { History } from '../../history/schema.ts';
 
 export class VerifyError extends RoadmapError {
   override name = 'VerifyError';
 }
 
-/** Throws a `VerifyError` naming the first thing missing from `outDir`. Issues of hidden columns have no page. */
-export function verifyBuild(outDir: string, snapshot: Snapshot, columns: readonly ColumnConfig[]): void {
+/**
+ * Throws a `VerifyError` naming the first thing missing from `outDir`. Issues
+ * of hidden columns have no page; what the history says left the site has a tombstone.
+ */
+export function verifyBuild(outDir: string, snapshot: Snapshot, columns: readonly ColumnConfig[], history?: History): void {
   const issues = shownColumns(snapshot.issues, columns).flatMap((column) => column.issues);
   const need = (path: string) => {
     const file = join(outDir, path);
@@ -24,13 +28,17 @@ export function verifyBuild(outDir: string, snapshot: Snapshot, columns: readonl
   need('_headers');
   for (const issue of issues) need(`${issuePath(issue.id)}index.html`);
   for (const project of snapshot.projects) need(`${projectPath(project.id)}index.html`);
+  // What the history says left the site keeps a page (a tombstone) at its URL.
+  const tombstones = [...(history?.left.issues.keys() ?? [])];
+  for (const id of tombstones) need(`${issuePath(id)}index.html`);
+  for (const id of history?.left.projects.keys() ?? []) need(`${projectPath(id)}index.html`);
   const folders = existsSync(join(outDir, ISSUES_DIR)) ? readdirSync(join(outDir, ISSUES_DIR)) : [];
-  if (folders.length !== issues.length) {
-    const expected = new Set(issues.map((issue) => pageSlug(issue.id)));
+  if (folders.length !== issues.length + tombstones.length) {
+    const expected = new Set([...issues.map((issue) => pageSlug(issue.id)), ...tombstones.map(pageSlug)]);
     const extra = folders.filter((folder) => !expected.has(folder));
     throw new VerifyError(
-      `The build has ${folders.length} issue pages but the snapshot has ${issues.length} shown issues` +
-        (extra.length ? `; pages of no shown issue: ${quotedList(extra)}.` : '; two issues share a page.'),
+      `The build has ${folders.length} issue pages but the snapshot has ${issues.length} shown issues and the history ${tombstones.length} that left` +
+        (extra.length ? `; pages of no such issue: ${quotedList(extra)}.` : '; two issues share a page.'),
     );
   }
 }

@@ -6,7 +6,7 @@ import { languagePaths } from '../../site/astro/static-paths.ts';
 
 export const getStaticPaths = languagePaths;
 
-/** One feed per language: the same items, with that language's column names. */
+/** One event feed per language: the same events, with that language's words and links to its pages. */
 export const GET: APIRoute = async (context) => {
   const roadmap = await roadmapFor(context.url);
   const root = new URL(roadmap.ui.root, context.site).toString();
@@ -14,7 +14,7 @@ export const GET: APIRoute = async (context) => {
     title: roadmap.config.title,
     description: roadmap.config.description,
     site: root,
-    items: feedItems(roadmap, roadmap.labels, root),
+    items: feedItems(roadmap, roadmap.history, roadmap.config, roadmap.labels, root),
     customData: `<language>${roadmap.config.locale}</language>`,
     trailingSlash: true,
   });

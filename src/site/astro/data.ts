@@ -1,17 +1,22 @@
 /**
  * The one bridge between Astro's collections and the pure view model. Pages
  * call `roadmapFor(Astro.url)` (or `getRoadmap(segment)` in getStaticPaths);
- * the collections are read once per build, and each language's roadmap is
- * made once from them: the data is the same, the words differ.
+ * the collections and the history are read once per build, and each
+ * language's roadmap is made once from them: the data is the same, the words differ.
  */
 import { getCollection, getEntry } from 'astro:content';
 import { processSettings, type ResolvedConfig } from '../../config/settings.ts';
 import { retranslatedTruncationNote } from '../../content/description-limits.ts';
+import { readHistoryFile } from '../../history/read.ts';
+import { recordRun, shownState } from '../../history/record.ts';
+import type { History } from '../../history/schema.ts';
+import { changelog, type ChangelogEntry } from '../../history/view.ts';
 import { truncationNoteText, uiFor, type Labels, type Ui } from '../labels.ts';
 import { languageOfPath, siteLanguages, type SiteLanguage } from '../languages.ts';
 import { withBase } from '../paths.ts';
 import type { Issue, Project, RoadmapInfo } from '../../snapshot/model.ts';
 import { ROADMAP_INFO_ID } from '../../content/loader.ts';
+import { columnLabel } from '../columns.ts';
 import { buildRoadmapView, type RoadmapView } from '../view.ts';
 
 /**
@@ -40,6 +45,16 @@ export interface Roadmap extends RoadmapView {
   info: RoadmapInfo;
   /** Sanitised description HTML by issue or project id. */
   descriptionHtml: (collection: 'issues' | 'projects', id: string) => string;
+  /**
+   * The history the pages show: the file of `ROADMAP_HISTORY` (or the demo's)
+   * with this build's snapshot recorded, or, with no file, what this build
+   * alone can tell (everything "since at least" the snapshot's date).
+   */
+  history: History;
+  /** Shipped issues and completed projects with their dates, newest first (the changelog). */
+  changelog: ChangelogEntry[];
+  /** The label of a column id, also of a column the board no longer has (the id itself then). */
+  columnLabel: (id: string) => string;
 }
 
 /** The site's languages, the main one first. */
@@ -75,23 +90,31 @@ interface Collections {
   projects: Project[];
   info: RoadmapInfo;
   html: Record<'issues' | 'projects', Map<string, string>>;
+  history: History;
 }
 
 let collections: Promise<Collections> | undefined;
 
-/** The content layer's data, read once whatever the number of languages. */
+/** The content layer's data and the history, read once whatever the number of languages. */
 function readCollections(): Promise<Collections> {
   collections ??= (async () => {
-    const [issues, projects, infoEntry] = await Promise.all([getCollection('issues'), getCollection('projects'), getEntry('roadmap', ROADMAP_INFO_ID)]);
+    const { config, historyFile } = processSettings();
+    const [issueEntries, projectEntries, infoEntry] = await Promise.all([getCollection('issues'), getCollection('projects'), getEntry('roadmap', ROADMAP_INFO_ID)]);
     if (!infoEntry) throw new Error('The roadmap collection is empty: the content layer did not load. Run the build again with --force.');
+    const issues = issueEntries.map((e) => e.data);
+    const projects = projectEntries.map((e) => e.data);
+    const info = infoEntry.data;
+    // Recording this build's snapshot is a no-op when the rebuild already did (the same state, the same date).
+    const saved = historyFile ? await readHistoryFile(historyFile, `Fix ROADMAP_HISTORY, or unset it to build without a history; ${historyFile} was left as it is.`) : undefined;
     return {
-      issues: issues.map((e) => e.data),
-      projects: projects.map((e) => e.data),
-      info: infoEntry.data,
+      issues,
+      projects,
+      info,
       html: {
-        issues: new Map(issues.map((e) => [e.id, e.rendered?.html ?? ''])),
-        projects: new Map(projects.map((e) => [e.id, e.rendered?.html ?? ''])),
+        issues: new Map(issueEntries.map((e) => [e.id, e.rendered?.html ?? ''])),
+        projects: new Map(projectEntries.map((e) => [e.id, e.rendered?.html ?? ''])),
       },
+      history: recordRun(saved, shownState(issues, projects, config.columns), info.fetchedAt),
     };
   })();
   return collections;
@@ -105,6 +128,7 @@ async function read(segment: string | undefined): Promise<Roadmap> {
   const ui: SiteUi = { ...uiFor(language.locale, config.labels), root: language.root, href: (path) => withBase(language.root, path) };
   const { labels } = ui;
   const data = await readCollections();
+  const { history } = data;
   const mainNote = truncationNoteText(config);
   const siteConfig: SiteConfig = {
     ...config,
@@ -112,8 +136,10 @@ async function read(segment: string | undefined): Promise<Roadmap> {
     title: config.title ?? labels.siteTitle,
     description: config.description ?? labels.siteDescription,
   };
+  const view = buildRoadmapView(data.issues, data.projects, siteConfig, labels, history);
+  const labelById = new Map<string, string>([...config.columns.map((c) => [c.id, columnLabel(c, labels)] as const), ...view.columns.map((c) => [c.id, c.label] as const)]);
   return {
-    ...buildRoadmapView(data.issues, data.projects, siteConfig, labels),
+    ...view,
     config: siteConfig,
     ui,
     labels,
@@ -122,5 +148,8 @@ async function read(segment: string | undefined): Promise<Roadmap> {
     info: data.info,
     // The content layer wrote a cut description's note in the main language; each other language says it in its own.
     descriptionHtml: (collection, id) => retranslatedTruncationNote(data.html[collection].get(id) ?? '', mainNote, labels.descriptionTruncated),
+    history,
+    changelog: changelog(history, config.shipped),
+    columnLabel: (id) => labelById.get(id) ?? id,
   };
 }

@@ -1,26 +1,46 @@
 /**
  * getStaticPaths of the `[...lang]` routes: every page once per language of
  * the site, `lang` undefined for the main language (at the root) and the
- * language's folder for the others. Site and embed pages share them.
+ * language's folder for the others. Site and embed pages share them. The
+ * site's own issue and project routes (and each issue's feed) also keep a
+ * page for every id the history says once had one: a tombstone, so a link
+ * shared last month still leads somewhere, in every language.
  */
+import type { Issue, Project } from '../../snapshot/model.ts';
 import { pageSlug } from '../paths.ts';
-import { getRoadmap, languageParams } from './data.ts';
+import { getRoadmap, languageParams, type Roadmap } from './data.ts';
+
+export type IssuePageProps = { issue: Issue; goneSince?: undefined } | { issue?: undefined; goneSince: string };
+export type ProjectPageProps = { project: Project; goneSince?: undefined } | { project?: undefined; goneSince: string };
 
 /** One path per language, for the routes with no other parameter. */
 export function languagePaths() {
   return languageParams().map((params) => ({ params }));
 }
 
-export async function issuePaths() {
-  const perLanguage = await Promise.all(
-    languageParams().map(async ({ lang }) => (await getRoadmap(lang)).issues.map((issue) => ({ params: { lang, id: pageSlug(issue.id) }, props: { issue } }))),
-  );
-  return perLanguage.flat();
+/** `make(roadmap, lang)` for every language of the site, flattened. */
+async function perLanguage<T>(make: (roadmap: Roadmap, lang: string | undefined) => T[]): Promise<T[]> {
+  const paths = await Promise.all(languageParams().map(async ({ lang }) => make(await getRoadmap(lang), lang)));
+  return paths.flat();
 }
 
-export async function projectPaths() {
-  const perLanguage = await Promise.all(
-    languageParams().map(async ({ lang }) => (await getRoadmap(lang)).projects.map((project) => ({ params: { lang, id: pageSlug(project.id) }, props: { project } }))),
-  );
-  return perLanguage.flat();
+/** Issue pages and feeds: issues on the site, and tombstones of those that left. */
+export function issuePaths() {
+  return perLanguage(({ issues, history }, lang) => [
+    ...issues.map((issue) => ({ params: { lang, id: pageSlug(issue.id) }, props: { issue } as IssuePageProps })),
+    ...[...history.left.issues].map(([id, goneSince]) => ({ params: { lang, id: pageSlug(id) }, props: { goneSince } as IssuePageProps })),
+  ]);
+}
+
+/** The embed's project pages: only projects on the site. */
+export function projectPaths() {
+  return perLanguage(({ projects }, lang) => projects.map((project) => ({ params: { lang, id: pageSlug(project.id) }, props: { project } as ProjectPageProps })));
+}
+
+/** The site's project pages: projects on the site, and tombstones of those that left. */
+export function projectPagePaths() {
+  return perLanguage(({ projects, history }, lang) => [
+    ...projects.map((project) => ({ params: { lang, id: pageSlug(project.id) }, props: { project } as ProjectPageProps })),
+    ...[...history.left.projects].map(([id, goneSince]) => ({ params: { lang, id: pageSlug(id) }, props: { goneSince } as ProjectPageProps })),
+  ]);
 }

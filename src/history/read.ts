@@ -1,0 +1,159 @@
+/**
+ * Reading and writing the history: from a file (the state directory, or
+ * `ROADMAP_HISTORY` for a build), and from the live site's `/history.json`
+ * when the state directory has none. A history that fails validation is
+ * refused with the reason and the fix; nothing here ever writes over it.
+ */
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { Agent, errors as undiciErrors, interceptors, request, type Dispatcher } from 'undici';
+import { formatIssues } from '../config/friendly-errors.ts';
+import { RoadmapError } from '../shared/errors.ts';
+import { HISTORY_FORMAT, HISTORY_VERSION, HistorySchema, serializeHistory, type History } from './schema.ts';
+
+export class HistoryError extends RoadmapError {
+  override name = 'HistoryError';
+}
+
+/** The published history's name under the site root. */
+export const HISTORY_FILE = 'history.json';
+
+/** Validates a parsed history document; `where` (a file or URL) and `fix` go into the error. */
+export function parseHistory(json: unknown, where: string, fix: string): History {
+  const result = HistorySchema.safeParse(json);
+  if (result.success) return result.data;
+  throw new HistoryError(
+    `${where} is not a portal-roadmap history (format ${HISTORY_FORMAT}, version ${HISTORY_VERSION}):\n${formatIssues(result.error.issues)}\n${fix}`,
+    { cause: result.error },
+  );
+}
+
+/** The fix offered when a history file cannot be used: it is never deleted or overwritten for you. */
+export const historyFileFix = (file: string) =>
+  `${file} was left as it is. Restore it from a backup, or move it away: the next rebuild then continues the live site's /${HISTORY_FILE}; ` +
+  'or pass --fresh-history to start a new history (the file is then kept beside it, renamed).';
+
+export async function readHistoryFile(file: string, fix = historyFileFix(file)): Promise<History> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (cause) {
+    const reason = (cause as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : 'cannot be read';
+    throw new HistoryError(`The history file ${file} ${reason}. ${fix}`, { cause });
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (cause) {
+    throw new HistoryError(`The history file ${file} is not valid JSON (cut short?). ${fix}`, { cause });
+  }
+  return parseHistory(json, `The history file ${file}`, fix);
+}
+
+/** Writes atomically: a reader sees the old file or the new one, never half of one. */
+export async function writeHistoryFile(file: string, history: History): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, serializeHistory(history), 'utf8');
+  await rename(temporary, file);
+}
+
+/** Largest `/history.json` read from a live site: a bounded history is a few MB (README, "The history"). */
+export const MAX_PUBLISHED_HISTORY_BYTES = 10 * 1024 * 1024;
+export const PUBLISHED_HISTORY_TIMEOUT_MS = 15_000;
+
+interface FetchOptions {
+  timeoutMs?: number;
+  maxBytes?: number;
+  /** undici dispatcher, for tests. */
+  dispatcher?: Dispatcher;
+}
+
+const RECOVERY_FIX =
+  'Check ROADMAP_SITE (or `site` and `base` in roadmap.config.json) and that the site is up, then run again; ' +
+  'or pass --fresh-history to start a new history (the published one is then replaced at the next publish).';
+
+/**
+ * The history the live site publishes at `{siteRoot}history.json`, or
+ * `undefined` when the site answers 404 (it has none yet). Anything else that
+ * is not a 200 with a valid history (a network error, a timeout, a 5xx, a
+ * body over the size cap or of the wrong shape) throws: starting afresh then
+ * would replace the published history at the next publish, and lose it.
+ */
+export async function fetchPublishedHistory(siteRoot: string, options: FetchOptions = {}): Promise<History | undefined> {
+  // A host may redirect (http to https, a Pages domain to its custom domain): a few hops are followed.
+  const own = options.dispatcher ? undefined : new Agent();
+  const dispatcher = options.dispatcher ?? own!.compose(interceptors.redirect({ maxRedirections: 3 }));
+  try {
+    return await fetchWith(siteRoot, dispatcher, options);
+  } finally {
+    await own?.close();
+  }
+}
+
+async function fetchWith(siteRoot: string, dispatcher: Dispatcher, options: FetchOptions): Promise<History | undefined> {
+  const url = new URL(HISTORY_FILE, siteRoot.endsWith('/') ? siteRoot : `${siteRoot}/`).toString();
+  const timeoutMs = options.timeoutMs ?? PUBLISHED_HISTORY_TIMEOUT_MS;
+  const maxBytes = options.maxBytes ?? MAX_PUBLISHED_HISTORY_BYTES;
+  const fail = (reason: string, cause?: unknown) =>
+    new HistoryError(`Could not read the published history ${url}: ${reason}. ${RECOVERY_FIX}`, cause === undefined ? undefined : { cause });
+  const signal = AbortSignal.timeout(timeoutMs);
+  let response: Dispatcher.ResponseData;
+  try {
+    response = await request(url, {
+      method: 'GET',
+      headers: { accept: 'application/json', 'user-agent': 'portal-roadmap (+static roadmap site generator)' },
+      signal,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      dispatcher,
+    });
+  } catch (cause) {
+    throw fail(transportReason(cause, signal, timeoutMs), cause);
+  }
+  if (response.statusCode === 404) {
+    await response.body.dump();
+    return undefined;
+  }
+  if (response.statusCode !== 200) {
+    await response.body.dump();
+    throw fail(`the site answered HTTP ${response.statusCode}`);
+  }
+  const declared = Number(response.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await response.body.dump();
+    throw fail(`it is ${declared} bytes, more than the ${maxBytes} a history can be`);
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of response.body) {
+      size += (chunk as Buffer).length;
+      if (size > maxBytes) {
+        response.body.destroy();
+        throw fail(`it is more than the ${maxBytes} bytes a history can be`);
+      }
+      chunks.push(chunk as Buffer);
+    }
+  } catch (cause) {
+    if (cause instanceof HistoryError) throw cause;
+    throw fail(transportReason(cause, signal, timeoutMs), cause);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch (cause) {
+    throw fail('the answer is not JSON (is history.json served by this site?)', cause);
+  }
+  return parseHistory(json, `The published history ${url}`, RECOVERY_FIX);
+}
+
+function transportReason(cause: unknown, signal: AbortSignal, timeoutMs: number): string {
+  const timedOut =
+    signal.aborted ||
+    cause instanceof undiciErrors.HeadersTimeoutError ||
+    cause instanceof undiciErrors.BodyTimeoutError ||
+    cause instanceof undiciErrors.ConnectTimeoutError;
+  if (timedOut) return `no answer within ${timeoutMs} ms`;
+  return cause instanceof Error ? cause.message : String(cause);
+}

@@ -1,0 +1,48 @@
+/**
+ * The sitemap (@astrojs/sitemap) without the pages search engines should not
+ * list: the embeds (copies of other pages, for iframes) and the tombstones of
+ * items that left the site. A tombstone is known by its own page (`<html
+ * data-tombstone>`, set by src/layouts/Base.astro), read from the build output
+ * when the sitemap is written, so the sitemap can never disagree with the pages.
+ */
+import { closeSync, openSync, readSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sitemap, { type SitemapOptions } from '@astrojs/sitemap';
+import type { AstroIntegration } from 'astro';
+
+/** Whether the start of a page's HTML marks it as a tombstone. */
+export function isTombstoneHtml(start: string): boolean {
+  return /<html\b[^>]*\sdata-tombstone[\s=>]/i.test(start);
+}
+
+function readStart(file: string): string {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, 'r');
+    const buffer = Buffer.alloc(1024);
+    return buffer.toString('utf8', 0, readSync(fd, buffer, 0, buffer.length, 0));
+  } catch {
+    return '';
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** `i18n`: with several languages, each page lists its translations (`xhtml:link hreflang`). */
+export function roadmapSitemap(options: { base: string; embedDir: string; i18n?: NonNullable<SitemapOptions>['i18n'] }): AstroIntegration[] {
+  const root = options.base.endsWith('/') ? options.base : `${options.base}/`;
+  let outDir: string | undefined;
+  // Runs just before the sitemap's own hook (integrations run in order), to learn where the pages are.
+  const findOutput: AstroIntegration = {
+    name: 'portal-roadmap:sitemap-output',
+    hooks: { 'astro:build:done': ({ dir }) => void (outDir = fileURLToPath(dir)) },
+  };
+  const keep = (page: string) => {
+    const path = new URL(page).pathname;
+    if (path.includes(`/${options.embedDir}/`)) return false;
+    if (!outDir || !path.startsWith(root)) return true;
+    return !isTombstoneHtml(readStart(join(outDir, path.slice(root.length), 'index.html')));
+  };
+  return [findOutput, sitemap({ filter: keep, ...(options.i18n ? { i18n: options.i18n } : {}) })];
+}

@@ -1,0 +1,84 @@
+/** Reading the history: from a file (refused, never rewritten, when invalid) and from the live site's /history.json. */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MockAgent } from 'undici';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
+import { fetchPublishedHistory, HistoryError, readHistoryFile, writeHistoryFile } from '../../src/history/read.ts';
+import { recordRun, shownState } from '../../src/history/record.ts';
+import { serializeHistory } from '../../src/history/schema.ts';
+import { loadDemoSnapshot } from '../../src/snapshot/load.ts';
+
+const demo = await loadDemoSnapshot('src/data/demo/portal.json');
+const history = recordRun(undefined, shownState(demo.issues, demo.projects, parseRoadmapConfig({}).columns), demo.fetchedAt);
+const text = serializeHistory(history);
+
+describe('a history file', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'history-file-'));
+
+  it('is written atomically and reads back the same', async () => {
+    const file = join(dir, 'state', 'history.json');
+    await writeHistoryFile(file, history);
+    expect(readFileSync(file, 'utf8')).toBe(text);
+    expect(serializeHistory(await readHistoryFile(file))).toBe(text);
+  });
+
+  it.each([
+    ['cut short', text.slice(0, 200), /is not valid JSON \(cut short\?\)/],
+    ['of another format', JSON.stringify({ format: 'portal-roadmap.snapshot', version: 2 }), /is not a portal-roadmap history \(format portal-roadmap\.history, version 1\):\n  - format: /],
+    ['with a title in it', text.replace('"events":[', '"title":"Dark mode","events":['), /unknown key "title"/],
+  ])('is refused when %s, naming the file and the fix, and is left as it was', async (_, content, reason) => {
+    const file = join(dir, `bad-${Math.random()}.json`);
+    writeFileSync(file, content);
+    const error = await readHistoryFile(file).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HistoryError);
+    expect((error as Error).message).toMatch(reason);
+    expect((error as Error).message).toContain(`${file} was left as it is`);
+    expect((error as Error).message).toContain('--fresh-history');
+    expect(readFileSync(file, 'utf8')).toBe(content);
+  });
+});
+
+describe('fetchPublishedHistory', () => {
+  const SITE = 'https://roadmap.example.com/roadmap/';
+  let agent: MockAgent;
+  beforeEach(() => {
+    agent = new MockAgent();
+    agent.disableNetConnect();
+  });
+  afterEach(() => agent.close());
+  const origin = () => agent.get('https://roadmap.example.com');
+  const fetchIt = (options: { maxBytes?: number } = {}) => fetchPublishedHistory(SITE, { dispatcher: agent, ...options });
+
+  it('reads and checks {site}/history.json under the base path', async () => {
+    origin().intercept({ path: '/roadmap/history.json', method: 'GET' }).reply(200, text, { headers: { 'content-type': 'application/json' } });
+    expect(serializeHistory((await fetchIt())!)).toBe(text);
+  });
+
+  it('is undefined when the site answers 404: it has none yet', async () => {
+    origin().intercept({ path: '/roadmap/history.json' }).reply(404, '<h1>Not found</h1>');
+    expect(await fetchIt()).toBeUndefined();
+  });
+
+  it.each([
+    ['a 500', () => origin().intercept({ path: '/roadmap/history.json' }).reply(500, 'oops'), 'the site answered HTTP 500'],
+    ['an HTML page with 200', () => origin().intercept({ path: '/roadmap/history.json' }).reply(200, '<!doctype html><p>hi'), 'the answer is not JSON'],
+    ['a document of the wrong shape', () => origin().intercept({ path: '/roadmap/history.json' }).reply(200, '{"format":"x"}'), 'is not a portal-roadmap history'],
+    ['a network error', () => origin().intercept({ path: '/roadmap/history.json' }).replyWithError(new Error('getaddrinfo ENOTFOUND roadmap.example.com')), 'ENOTFOUND'],
+  ])('fails on %s, naming the URL and the way out', async (_, reply, reason) => {
+    reply();
+    const error = await fetchIt().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HistoryError);
+    expect((error as Error).message).toContain('https://roadmap.example.com/roadmap/history.json');
+    expect((error as Error).message).toContain(reason);
+    expect((error as Error).message).toContain('--fresh-history');
+  });
+
+  it('refuses a body over the size cap, declared or not', async () => {
+    origin().intercept({ path: '/roadmap/history.json' }).reply(200, text, { headers: { 'content-length': String(text.length) } });
+    await expect(fetchIt({ maxBytes: 1000 })).rejects.toThrow(`it is ${text.length} bytes, more than the 1000 a history can be`);
+    origin().intercept({ path: '/roadmap/history.json' }).reply(200, text);
+    await expect(fetchIt({ maxBytes: 1000 })).rejects.toThrow('more than the 1000 bytes a history can be');
+  });
+});
