@@ -1,42 +1,53 @@
 /**
- * `npm run bench [-- --quick] [-- --json FILE]`: reproducible figures of how
- * fast portal-roadmap is, each next to its floor. Deterministic synthetic
- * workspaces (1,000 issues / 50 projects; 10,000 / 500 unless --quick).
- *   build_ratio             full astro build from a snapshot / a bare Astro build of as many trivial pages (medians of 3)
+ * `npm run bench [-- --quick] [-- --rounds N] [-- --json FILE]`: reproducible
+ * figures of how fast portal-roadmap is, each next to its floor.
+ * Deterministic synthetic workspaces (1,000 issues / 50 projects; 10,000 / 500
+ * unless --quick). Every key of the JSON is snake_case.
+ *   build_ratio             cold `astro build` from a snapshot / a cold bare Astro build of as many trivial pages at the same
+ *                           Astro settings (build_concurrency); each round builds both, in alternating order; the median of
+ *                           the rounds' ratios, with the least and greatest. Cold: Astro's cache, node_modules/.vite and
+ *                           node_modules/.astro cleared and an empty description cache, before each build.
+ *   warm_change_ratio       the next CI build after one issue's description changed (node_modules/.vite and Astro's cache
+ *                           cleared as `npm ci` leaves them, the description cache of the cold build kept as the workflow
+ *                           keeps .roadmap/) / that round's cold build; median of the rounds, with the least and greatest
  *   fetch_ratio             fetch from the fake portal under a scaled-down rate limit / the least time that limit allows
  *   rate_limited_responses  429s the fetch drew
  *   nochange_ratio          `npm run rebuild` on unchanged data / a full rebuild
- *   peak_rss_mb             peak RSS of the largest build
+ *   peak_rss_mb             peak RSS (VmHWM) of the cold builds: the median and the greatest of the rounds
  *   board_gzip_kb           board HTML + its CSS and JS, gzipped (demo and each size)
- *   board_js_gzip_kb        the board's JavaScript at load, gzipped (at most 3 KB: the filter island and the search trigger; the search code loads only when search opens)
+ *   board_js_gzip_kb        the board's JavaScript at load, gzipped (at most 3 KB: the filter island's loader and the search trigger; the island and the search code load only when used)
  *   filter_index_gzip_kb    the filter island's index of every issue (/board-index.json), gzipped; fetched only when someone filters or sorts
  *   search_index            the Pagefind index on disk: KB and files, beside the site's own file count
  *   search_query_kb         bytes one search downloads in Chromium (first query: runtime + index + results; next query)
  *   lighthouse              Lighthouse category scores of the demo board, an issue and a project page
+ *   history_mb, history_build_ratio   the history after a simulated year, and the build time it adds (scripts/bench/history.ts; alone with --history-only)
  */
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCommand } from '../src/cli/args.ts';
-import { astroBin, runNode } from '../src/cli/run-node.ts';
+import { runCommand, UsageError } from '../src/cli/args.ts';
+import { astroBin, BUILD_NODE_FLAGS, runNode } from '../src/cli/run-node.ts';
 import { ROADMAP_ENV_NAMES } from '../src/config/env.ts';
+import { defaultBuildConcurrency } from '../src/config/settings.ts';
 import { ApiIssueListSchema, ApiProjectSchema } from '../src/portal/api-schemas.ts';
 import { sessionOf } from '../src/portal/client.ts';
 import { loadSnapshot } from '../src/snapshot/load.ts';
-import { createSnapshot, writeSnapshotFile } from '../src/snapshot/snapshot-file.ts';
+import { createSnapshot, dataDigest, writeSnapshotFile } from '../src/snapshot/snapshot-file.ts';
 import { startFakePortal } from '../test/support/fake-portal.ts';
 import { serveStatic } from '../test/support/static-server.ts';
 import { syntheticWorkspace } from '../test/support/synthetic.ts';
 import { createFloorProject } from './bench/floor.ts';
-import { median, round } from './bench/stats.ts';
+import { median, ratioFigure, round, type RatioFigure } from './bench/stats.ts';
 import { fileGzipKb, pageWeight } from './bench/weight.ts';
 import { BOARD_INDEX_FILE } from '../src/site/board-index.ts';
 import { searchFigures } from './bench/search.ts';
+import { historyRows, measureHistory, type HistoryFigures } from './bench/history.ts';
 
 const ROOT = process.cwd();
 const ASTRO = astroBin(ROOT);
 const SITE = 'https://roadmap.example.com';
-const RUNS = 3;
+/** Rounds of builds per workspace unless --rounds says. */
+const DEFAULT_ROUNDS = 5;
 /** Words of the synthetic workspaces (test/support/synthetic.ts), each in about a third of the issues: a broad first query, then another. */
 const SEARCH_QUERIES: [string, string] = ['offline', 'billing'];
 
@@ -56,8 +67,11 @@ const spec = {
   command: 'npm run bench --',
   summary: 'Measures build, fetch, rebuild, memory, page weight and Lighthouse against their floors, and prints a table.\nFigures and progress go to stderr as they come; the table to stdout.',
   options: {
-    quick: { type: 'boolean', description: 'the 1,000-issue workspace only (about a minute), not also 10,000' },
+    quick: { type: 'boolean', description: 'the 1,000-issue workspace only (a few minutes), not also 10,000' },
+    rounds: { type: 'string', value: 'N', default: String(DEFAULT_ROUNDS), description: 'rounds of builds per workspace (each: ours cold, the floor cold, ours after one change)' },
+    concurrency: { type: 'string', value: 'N', description: "Astro's build.concurrency for ours and the floor alike (default: portal-roadmap's, twice the CPUs, at most 8)" },
     json: { type: 'string', value: 'FILE', description: 'also write every figure as JSON to FILE' },
+    'history-only': { type: 'boolean', description: 'only the history figures: its size after a simulated year, and the build time it adds' },
   },
 } as const;
 
@@ -72,43 +86,128 @@ function countPages(dir: string): number {
   return readdirSync(dir, { recursive: true }).filter((f) => String(f).endsWith('.html')).length;
 }
 
-async function build(env: NodeJS.ProcessEnv, outDir: string) {
+/** What a cold build must not find: Vite's and Astro's caches in node_modules (the floor's node_modules is a link to ours). */
+function clearSharedCaches(): void {
+  for (const dir of ['node_modules/.vite', 'node_modules/.astro']) rmSync(join(ROOT, dir), { recursive: true, force: true });
+}
+
+interface BuildDirs {
+  outDir: string;
+  /** The description cache, as .roadmap/render-cache.json would be. */
+  renderCache: string;
+}
+
+/** One `astro build` of ours, with Vite's and Astro's caches cleared; the description cache is whatever `dirs.renderCache` holds. */
+async function build(env: NodeJS.ProcessEnv, dirs: BuildDirs) {
+  clearSharedCaches();
   const cacheDir = mkdtempSync(join(tmpdir(), 'bench-cache-'));
-  const result = await runNode([ASTRO, 'build', '--outDir', outDir], { cwd: ROOT, env: { ...env, ROADMAP_CACHE_DIR: cacheDir } });
+  const result = await runNode([...BUILD_NODE_FLAGS, ASTRO, 'build', '--outDir', dirs.outDir], { cwd: ROOT, env: { ...env, ROADMAP_CACHE_DIR: cacheDir, ROADMAP_RENDER_CACHE: dirs.renderCache } });
   rmSync(cacheDir, { recursive: true, force: true });
   if (result.code !== 0) throw new Error(`build failed:\n${result.output.slice(-2000)}`);
   return result;
 }
 
-async function measureBuild(size: Size, snapshotFile: string) {
-  const ours: number[] = [];
-  let peak = 0;
+async function floorBuild(floorDir: string) {
+  clearSharedCaches();
+  rmSync(join(floorDir, 'dist'), { recursive: true, force: true });
+  rmSync(join(floorDir, '.astro'), { recursive: true, force: true });
+  const result = await runNode([ASTRO, 'build', '--root', floorDir], { cwd: floorDir, env: baseEnv });
+  if (result.code !== 0) throw new Error(`floor build failed:\n${result.output.slice(-2000)}`);
+  return result;
+}
+
+function freshDirs(name: string): BuildDirs {
+  return { outDir: mkdtempSync(join(tmpdir(), `bench-${name}-`)), renderCache: join(mkdtempSync(join(tmpdir(), 'bench-state-')), 'render-cache.json') };
+}
+
+interface Round {
+  ours_ms: number;
+  floor_ms: number;
+  warm_change_ms: number;
+  build_ratio: number;
+  warm_change_ratio: number;
+  peak_rss_mb: number;
+  floor_peak_rss_mb: number;
+  warm_change_peak_rss_mb: number;
+}
+
+/**
+ * `rounds` rounds of: our cold build and the floor's cold build (in turn
+ * first, so a machine that gets busier or quieter favours neither), then the
+ * next CI build after one description changed, with the cold build's
+ * description cache.
+ */
+async function measureBuild(size: Size, snapshotFile: string, changedSnapshotFile: string, rounds: number, concurrency: number) {
+  const env = { ...baseEnv, ROADMAP_BUILD_CONCURRENCY: String(concurrency) };
+  const results: Round[] = [];
   let outDir = '';
-  for (let run = 0; run < RUNS; run++) {
-    outDir = mkdtempSync(join(tmpdir(), `bench-${size.name}-`));
-    const result = await build({ ...baseEnv, ROADMAP_SNAPSHOT: snapshotFile }, outDir);
-    ours.push(result.ms);
-    peak = Math.max(peak, result.peakRssMb ?? 0);
-    log(`${size.name} build ${run + 1}/${RUNS}: ${Math.round(result.ms)} ms, peak RSS ${result.peakRssMb} MiB`);
+  let floorDir = '';
+  let pages = 0;
+  try {
+    for (let round_ = 0; round_ < rounds; round_++) {
+      const dirs = freshDirs(size.name);
+      const runOurs = async () => {
+        const result = await build({ ...env, ROADMAP_SNAPSHOT: snapshotFile }, dirs);
+        // The floor renders as many pages as ours: known after our first build, which comes first in round 1.
+        if (!floorDir) {
+          pages = countPages(dirs.outDir);
+          floorDir = createFloorProject(ROOT, pages, { site: SITE, concurrency });
+        }
+        return result;
+      };
+      const [ours, floor] = round_ % 2 === 0 ? [await runOurs(), await floorBuild(floorDir)] : await floorBuild(floorDir).then(async (f) => [await runOurs(), f] as const);
+      const warm = await build({ ...env, ROADMAP_SNAPSHOT: changedSnapshotFile }, { outDir: mkdtempSync(join(tmpdir(), `bench-${size.name}-warm-`)), renderCache: dirs.renderCache });
+      if (!/issues: \d+ entries \(\d+ new or changed, \d+ of them from the description cache/.test(warm.output)) throw new Error(`the warm build did not report the description cache:\n${warm.output.slice(-2000)}`);
+      const result: Round = {
+        ours_ms: round(ours.ms, 0),
+        floor_ms: round(floor.ms, 0),
+        warm_change_ms: round(warm.ms, 0),
+        build_ratio: round(ours.ms / floor.ms, 3),
+        warm_change_ratio: round(warm.ms / ours.ms, 3),
+        peak_rss_mb: ours.peakRssMb ?? 0,
+        floor_peak_rss_mb: floor.peakRssMb ?? 0,
+        warm_change_peak_rss_mb: warm.peakRssMb ?? 0,
+      };
+      results.push(result);
+      log(`${size.name} round ${round_ + 1}/${rounds}: ${JSON.stringify(result)}`);
+      if (outDir) rmSync(outDir, { recursive: true, force: true });
+      outDir = dirs.outDir;
+    }
+  } finally {
+    if (floorDir) rmSync(floorDir, { recursive: true, force: true });
   }
-  const pages = countPages(outDir);
-  const floorDir = createFloorProject(ROOT, pages);
-  const floor: number[] = [];
-  let floorPeak = 0;
-  for (let run = 0; run < RUNS; run++) {
-    rmSync(join(floorDir, 'dist'), { recursive: true, force: true });
-    rmSync(join(floorDir, 'node_modules/.astro'), { recursive: true, force: true });
-    const result = await runNode([ASTRO, 'build', '--root', floorDir], { cwd: floorDir, env: baseEnv });
-    if (result.code !== 0) throw new Error(`floor build failed:\n${result.output.slice(-2000)}`);
-    floor.push(result.ms);
-    floorPeak = Math.max(floorPeak, result.peakRssMb ?? 0);
-    log(`${size.name} floor ${run + 1}/${RUNS}: ${Math.round(result.ms)} ms (${pages} pages)`);
-  }
-  rmSync(floorDir, { recursive: true, force: true });
-  const weight = { ...pageWeight(outDir, 'index.html'), filter_index_gzip_kb: fileGzipKb(outDir, BOARD_INDEX_FILE) };
+  const weight = boardWeight(outDir);
   const search = await searchFigures(outDir, SEARCH_QUERIES);
   log(`${size.name} search: ${JSON.stringify(search)}`);
-  return { pages, search, ours_ms: round(median(ours), 0), floor_ms: round(median(floor), 0), build_ratio: round(median(ours) / median(floor)), peak_rss_mb: peak, floor_peak_rss_mb: floorPeak, board: weight, outDir };
+  const column = (key: keyof Round) => results.map((r) => r[key]);
+  return {
+    pages,
+    build_concurrency: concurrency,
+    rounds: results,
+    ours_ms: round(median(column('ours_ms')), 0),
+    floor_ms: round(median(column('floor_ms')), 0),
+    warm_change_ms: round(median(column('warm_change_ms')), 0),
+    build_ratio: ratioFigure(column('build_ratio')),
+    warm_change_ratio: ratioFigure(column('warm_change_ratio')),
+    peak_rss_mb: { median: median(column('peak_rss_mb')), max: Math.max(...column('peak_rss_mb')) },
+    floor_peak_rss_mb: { median: median(column('floor_peak_rss_mb')), max: Math.max(...column('floor_peak_rss_mb')) },
+    board: weight,
+    search,
+    outDir,
+  };
+}
+
+/** The board's weight, with the JSON's key style. */
+function boardWeight(outDir: string) {
+  const weight = pageWeight(outDir, 'index.html');
+  return { raw_kb: weight.rawKb, gzip_kb: weight.gzipKb, js_gzip_kb: weight.jsGzipKb, filter_index_gzip_kb: fileGzipKb(outDir, BOARD_INDEX_FILE) };
+}
+
+/** The snapshot with one issue's description changed: what the next scheduled build after one edit sees. */
+function withOneChange(snapshot: ReturnType<typeof createSnapshot>): ReturnType<typeof createSnapshot> {
+  const [first, ...rest] = snapshot.issues;
+  const issues = [{ ...first!, description: `${first!.description ?? ''}\n\nEdited: one more line.` }, ...rest];
+  return { ...snapshot, issues, digest: dataDigest(issues, snapshot.projects) };
 }
 
 async function measureFetch(size: Size, workspace: ReturnType<typeof syntheticWorkspace>) {
@@ -151,7 +250,9 @@ async function measureRebuild(size: Size, workspace: ReturnType<typeof synthetic
   const env = { ...baseEnv, PORTAL_API_URL: portal.apiUrl, PORTAL_WORKSPACE_ID: 'bench' };
   const args = ['scripts/rebuild.ts', '--out', join(dir, 'dist'), '--state', join(dir, 'state')];
   try {
-    const full = await runNode([...args, '--force'], { cwd: ROOT, env });
+    clearSharedCaches();
+    // The bench's site is never served, so the first publish starts its history on purpose.
+    const full = await runNode([...args, '--force', '--fresh-history'], { cwd: ROOT, env });
     const unchanged = await runNode(args, { cwd: ROOT, env });
     if (full.code !== 0 || unchanged.code !== 0 || !unchanged.output.includes('no changes')) throw new Error(`rebuild failed:\n${full.output}\n${unchanged.output}`);
     log(`${size.name} rebuild: full ${Math.round(full.ms)} ms, unchanged ${Math.round(unchanged.ms)} ms`);
@@ -186,7 +287,7 @@ async function lighthouse(outDir: string) {
       if (result.code !== 0) throw new Error(`lighthouse failed on ${path}:\n${result.output.slice(-2000)}`);
       const categories = (JSON.parse(readFileSync(report, 'utf8')) as { categories: Record<string, { score: number }> }).categories;
       // By category id: Lighthouse 13 adds categories, so position means nothing.
-      scores[name] = Object.fromEntries(['performance', 'accessibility', 'best-practices', 'seo'].map((id) => [id, Math.round((categories[id]?.score ?? 0) * 100)]));
+      scores[name] = Object.fromEntries(['performance', 'accessibility', 'best-practices', 'seo'].map((id) => [id.replaceAll('-', '_'), Math.round((categories[id]?.score ?? 0) * 100)]));
       log(`lighthouse ${name}: ${JSON.stringify(scores[name])}`);
     }
   } finally {
@@ -197,28 +298,51 @@ async function lighthouse(outDir: string) {
 
 await runCommand(spec, async (values) => {
   const sizes = values.quick ? SIZES.slice(0, 1) : SIZES;
+  const rounds = Number(values.rounds);
+  if (!Number.isInteger(rounds) || rounds < 1) throw new UsageError(`--rounds must be a whole number of at least 1; got "${values.rounds}"`);
+  const concurrency = values.concurrency === undefined ? defaultBuildConcurrency() : Number(values.concurrency);
+  if (!Number.isInteger(concurrency) || concurrency < 1) throw new UsageError(`--concurrency must be a whole number of at least 1; got "${values.concurrency}"`);
+  Object.assign(figures, { rounds, build_concurrency: concurrency, load_average_at_start: loadavg().map((l) => round(l, 2)) });
+  // The history's figures build cold, each with an empty description cache of its own.
+  const historyBench = { build: (env: NodeJS.ProcessEnv, outDir: string) => build(env, { ...freshDirs('history'), outDir }), countPages, baseEnv, runs: rounds, log };
+  if (values['history-only']) {
+    const rows: [string, string, string][] = [];
+    for (const size of sizes) {
+      const history = await measureHistory(size, historyBench);
+      (figures.sizes as Record<string, unknown>)[size.name] = { issues: size.issues, projects: size.projects, history };
+      rows.push(...historyRows(size.name, history, rounds));
+    }
+    printTable(rows, `${values.quick ? ' (quick)' : ''} (history only)`, values.json);
+    return;
+  }
   // The demo: weight and Lighthouse.
-  const demoDir = mkdtempSync(join(tmpdir(), 'bench-demo-'));
-  await build(baseEnv, demoDir);
-  const demoWeight = { ...pageWeight(demoDir, 'index.html'), filter_index_gzip_kb: fileGzipKb(demoDir, BOARD_INDEX_FILE) };
+  const demoDirs = freshDirs('demo');
+  await build(baseEnv, demoDirs);
+  const demoDir = demoDirs.outDir;
+  const demoWeight = boardWeight(demoDir);
   figures.demo = { board: demoWeight, search: await searchFigures(demoDir, ['offline', 'calendar']), lighthouse: await lighthouse(demoDir) };
 
+  const sizeFigures: Record<string, Omit<Awaited<ReturnType<typeof measureBuild>>, 'outDir'> & { issues: number; projects: number; fetch: Awaited<ReturnType<typeof measureFetch>>; rebuild: Awaited<ReturnType<typeof measureRebuild>>; history: HistoryFigures }> = {};
+  figures.sizes = sizeFigures;
   for (const size of sizes) {
-    log(`workspace ${size.name}: ${size.issues} issues, ${size.projects} projects`);
+    log(`workspace ${size.name}: ${size.issues} issues, ${size.projects} projects, ${rounds} rounds at build concurrency ${concurrency}`);
     const workspace = syntheticWorkspace({ issues: size.issues, projects: size.projects });
     const snapshot = createSnapshot(
       { issues: ApiIssueListSchema.parse(workspace.issues), projects: workspace.projects.map((p) => ApiProjectSchema.parse(p)), missingProjectIds: [] },
       { kind: 'demo' },
       new Date('2026-11-20T00:00:00Z'),
     );
-    const snapshotFile = join(mkdtempSync(join(tmpdir(), 'bench-snap-')), 'snapshot.json');
-    await writeSnapshotFile(snapshotFile, snapshot);
-    const { outDir, ...buildFigures } = await measureBuild(size, snapshotFile);
+    const snapshotDir = mkdtempSync(join(tmpdir(), 'bench-snap-'));
+    await writeSnapshotFile(join(snapshotDir, 'snapshot.json'), snapshot);
+    await writeSnapshotFile(join(snapshotDir, 'changed.json'), withOneChange(snapshot));
+    const { outDir, ...buildFigures } = await measureBuild(size, join(snapshotDir, 'snapshot.json'), join(snapshotDir, 'changed.json'), rounds, concurrency);
     rmSync(outDir, { recursive: true, force: true });
+    rmSync(snapshotDir, { recursive: true, force: true });
     const fetch = await measureFetch(size, workspace);
     log(`${size.name} fetch: ${JSON.stringify(fetch)}`);
     const rebuild = await measureRebuild(size, workspace);
-    (figures.sizes as Record<string, unknown>)[size.name] = { issues: size.issues, projects: size.projects, ...buildFigures, fetch, rebuild };
+    const history = await measureHistory(size, historyBench);
+    sizeFigures[size.name] = { issues: size.issues, projects: size.projects, ...buildFigures, fetch, rebuild, history };
   }
 
   // The table.
@@ -228,28 +352,36 @@ await runCommand(spec, async (values) => {
     rows.push([`search_index (${name})`, `${search.index_kb} KB, ${search.index_files} files`, `the site with it: ${search.site_files} files`]);
     rows.push([`search_query_kb (${name})`, `${first.gzip_kb} / ${next.gzip_kb}`, `gzipped, first query ("${first.query}", ${first.results} results, ${first.requests} requests, ${first.raw_kb} KB raw) / next ("${next.query}", ${next.requests} requests)`]);
   };
-  const sizeFigures = figures.sizes as Record<string, { search: Awaited<ReturnType<typeof searchFigures>>; build_ratio: number; ours_ms: number; floor_ms: number; pages: number; peak_rss_mb: number; floor_peak_rss_mb: number; board: { gzipKb: number; jsGzipKb: number; filter_index_gzip_kb: number }; fetch: { fetch_ratio: number | null; fetch_ms: number; floor_ms: number; requests: number; limit: string; rate_limited_responses: number; max_429_per_window: number }; rebuild: { nochange_ratio: number; nochange_ms: number; full_ms: number } }>;
+  const spread = (ratio: RatioFigure) => `${ratio.min}–${ratio.max}`;
   for (const [name, f] of Object.entries(sizeFigures)) {
-    rows.push([`build_ratio (${name})`, String(f.build_ratio), `${f.ours_ms} ms vs ${f.floor_ms} ms bare Astro, ${f.pages} pages, median of ${RUNS}`]);
+    rows.push([`build_ratio (${name})`, String(f.build_ratio.median), `spread ${spread(f.build_ratio)} over ${rounds} rounds; medians ${f.ours_ms} ms vs ${f.floor_ms} ms bare Astro, ${f.pages} pages, concurrency ${concurrency}`]);
+    rows.push([`warm_change_ratio (${name})`, String(f.warm_change_ratio.median), `spread ${spread(f.warm_change_ratio)}; median ${f.warm_change_ms} ms after one description changed, description cache kept`]);
     rows.push([`fetch_ratio (${name})`, String(f.fetch.fetch_ratio), `${f.fetch.fetch_ms} ms vs ${f.fetch.floor_ms} ms floor, ${f.fetch.requests} requests at ${f.fetch.limit}`]);
     rows.push([`rate_limited_responses (${name})`, String(f.fetch.rate_limited_responses), `at most ${f.fetch.max_429_per_window} in one window`]);
     rows.push([`nochange_ratio (${name})`, String(f.rebuild.nochange_ratio), `${f.rebuild.nochange_ms} ms vs ${f.rebuild.full_ms} ms full rebuild`]);
-    rows.push([`peak_rss_mb (${name})`, String(f.peak_rss_mb), `bare Astro: ${f.floor_peak_rss_mb}`]);
-    rows.push([`board_gzip_kb (${name})`, String(f.board.gzipKb), 'HTML + CSS + JS']);
+    rows.push([`peak_rss_mb (${name})`, `${f.peak_rss_mb.median} (max ${f.peak_rss_mb.max})`, `cold builds; bare Astro: ${f.floor_peak_rss_mb.median} (max ${f.floor_peak_rss_mb.max})`]);
+    rows.push([`board_gzip_kb (${name})`, String(f.board.gzip_kb), 'HTML + CSS + JS']);
     rows.push([`filter_index_gzip_kb (${name})`, String(f.board.filter_index_gzip_kb), `/${BOARD_INDEX_FILE}, fetched only when someone filters or sorts`]);
     searchRows(name, f.search);
+    rows.push(...historyRows(name, f.history, rounds));
   }
-  rows.push(['board_gzip_kb (demo)', String(demoWeight.gzipKb), `${demoWeight.rawKb} KB raw`]);
-  rows.push(['board_js_gzip_kb', String(demoWeight.jsGzipKb), 'at load: the filter island and the search trigger (budget: 3 KB)']);
+  rows.push(['board_gzip_kb (demo)', String(demoWeight.gzip_kb), `${demoWeight.raw_kb} KB raw`]);
+  rows.push(['board_js_gzip_kb', String(demoWeight.js_gzip_kb), "at load: the filter island's loader and the search trigger (budget: 3 KB)"]);
   rows.push(['filter_index_gzip_kb (demo)', String(demoWeight.filter_index_gzip_kb), `/${BOARD_INDEX_FILE}`]);
   searchRows('demo', (figures.demo as { search: Awaited<ReturnType<typeof searchFigures>> }).search);
   for (const [page, scores] of Object.entries((figures.demo as { lighthouse: Record<string, Record<string, number>> }).lighthouse)) {
     rows.push([`lighthouse (${page})`, Object.values(scores).join(' / '), 'performance / accessibility / best-practices / seo']);
   }
-  const width = Math.max(...rows.map((r) => r[0].length));
-  console.log(`\nportal-roadmap bench, ${figures.date}, Node ${process.version}, ${figures.cpus} CPUs${values.quick ? ' (quick)' : ''}\n`);
-  console.log(`${'figure'.padEnd(width)}  ${'value'.padEnd(18)}  detail`);
-  for (const [figure, value, detail] of rows) console.log(`${figure.padEnd(width)}  ${value.padEnd(18)}  ${detail}`);
-  if (values.json) writeFileSync(values.json, `${JSON.stringify(figures, null, 2)}\n`);
+  printTable(rows, values.quick ? ' (quick)' : '', values.json);
   rmSync(demoDir, { recursive: true, force: true });
 });
+
+function printTable(rows: [string, string, string][], note: string, json: string | undefined): void {
+  figures.load_average_at_end = loadavg().map((l) => round(l, 2));
+  const width = Math.max(...rows.map((r) => r[0].length));
+  const load = `load average at start ${(figures.load_average_at_start as number[]).join(', ')}, at end ${(figures.load_average_at_end as number[]).join(', ')}`;
+  console.log(`\nportal-roadmap bench, ${figures.date}, Node ${process.version}, ${figures.cpus} CPUs${note}, ${load}\n`);
+  console.log(`${'figure'.padEnd(width)}  ${'value'.padEnd(18)}  detail`);
+  for (const [figure, value, detail] of rows) console.log(`${figure.padEnd(width)}  ${value.padEnd(18)}  ${detail}`);
+  if (json) writeFileSync(json, `${JSON.stringify(figures, null, 2)}\n`);
+}

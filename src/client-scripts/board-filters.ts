@@ -12,6 +12,10 @@
  * "Show all" link and a column page's pagination keep the filter. With the
  * filters cleared the server's markup comes back. Should the index not load,
  * the cards on the page are filtered instead.
+ *
+ * None of this loads with the page: board-filters-loader.ts imports it at the
+ * first change of the form (or at load when the link carries a filter), when
+ * the index is fetched too, so the board's JavaScript at load stays small.
  */
 import type { BoardIndex, IndexedIssue } from '../site/board-index.ts';
 import { fill, pluralText, type PluralForms } from '../site/messages.ts';
@@ -43,8 +47,11 @@ interface Labels {
   nextPage: string;
 }
 
-const form = document.querySelector<HTMLFormElement>('[data-filters]');
-if (form) {
+/**
+ * Runs the island on `form` (Filters.astro). `changed`: started by a change of
+ * the form, whose state then goes into the URL; otherwise by a filter in the link.
+ */
+export function startFilters(form: HTMLFormElement, changed: boolean): void {
   const labels = JSON.parse(form.dataset.labels ?? '{}') as Labels;
   const { issueHref = '', projectHref = '' } = form.dataset;
   const number = new Intl.NumberFormat(document.documentElement.lang || undefined, { maximumFractionDigits: 1 });
@@ -217,7 +224,7 @@ if (form) {
   }
   form.addEventListener('change', update);
   form.addEventListener('reset', () => setTimeout(update));
-  form.addEventListener('submit', (event) => event.preventDefault());
-  // Nothing is fetched unless the link already carries a filter.
-  if (FIELDS.some(value)) void apply();
+  if (changed) update();
+  else if (FIELDS.some(value)) void apply();
+  else form.removeAttribute('aria-busy');
 }

@@ -40,7 +40,7 @@ async function island(search: string, index: (url: string) => Promise<Response>,
   page(language);
   const fetch = vi.fn(index);
   vi.stubGlobal('fetch', fetch);
-  await import('../../src/client-scripts/board-filters.ts');
+  await import('../../src/client-scripts/board-filters-loader.ts');
   return fetch;
 }
 const settled = () => vi.waitFor(() => expect(document.querySelector('[data-filters]')!.getAttribute('aria-busy')).toBeNull());
