@@ -3,9 +3,10 @@
  * languages and Swedish, Arabic first at the root) in Chromium, under its own
  * `_headers`. Each page is loaded once and checked in both schemes (the scheme
  * is switched by media emulation, no reload):
- * - Arabic: every page type is axe clean in light and dark and does not
- *   overflow sideways at 320 px; the board reads right to left (first column
- *   on the right, progress filling from the right, breadcrumbs pointing left);
+ * - Arabic: every page type (but the changelog, whose entries the Shipped page
+ *   has) is axe clean in light and dark and does not overflow sideways at
+ *   320 px; the board reads right to left (first column on the right,
+ *   progress filling from the right, breadcrumbs pointing left);
  *   the filter island counts in Arabic;
  * - the seven others: the board and an issue page are axe clean in both schemes;
  * - search answers in the page's language and links within it, and loads
@@ -70,8 +71,12 @@ const langAndDir = (page: Page) => page.evaluate(() => [document.documentElement
 
 // Axe is the slow part and runs in Chromium's renderers: the audits are concurrent tests, two at a time
 // (maxConcurrency), as in page-audit.ts, so both cores stay busy.
-describe.concurrent('Arabic, every page type, in Chromium', () => {
-  for (const [type, path] of Object.entries(paths)) {
+// The changelog is left out: its entries are the Shipped page's (ShippedDate, ProjectChip, <bdi> titles), audited
+// here, and the demo's page audit runs axe on the changelog itself; one fewer page keeps the test budget.
+const arabicTypes = Object.entries(paths).filter(([type]) => type !== 'changelog');
+
+describe.concurrent('Arabic, every page type but the changelog, in Chromium', () => {
+  for (const [type, path] of arabicTypes) {
     it(`${type}: axe clean in light and dark, no console error, no sideways overflow at 320 px`, async ({ expect }) => {
       await withContext(async (context) => {
         const page = await context.newPage();
