@@ -1,6 +1,7 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import { processSettingsOrExit } from './src/config/settings.ts';
+import { localeSegment } from './src/config/roadmap-config.ts';
 import { robotsLocationWarning } from './src/site/astro/robots-warning.ts';
 import { searchIndex } from './src/site/astro/search-index.ts';
 import { securityHeaders } from './src/site/astro/security-headers.ts';
@@ -9,6 +10,8 @@ import { settingsWarnings } from './src/site/astro/settings-warnings.ts';
 import { CSP_DIRECTIVES, EMBED_DIR } from './src/site/headers.ts';
 
 const { config, env, site, base, siteRoot, warnings, buildConcurrency } = processSettingsOrExit();
+// The main language at the root, each other in its folder (src/site/languages.ts).
+const languageDirs = config.locales.slice(1).map(localeSegment);
 
 // Astro inlines every environment variable into `import.meta.env` of server code, over its own values: a BASE_URL
 // variable (vitest sets one in its workers; so do some CI systems) would replace the base path in every link.
@@ -23,10 +26,17 @@ export default defineConfig({
   trailingSlash: 'always',
   integrations: [
     // Embed pages (copies of other pages for iframes) and tombstones are kept out of the sitemap (and marked noindex).
-    ...roadmapSitemap({ base, embedDir: EMBED_DIR }),
+    // With several languages, each page lists its translations (xhtml:link hreflang) in the sitemap.
+    ...roadmapSitemap({
+      base,
+      embedDir: EMBED_DIR,
+      ...(languageDirs.length > 0
+        ? { i18n: { defaultLocale: localeSegment(config.locale), locales: Object.fromEntries(config.locales.map((locale) => [localeSegment(locale), locale])) } }
+        : {}),
+    }),
     // Before securityHeaders: the search index adds the pagefind/ folder, which _headers must list.
-    searchIndex({ locale: config.locale }),
-    securityHeaders({ base, embedOrigins: config.embed.allowedOrigins }),
+    searchIndex({ locales: config.locales, languageDirs }),
+    securityHeaders({ base, embedOrigins: config.embed.allowedOrigins, languageDirs }),
     robotsLocationWarning({ base, siteRoot, index: config.seo.index }),
     settingsWarnings(warnings),
   ],

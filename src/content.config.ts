@@ -2,11 +2,11 @@ import { defineCollection } from 'astro:content';
 import { processSettings } from './config/settings.ts';
 import { roadmapLoader } from './content/loader.ts';
 import { IssueSchema, ProjectSchema, RoadmapInfoSchema } from './snapshot/model.ts';
-import { labelsFor } from './site/labels.ts';
+import { truncationNoteText } from './site/labels.ts';
 
 const { source, config, renderCacheFile } = processSettings();
 const { columns, privacy } = config;
-const { descriptionTruncated: truncatedNote } = labelsFor(config.locale, config.labels);
+const truncatedNote = truncationNoteText(config);
 
 export const collections = {
   issues: defineCollection({ loader: roadmapLoader({ collection: 'issues', source, columns, privacy, truncatedNote, renderCacheFile }), schema: IssueSchema }),

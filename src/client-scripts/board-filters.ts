@@ -12,8 +12,13 @@
  * "Show all" link and a column page's pagination keep the filter. With the
  * filters cleared the server's markup comes back. Should the index not load,
  * the cards on the page are filtered instead.
+ *
+ * None of this loads with the page: board-filters-loader.ts imports it at the
+ * first change of the form (or at load when the link carries a filter), when
+ * the index is fetched too, so the board's JavaScript at load stays small.
  */
 import type { BoardIndex, IndexedIssue } from '../site/board-index.ts';
+import { fill, pluralText, type PluralForms } from '../site/messages.ts';
 
 const FIELDS = ['team', 'project', 'status', 'sort'] as const;
 const SORT_KEYS = ['upvotes', 'importance', 'updated'] as const;
@@ -27,13 +32,14 @@ interface Card extends Record<SortKey, number> {
   draw: (level: string) => Node;
 }
 
-/** UI strings, from the form's `data-labels` (Filters.astro). */
+/** UI strings of the page's language, from the form's `data-labels` (Filters.astro); counted ones as plural forms. */
 interface Labels {
-  showing: string;
+  showing: PluralForms;
+  issueCount: PluralForms;
+  upvoteCount: PluralForms;
   showAll: string;
   noIssues: string;
   team: string;
-  upvotes: string;
   voteShort: string;
   voteFor: string;
   page: string;
@@ -41,12 +47,17 @@ interface Labels {
   nextPage: string;
 }
 
-const form = document.querySelector<HTMLFormElement>('[data-filters]');
-if (form) {
+/**
+ * Runs the island on `form` (Filters.astro). `changed`: started by a change of
+ * the form, whose state then goes into the URL; otherwise by a filter in the link.
+ */
+export function startFilters(form: HTMLFormElement, changed: boolean): void {
   const labels = JSON.parse(form.dataset.labels ?? '{}') as Labels;
   const { issueHref = '', projectHref = '' } = form.dataset;
   const number = new Intl.NumberFormat(document.documentElement.lang || undefined, { maximumFractionDigits: 1 });
-  const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{(\w+)\}/g, (all, key: string) => String(values[key] ?? all));
+  // Plural rules of the page's translation (a count reads as the server wrote it: src/site/labels.ts `count`).
+  const rules = new Intl.PluralRules(form.dataset.pluralLanguage);
+  const counted = (forms: PluralForms, count: number, values: Record<string, string> = {}) => pluralText(forms, count, rules, number.format(count), values);
   const value = (name: string) => (form.elements.namedItem(name) as HTMLSelectElement | null)?.value ?? '';
   const status = form.querySelector<HTMLElement>('[data-filter-status]');
   const sections = [...document.querySelectorAll<HTMLElement>('[data-column]')];
@@ -67,6 +78,9 @@ if (form) {
     return a;
   };
 
+  /** Data (titles, names) in an element of its own direction, as IssueCard.astro writes it: `<bdi>`. */
+  const isolated = (text: string) => h('bdi', '', text);
+
   /** IssueCard.astro, from one row of the index. */
   const cardsOf = (index: BoardIndex, issues: IndexedIssue[]): Card[] =>
     issues.map(([slug, title, summary, teamAt, projectAt, upvotes, importance, updated, vote], order) => {
@@ -80,15 +94,15 @@ if (form) {
         importance,
         updated,
         draw: (level) => {
-          const card = h('li', 'card', h(level, 'card-title', link(`${issueHref}${encodeURIComponent(slug)}/`, '', title)));
+          const card = h('li', 'card', h(level, 'card-title', link(`${issueHref}${encodeURIComponent(slug)}/`, '', isolated(title))));
           Object.assign(card.dataset, { card: '', team, project: project?.[0] ?? '', order: `${order}`, upvotes: `${upvotes}`, importance: `${importance}`, updated: `${updated}` });
-          if (summary) card.append(h('p', 'card-summary', summary));
+          if (summary) card.append(h('p', 'card-summary', isolated(summary)));
           const meta = h('p', 'card-meta');
-          if (team) meta.append(h('span', 'team', h('span', 'visually-hidden', `${labels.team}: `), team));
-          if (project) meta.append(link(`${projectHref}${encodeURIComponent(project[1])}/`, `project-chip project-${project[1]}`, project[2]));
-          const arrow = h('span', '', '▲ ');
-          arrow.setAttribute('aria-hidden', 'true');
-          meta.append(h('span', 'upvotes', arrow, number.format(upvotes), h('span', 'visually-hidden', ` ${labels.upvotes}`)));
+          if (team) meta.append(h('span', 'team', h('span', 'visually-hidden', `${labels.team}: `), isolated(team)));
+          if (project) meta.append(link(`${projectHref}${encodeURIComponent(project[1])}/`, `project-chip project-${project[1]}`, isolated(project[2])));
+          const shownCount = h('span', '', `▲ ${number.format(upvotes)}`);
+          shownCount.setAttribute('aria-hidden', 'true');
+          meta.append(h('span', 'upvotes', shownCount, h('span', 'visually-hidden', counted(labels.upvoteCount, upvotes))));
           if (vote) {
             // VoteLink.astro: the board is never an embed, so the link opens in the same tab.
             const voteLink = link(vote, 'vote-link', labels.voteShort);
@@ -162,6 +176,8 @@ if (form) {
       const level = `h${Number(heading.tagName.slice(1)) + 1}`;
       const count = heading.querySelector('[data-count]');
       if (count) count.textContent = number.format(matches.length);
+      const countLabel = heading.querySelector('[data-count-label]');
+      if (countLabel) countLabel.textContent = counted(labels.issueCount, matches.length);
       const shownCards = matches.slice((page - 1) * limit, page * limit);
       const parts: Node[] = [heading, shownCards.length ? h('ul', 'cards', ...shownCards.map((card) => card.draw(level))) : h('p', 'empty', labels.noIssues)];
       const href = section.dataset.href ?? '';
@@ -183,7 +199,7 @@ if (form) {
         );
       }
     }
-    if (status) status.textContent = fill(labels.showing, { shown: number.format(shown), total: number.format(total) });
+    if (status) status.textContent = counted(labels.showing, total, { shown: number.format(shown) });
     form.removeAttribute('aria-busy');
   };
 
@@ -208,7 +224,7 @@ if (form) {
   }
   form.addEventListener('change', update);
   form.addEventListener('reset', () => setTimeout(update));
-  form.addEventListener('submit', (event) => event.preventDefault());
-  // Nothing is fetched unless the link already carries a filter.
-  if (FIELDS.some(value)) void apply();
+  if (changed) update();
+  else if (FIELDS.some(value)) void apply();
+  else form.removeAttribute('aria-busy');
 }

@@ -9,6 +9,7 @@
  * returns to the field. A status region announces how many were found.
  */
 import { excerptNodes } from './search-excerpt.ts';
+import { fill, pluralText, type PluralForms } from '../site/messages.ts';
 
 /** What Pagefind's `pagefind.js` offers, as far as it is used here. */
 interface Pagefind {
@@ -47,13 +48,11 @@ export function startSearch(root: HTMLElement, input: HTMLInputElement): void {
   const status = part('status');
   const more = part<HTMLButtonElement>('more');
   const unavailable = part('unavailable');
-  const lang = document.documentElement.lang || undefined;
-  const plural = new Intl.PluralRules(lang);
-  const number = new Intl.NumberFormat(lang);
-  /** A template from the search element's data attributes, placeholders filled. */
-  const say = (key: string, values: Record<string, string>) => (root.dataset[key] ?? '').replace(/\{(\w+)\}/g, (match, name: string) => values[name] ?? match);
-  const counted = (prefix: string, n: number, values: Record<string, string> = {}) =>
-    say(`${prefix}${plural.select(n) === 'one' ? 'One' : 'Other'}`, { count: number.format(n), ...values });
+  // The page's messages (SiteSearch.astro): counted ones as the plural forms of its translation.
+  const messages = JSON.parse(root.dataset.messages ?? '{}') as { none: string; results: PluralForms; upvotes: PluralForms };
+  const rules = new Intl.PluralRules(root.dataset.pluralLanguage);
+  const number = new Intl.NumberFormat(document.documentElement.lang || undefined);
+  const counted = (forms: PluralForms, n: number, values: Record<string, string> = {}) => pluralText(forms, n, rules, number.format(n), values);
 
   let generation = 0;
   let results: PagefindResult[] = [];
@@ -72,12 +71,14 @@ export function startSearch(root: HTMLElement, input: HTMLInputElement): void {
     const link = document.createElement('a');
     link.href = data.url;
     link.textContent = data.meta.title || data.url;
+    link.dir = 'auto'; // a title is data, in whatever script it was written
     const facts = document.createElement('p');
     facts.className = 'search-result-meta';
     const upvotes = Number(data.meta.upvotes);
-    facts.textContent = [data.meta.status, data.meta.upvotes && Number.isFinite(upvotes) ? counted('upvotes', upvotes) : ''].filter(Boolean).join(' · ');
+    facts.textContent = [data.meta.status, data.meta.upvotes && Number.isFinite(upvotes) ? counted(messages.upvotes, upvotes) : ''].filter(Boolean).join(' · ');
     const excerpt = document.createElement('p');
     excerpt.className = 'search-result-excerpt';
+    excerpt.dir = 'auto'; // the page's text, in the language it was written in: its punctuation stays in place on a right-to-left page
     excerpt.append(...excerptNodes(data.excerpt, document));
     item.append(link, facts, excerpt);
     return item;
@@ -115,7 +116,7 @@ export function startSearch(root: HTMLElement, input: HTMLInputElement): void {
       list.replaceChildren();
       await showMore(mine);
       if (mine !== generation) return;
-      announce(results.length ? counted('results', results.length, { query }) : say('resultsNone', { query }));
+      announce(results.length ? counted(messages.results, results.length, { query }) : fill(messages.none, { query }));
       unavailable.hidden = true;
     } catch {
       if (mine !== generation) return;

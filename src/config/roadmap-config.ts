@@ -8,7 +8,7 @@ import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { z } from 'zod';
 import { ConfigError } from '../shared/errors.ts';
 import { parseWithFriendlyErrors } from './friendly-errors.ts';
-import { EN, type LabelKey } from '../site/labels.ts';
+import { EN, suggestLocale, type LabelKey, type PluralKey, type StringKey } from '../site/labels.ts';
 import { HEX_COLOUR, httpUrl } from '../shared/values.ts';
 import { withoutXmlForbidden } from '../shared/text.ts';
 import { statusKey } from './status-key.ts';
@@ -43,16 +43,30 @@ export const DEFAULT_COLUMNS: z.input<typeof ColumnSchema>[] = [
 
 const hexColour = z.string().regex(HEX_COLOUR, 'use a hex colour, e.g. "#1d4ed8"');
 
-const labelKeys = Object.keys(EN) as [LabelKey, ...LabelKey[]];
-const labelText = () => outputText().pipe(z.string().min(1)).optional();
-const LabelsSchema = z.strictObject(Object.fromEntries(labelKeys.map((key) => [key, labelText()])) as Record<LabelKey, ReturnType<typeof labelText>>);
+const labelKeys = Object.keys(EN) as LabelKey[];
+const labelText = () => outputText().pipe(z.string().min(1));
+/** Plural forms in an override: `other` is required; a missing form falls back to it (the build warns). */
+const PluralOverrideSchema = z.strictObject({
+  zero: labelText().optional(),
+  one: labelText().optional(),
+  two: labelText().optional(),
+  few: labelText().optional(),
+  many: labelText().optional(),
+  other: outputText().pipe(z.string().min(1, 'give the "other" form, e.g. "{count} requests"')),
+});
+/** A plain message for a plain key; for a counted key a plain message (every count) or plural forms. */
+const LabelsSchema = z.strictObject(
+  Object.fromEntries(
+    labelKeys.map((key) => [key, typeof EN[key] === 'string' ? labelText().optional() : z.union([labelText(), PluralOverrideSchema]).optional()]),
+  ) as { [K in StringKey]: z.ZodOptional<ReturnType<typeof labelText>> } & { [K in PluralKey]: z.ZodOptional<z.ZodUnion<[ReturnType<typeof labelText>, typeof PluralOverrideSchema]>> },
+);
 
 export const RoadmapConfigSchema = z
   .strictObject({
-    /** Site title: header, `<title>` and feeds. */
-    title: outputText().pipe(z.string().trim().min(1, 'give the site a title')).default('Product roadmap'),
-    /** One-sentence description for the home page and meta tags. */
-    description: outputText().default('What we are working on, what is planned and what has shipped.'),
+    /** Site title: header, `<title>` and feeds. Unset: "Product roadmap" in the site's language. */
+    title: outputText().pipe(z.string().trim().min(1, 'give the site a title')).optional(),
+    /** One-sentence description for the home page and meta tags. Unset: a default in the site's language. */
+    description: outputText().optional(),
     /**
      * Absolute URL the site is served from, path included, e.g. `https://user.github.io/repo`.
      * Needed for canonical URLs and the sitemap. Its path is the base path (src/config/site-url.ts).
@@ -60,14 +74,16 @@ export const RoadmapConfigSchema = z
     site: z.url({ protocol: /^https?$/, error: 'use an absolute http(s) URL, e.g. "https://roadmap.example.com"' }).optional(),
     /** Path prefix when the site is not served from the root, e.g. `/roadmap`. Unset: the path of `site`, else `/`. */
     base: z.string().regex(/^\/[^?#\s]*$/, 'start with "/", e.g. "/roadmap"').optional(),
-    /** BCP 47 locale for dates and numbers, e.g. `en`, `de-DE`. */
-    locale: z
-      .string()
-      .refine((tag) => isLocale(tag), 'use a BCP 47 language tag, e.g. "en" or "de-DE"')
-      .default('en'),
+    /** BCP 47 locale: its language picks the interface's translation, the whole tag formats dates and numbers, e.g. `en`, `de-AT`. */
+    locale: localeTag().optional(),
+    /**
+     * One site in several languages, e.g. `["en", "de"]`: the first at the
+     * root, each other under `/{tag}/` (lower case). Unset: the one `locale`.
+     */
+    locales: z.array(localeTag()).min(1, 'list at least one language, e.g. ["en", "de"]').optional(),
     /** Board columns, in order, each with the statuses it collects. An unmapped status gets a column of its own. */
     columns: z.array(ColumnSchema).min(1, 'configure at least one column').prefault(DEFAULT_COLUMNS),
-    /** Overrides of UI strings; the keys are those of `EN` in src/site/labels.ts. */
+    /** Overrides of UI strings; the keys are those of src/site/i18n/en.json. Counted keys take a string or plural forms. */
     labels: LabelsSchema.default({}),
     /** What may be published beyond the public fields. Everything here is off by default. */
     privacy: z
@@ -151,6 +167,19 @@ export const RoadmapConfigSchema = z
       .default({ index: true }),
   })
   .superRefine((config, ctx) => {
+    if (config.locales && config.locale !== undefined && localeSegment(config.locale) !== localeSegment(config.locales[0]!)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['locale'],
+        message: `"${config.locale}" is not the first of locales (${config.locales.map((l) => `"${l}"`).join(', ')}): the first of locales is the site's main language. Remove "locale" or list it first.`,
+      });
+    }
+    const segments = new Map<string, number>();
+    config.locales?.forEach((tag, index) => {
+      const first = segments.get(localeSegment(tag));
+      if (first !== undefined) ctx.addIssue({ code: 'custom', path: ['locales', index], message: `"${tag}" is listed twice (as "${config.locales![first]}"): list each language once` });
+      segments.set(localeSegment(tag), index);
+    });
     const ids = new Set<string>();
     const owner = new Map<string, string>();
     config.columns.forEach((column, index) => {
@@ -185,6 +214,11 @@ export const RoadmapConfigSchema = z
         });
       }
     });
+  })
+  // One place decides the languages: `locales` when set, else `locale`, else English; `locale` is always the main (first) one.
+  .transform(({ locale, locales, ...config }) => {
+    const languages = locales ?? [locale ?? 'en'];
+    return { ...config, locale: languages[0]!, locales: languages };
   });
 
 export type RoadmapConfig = z.output<typeof RoadmapConfigSchema>;
@@ -223,6 +257,21 @@ export function loadRoadmapConfig(root: string, named?: string): RoadmapConfig {
     }
   }
   return config;
+}
+
+/** The URL folder of a language's pages: the tag in lower case (`pt-BR` → `pt-br`). */
+export function localeSegment(tag: string): string {
+  return tag.toLowerCase();
+}
+
+/** A BCP 47 tag; a language named in words ("german") is refused with the tag to use instead. */
+function localeTag() {
+  return z.string().refine((tag) => isLocale(tag), {
+    error: (issue) => {
+      const suggestion = typeof issue.input === 'string' ? suggestLocale(issue.input) : undefined;
+      return `${JSON.stringify(issue.input)} is not a BCP 47 language tag: use ${suggestion ? `"${suggestion}"` : 'a tag such as "en" or "de-DE"'}`;
+    },
+  });
 }
 
 /** The file a `/path` asset is served from, when it is not there. */
@@ -303,9 +352,14 @@ function publicAsset(example: string) {
   return z.string().refine(isPublicAsset, `use a path under public/ such as "${example}" (one leading "/", no backslash), or an https URL`);
 }
 
+/**
+ * A well-formed BCP 47 tag whose language subtag can exist: two or three
+ * letters. The grammar also allows 5–8 letter language subtags, but none is
+ * registered, so `"german"` (which `Intl` accepts) is refused here.
+ */
 function isLocale(tag: string): boolean {
   try {
-    return Intl.getCanonicalLocales(tag).length === 1;
+    return Intl.getCanonicalLocales(tag).length === 1 && /^[a-z]{2,3}$/i.test(new Intl.Locale(tag).language);
   } catch {
     return false;
   }

@@ -13,6 +13,7 @@ import { parseEnv, type RoadmapEnv } from './env.ts';
 import { loadRoadmapConfig, type RoadmapConfig } from './roadmap-config.ts';
 import { resolveSiteLocation } from './site-url.ts';
 import { DEMO_HISTORY_PATH, resolveSource, type DataSource } from './source.ts';
+import { localeWarnings } from '../site/labels.ts';
 
 /** The config with the base path resolved (from `base`, else the path of the site URL, else `/`). */
 export type ResolvedConfig = RoadmapConfig & { base: string };
@@ -79,7 +80,7 @@ export function resolveSettings(root: string, env: NodeJS.ProcessEnv = process.e
     site: location.site,
     base: location.base,
     siteRoot: location.root,
-    warnings: configWarnings(config),
+    warnings: [...configWarnings(config), ...languageWarnings(config)],
     renderCacheFile: resolve(root, parsedEnv.ROADMAP_RENDER_CACHE ?? `${DEFAULT_STATE_DIR}/${RENDER_CACHE_FILE}`),
     buildConcurrency: parsedEnv.ROADMAP_BUILD_CONCURRENCY ?? defaultBuildConcurrency(),
     historyFile: parsedEnv.ROADMAP_HISTORY ? resolve(root, parsedEnv.ROADMAP_HISTORY) : source.kind === 'demo' ? resolve(root, DEMO_HISTORY_PATH) : undefined,
@@ -89,6 +90,15 @@ export function resolveSettings(root: string, env: NodeJS.ProcessEnv = process.e
 /** How the CLIs show the settings' warnings: one `warning:` line each, on stderr. */
 export function printWarnings(settings: Pick<Settings, 'warnings'>, write: (line: string) => void = (line) => console.error(line)): void {
   for (const warning of settings.warnings) write(`warning: ${warning}`);
+}
+
+/** The locales' and label overrides' warnings (src/site/labels.ts), each once. */
+function languageWarnings(config: RoadmapConfig): string[] {
+  const warnings = [...new Set(config.locales.flatMap((locale) => localeWarnings(locale, config.labels)))];
+  if (config.locales.length > 1 && Object.keys(config.labels).length > 0) {
+    warnings.push(`labels: with several locales (${config.locales.join(', ')}), each override replaces its message in every language. Leave "labels" out, or write overrides every language can read.`);
+  }
+  return warnings;
 }
 
 const resolved = new Map<string, Settings>();

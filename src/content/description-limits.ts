@@ -57,6 +57,16 @@ export function truncationNote(note = 'The rest of this description is too long 
   return `<p><em>${escapeHtmlText(note)}</em></p>\n`;
 }
 
+/**
+ * `html` with the note after a cut description said in another language: the
+ * content layer renders each description once, in the site's main language,
+ * and a page of another language swaps the note. Other HTML is returned as it is.
+ */
+export function retranslatedTruncationNote(html: string, mainNote: string, pageNote: string): string {
+  const written = truncationNote(mainNote);
+  return mainNote !== pageNote && html.endsWith(written) ? `${html.slice(0, -written.length)}${truncationNote(pageNote)}` : html;
+}
+
 export interface DescriptionOptions {
   /** Shown after a description that was cut (`labels.descriptionTruncated`). */
   truncatedNote?: string | undefined;

@@ -1,11 +1,14 @@
 import type { APIRoute } from 'astro';
 import { getRoadmap } from '../site/astro/data.ts';
+import { EMBED_DIR } from '../site/headers.ts';
 import { siteRoot } from '../site/astro/urls.ts';
 
 export const GET: APIRoute = async (context) => {
-  const { config } = await getRoadmap();
+  const { config, languages } = await getRoadmap();
   const root = siteRoot(context.site);
-  const rules = config.seo.index ? [`Allow: ${config.base}`, `Disallow: ${new URL('embed/', root).pathname}`] : ['Disallow: /'];
+  // Each language has its own embed pages (/embed/, /de/embed/, …), each kept out.
+  const embeds = languages.map((language) => `Disallow: ${language.root}${EMBED_DIR}/`);
+  const rules = config.seo.index ? [`Allow: ${config.base}`, ...embeds] : ['Disallow: /'];
   return new Response(['User-agent: *', ...rules, '', `Sitemap: ${new URL('sitemap-index.xml', root)}`, ''].join('\n'), {
     headers: { 'content-type': 'text/plain; charset=utf-8' },
   });

@@ -22,6 +22,8 @@ export interface AtomFeed {
   pageUrl: string;
   /** Who publishes it: the site title. */
   author: string;
+  /** BCP 47 tag of the feed's words (`xml:lang`), as the RSS feed has `<language>`. */
+  language?: string;
   /** Newest first. */
   entries: AtomEntry[];
   /** When the feed last changed: the newest entry, or the build's snapshot date. */
@@ -35,6 +37,7 @@ export function atomFeed(feed: AtomFeed): string {
     '?xml': { '@_version': '1.0', '@_encoding': 'utf-8' },
     feed: {
       '@_xmlns': 'http://www.w3.org/2005/Atom',
+      ...(feed.language ? { '@_xml:lang': feed.language } : {}),
       id: feed.url,
       title: feed.title,
       updated: feed.updated,

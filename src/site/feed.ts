@@ -16,7 +16,7 @@ import type { RoadmapConfig } from '../config/roadmap-config.ts';
 import type { History } from '../history/schema.ts';
 import { feedEvents, type FeedEventKind } from '../history/view.ts';
 import { escapeHtmlText } from '../shared/text.ts';
-import { fill, type LabelKey, type Labels } from './labels.ts';
+import { fill, type Labels, type StringKey } from './labels.ts';
 import { issuePath, projectPath } from './paths.ts';
 import type { RoadmapView } from './view.ts';
 
@@ -26,7 +26,7 @@ export const FEED_LIMIT = 50;
 /** Columns whose arrival is "work started". */
 export const STARTED_COLUMNS = ['in-progress'];
 
-const TITLES: Record<FeedEventKind, LabelKey> = { new: 'feedNew', started: 'feedStarted', shipped: 'feedShipped', completed: 'feedCompleted' };
+const TITLES: Record<FeedEventKind, StringKey> = { new: 'feedNew', started: 'feedStarted', shipped: 'feedShipped', completed: 'feedCompleted' };
 
 export function feedItems(view: RoadmapView, history: History, config: Pick<RoadmapConfig, 'shipped'>, labels: Labels, siteRoot: string): RSSFeedItem[] {
   const url = (path: string) => new URL(path, siteRoot).toString();

@@ -68,21 +68,37 @@ interface HeaderRules {
   topLevel: readonly string[];
   /** Origins allowed to frame the embed pages. */
   embedOrigins: readonly string[];
+  /**
+   * The folders of the site's other languages (`de`, `pt-br`), each with the
+   * names of its own entries: a language folder holds embed pages of its own
+   * (`/de/embed/`), so its rules are made one level down, as at the top.
+   */
+  languageDirs?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** The `_headers` file. */
-export function headersFile({ base, topLevel, embedOrigins }: HeaderRules): string {
+export function headersFile({ base, topLevel, embedOrigins, languageDirs = {} }: HeaderRules): string {
   const root = base.endsWith('/') ? base : `${base}/`;
   const rule = (path: string, headers: Readonly<Record<string, string>>) =>
     [path, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n');
   const strict = { 'Content-Security-Policy': `${frameAncestors([])}; ${STRICT_SCRIPTS}`, 'X-Frame-Options': 'DENY' };
   const rules = ['# Written by portal-roadmap at build time. Netlify and Cloudflare Pages read this file.', rule(`${root}*`, COMMON_HEADERS), rule(root, strict)];
-  for (const entry of [...topLevel].sort()) {
-    if (entry === '_headers') continue;
-    const path = entry.includes('.') ? `${root}${entry}` : `${root}${entry}/*`;
-    if (entry === EMBED_DIR) rules.push(rule(path, { 'Content-Security-Policy': `${frameAncestors(embedOrigins)}; ${STRICT_SCRIPTS}` }));
-    else if (entry === SEARCH_DIR) rules.push(rule(path, { 'Content-Security-Policy': frameAncestors([]), 'X-Frame-Options': 'DENY' }));
-    else rules.push(rule(path, strict));
-  }
+  const entryRules = (prefix: string, entries: readonly string[]) => {
+    for (const entry of [...entries].sort()) {
+      if (entry === '_headers') continue;
+      const inner = languageDirs[entry];
+      if (prefix === root && inner) {
+        rules.push(rule(`${root}${entry}/`, strict));
+        entryRules(`${root}${entry}/`, inner);
+        continue;
+      }
+      const path = entry.includes('.') ? `${prefix}${entry}` : `${prefix}${entry}/*`;
+      if (entry === EMBED_DIR) rules.push(rule(path, { 'Content-Security-Policy': `${frameAncestors(embedOrigins)}; ${STRICT_SCRIPTS}` }));
+      // The one search index serves every language (Pagefind splits it by <html lang>), so it is only ever at the top.
+      else if (prefix === root && entry === SEARCH_DIR) rules.push(rule(path, { 'Content-Security-Policy': frameAncestors([]), 'X-Frame-Options': 'DENY' }));
+      else rules.push(rule(path, strict));
+    }
+  };
+  entryRules(root, topLevel);
   return `${rules.join('\n\n')}\n`;
 }

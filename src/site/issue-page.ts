@@ -3,8 +3,7 @@
  * neighbours in its column, and the one-line description link previews show.
  * Pure, so the pages and the tests compute the same thing.
  */
-import { formatNumber } from './format.ts';
-import { fill, type Labels } from './labels.ts';
+import type { Ui } from './labels.ts';
 
 /** Longest og:description we write; previews cut longer ones anyway, mid-word. */
 export const SHARE_DESCRIPTION_MAX = 200;
@@ -16,12 +15,6 @@ export function columnNeighbours<T extends { id: string }>(issues: readonly T[],
   return { previous: issues[index - 1], next: issues[index + 1] };
 }
 
-/** "1 upvote", "49 upvotes", in the locale's plural rules and number format. */
-export function upvoteCount(count: number, labels: Pick<Labels, 'upvoteCountOne' | 'upvoteCountOther'>, locale: string): string {
-  const template = new Intl.PluralRules(locale).select(count) === 'one' ? labels.upvoteCountOne : labels.upvoteCountOther;
-  return fill(template, { count: formatNumber(count, locale) });
-}
-
 /**
  * "Planned · 49 upvotes · First summary line…": a link preview tells where the
  * issue stands before anyone clicks. The summary is shortened at a word
@@ -29,10 +22,9 @@ export function upvoteCount(count: number, labels: Pick<Labels, 'upvoteCountOne'
  */
 export function issueShareDescription(
   issue: { status: string; upvotes: number; summary: string | undefined },
-  labels: Pick<Labels, 'upvoteCountOne' | 'upvoteCountOther'>,
-  locale: string,
+  ui: Pick<Ui, 'count'>,
 ): string {
-  const head = [issue.status, upvoteCount(issue.upvotes, labels, locale)].filter(Boolean).join(' · ');
+  const head = [issue.status, ui.count('upvoteCount', issue.upvotes)].filter(Boolean).join(' · ');
   const summary = issue.summary?.trim();
   if (!summary) return head;
   return `${head} · ${shorten(summary, SHARE_DESCRIPTION_MAX - head.length - ' · '.length)}`;

@@ -1,275 +1,193 @@
 /**
- * Every UI string of the site, in one table per language. `locale` in the
- * config picks the table by its language (`de-AT` → `de`, unknown → `en`);
- * `labels` in the config overrides single strings.
+ * The site's words in the visitor's language. The messages themselves are
+ * data, one JSON file per language in src/site/i18n/ (English is the
+ * reference); this module picks the file for a locale, applies the config's
+ * `labels` overrides, and says counts with `Intl.PluralRules`.
+ *
+ * The locale does two jobs: its language picks the translation (`de-AT` → de,
+ * `pt` and `pt-PT` → pt-BR, a language that does not ship → English, with a
+ * warning), and the whole tag formats dates and numbers (`de-AT` keeps
+ * Austrian dates with the German interface).
  */
-export const EN = {
-  skipToContent: 'Skip to content',
-  board: 'Roadmap',
-  boardHeading: 'Board',
-  projects: 'Projects',
-  project: 'Project',
-  noProject: 'No project',
-  issues: 'Issues',
-  status: 'Status',
-  team: 'Team',
-  priority: 'Priority',
-  upvotes: 'Upvotes',
-  importance: 'Importance',
-  state: 'State',
-  progress: 'Progress',
-  summary: 'Summary',
-  description: 'Description',
-  created: 'Created',
-  updated: 'Updated',
-  lastUpdated: 'Last updated',
-  noIssues: 'Nothing here yet.',
-  noProjects: 'No published projects.',
-  issueCount: 'issues',
-  viewIssue: 'View in tracker',
-  trackerTicket: 'Tracker ticket',
-  trackerProject: 'Tracker project',
-  vote: 'Vote or discuss',
-  backToBoard: 'Back to the roadmap',
-  showAll: 'Show all {count}',
-  page: 'Page {page} of {pages}',
-  previousPage: 'Previous page',
-  nextPage: 'Next page',
-  pagination: 'Pages',
-  breadcrumb: 'Breadcrumb',
-  shipped: 'Shipped',
-  shippedIntro: 'Recently completed issues and projects, newest first.',
-  shippedIssues: 'Shipped issues',
-  shippedProjects: 'Completed projects',
-  nothingShipped: 'Nothing has shipped yet.',
-  filters: 'Filter and sort',
-  filterTeam: 'Team',
-  filterProject: 'Project',
-  filterStatus: 'Status',
-  filterAll: 'All',
-  sort: 'Sort by',
-  sortTeamOrder: "Team's order",
-  sortUpvotes: 'Most upvoted',
-  sortImportance: 'Most important',
-  sortUpdated: 'Recently updated',
-  resetFilters: 'Reset',
-  showingCount: 'Showing {shown} of {total} issues',
-  notFoundTitle: 'Page not found',
-  notFoundBody: 'This page does not exist, or the issue is no longer public.',
-  demoNotice: 'This is demo data. Set PORTAL_API_URL and PORTAL_WORKSPACE_ID to build your own roadmap.',
-  columnBacklog: 'Under consideration',
-  columnPlanned: 'Planned',
-  columnInProgress: 'In progress',
-  columnDone: 'Shipped',
-  columnCanceled: 'Canceled',
-  noStatus: 'No status',
-  // added by issue 11 (hostile input, round two)
-  descriptionTruncated: 'The rest of this description is too long to show here.',
-  // added by issue 14 (find and act)
-  search: 'Search',
-  searchLabel: 'Search the roadmap',
-  searchFallback: 'Browse by status',
-  searchLoading: 'Searching…',
-  searchNoResults: 'No results for “{query}”',
-  searchResultsOne: '1 result for “{query}”',
-  searchResultsOther: '{count} results for “{query}”',
-  searchMore: 'Show more results',
-  searchUnavailable: 'Search is not available right now. Browse by status instead.',
-  voteShort: 'Vote',
-  voteFor: 'Vote for {title}',
-  suggest: 'Suggest an idea',
-  columnIndex: 'Jump to a column',
-  columnNeighbours: 'More in this column',
-  previousInColumn: 'Previous in {column}: {title}',
-  nextInColumn: 'Next in {column}: {title}',
-  upvoteCountOne: '{count} upvote',
-  upvoteCountOther: '{count} upvotes',
-  // added by issue 13 (history)
-  history: 'History',
-  timelineSeenAtLeast: '{column} since at least {date}',
-  timelineSeen: 'Added to the roadmap on {date}: {column}',
-  timelineMoved: 'Moved to {column} on {date}',
-  timelineBack: 'Back on the roadmap on {date}: {column}',
-  timelineNow: '(now)',
-  timelineTrimmed: 'Earlier moves are not kept.',
-  trendTitle: 'Upvotes over the last {days} days, from {from} to {to}',
-  trendGain: '{gain} in the last {days} days',
-  trendGainSince: '{gain} since {date}',
-  follow: 'Follow this issue (Atom feed)',
-  issueFeedTitle: '{title}: status changes',
-  changelog: 'Changelog',
-  changelogIntro: 'What shipped, newest first, with the date it entered a shipped column, and completed projects.',
-  changelogEarlier: 'Shipped before the history saw it',
-  changelogShipped: 'shipped {date}',
-  changelogShippedAtLeast: 'shipped on or before {date}',
-  changelogCompleted: 'project completed {date}',
-  changelogCompletedAtLeast: 'project completed on or before {date}',
-  changelogEmpty: 'Nothing has shipped yet.',
-  fullChangelog: 'The full changelog',
-  recentChanges: 'Recent changes',
-  recentChangesIntro: 'What moved on the roadmap in the {days} days before {date}.',
-  recentNone: 'Nothing moved in these days.',
-  recentLeft: 'Issues that left the public roadmap: {count}',
-  changeSeen: 'new on the roadmap: {column}',
-  changeMoved: '{from} → {column}',
-  changeBack: 'back on the roadmap: {column}',
-  changeProjectSeen: 'new project',
-  changeProjectState: 'state {from} → {to}',
-  changeProjectProgress: 'progress {from} → {to}',
-  noState: 'no state',
-  feedNew: 'New: {title}',
-  feedStarted: 'In progress: {title}',
-  feedShipped: 'Shipped: {title}',
-  feedCompleted: 'Completed: {title}',
-  goneTitle: 'No longer on the public roadmap',
-  goneBody: 'This item was on the public roadmap and is not any more.',
-};
+import { formatNumber } from './format.ts';
+import { LANGUAGES, TRANSLATIONS, type LabelKey, type Labels, type Language, type PluralKey, type StringKey } from './i18n/index.ts';
+import { pluralCategories } from './i18n/schema.ts';
+import { fill, pluralText, type PluralForms } from './messages.ts';
+import { statusKey } from '../config/status-key.ts';
 
-export type LabelKey = keyof typeof EN;
-export type Labels = Record<LabelKey, string>;
+export { fill, LANGUAGES, TRANSLATIONS };
+export type { LabelKey, Labels, Language, PluralForms, PluralKey, StringKey };
 
-export const DE: Labels = {
-  skipToContent: 'Zum Inhalt springen',
-  board: 'Roadmap',
-  boardHeading: 'Übersicht',
-  projects: 'Projekte',
-  project: 'Projekt',
-  noProject: 'Kein Projekt',
-  issues: 'Einträge',
-  status: 'Status',
-  team: 'Team',
-  priority: 'Priorität',
-  upvotes: 'Stimmen',
-  importance: 'Wichtigkeit',
-  state: 'Stand',
-  progress: 'Fortschritt',
-  summary: 'Zusammenfassung',
-  description: 'Beschreibung',
-  created: 'Erstellt',
-  updated: 'Aktualisiert',
-  lastUpdated: 'Zuletzt aktualisiert',
-  noIssues: 'Noch nichts hier.',
-  noProjects: 'Keine veröffentlichten Projekte.',
-  issueCount: 'Einträge',
-  viewIssue: 'Im Tracker ansehen',
-  trackerTicket: 'Tracker-Ticket',
-  trackerProject: 'Tracker-Projekt',
-  vote: 'Abstimmen oder diskutieren',
-  backToBoard: 'Zurück zur Roadmap',
-  showAll: 'Alle {count} anzeigen',
-  page: 'Seite {page} von {pages}',
-  previousPage: 'Vorherige Seite',
-  nextPage: 'Nächste Seite',
-  pagination: 'Seiten',
-  breadcrumb: 'Brotkrümelnavigation',
-  shipped: 'Ausgeliefert',
-  shippedIntro: 'Kürzlich abgeschlossene Einträge und Projekte, die neuesten zuerst.',
-  shippedIssues: 'Ausgelieferte Einträge',
-  shippedProjects: 'Abgeschlossene Projekte',
-  nothingShipped: 'Noch nichts ausgeliefert.',
-  filters: 'Filtern und sortieren',
-  filterTeam: 'Team',
-  filterProject: 'Projekt',
-  filterStatus: 'Status',
-  filterAll: 'Alle',
-  sort: 'Sortieren nach',
-  sortTeamOrder: 'Reihenfolge des Teams',
-  sortUpvotes: 'Meiste Stimmen',
-  sortImportance: 'Wichtigste',
-  sortUpdated: 'Zuletzt aktualisiert',
-  resetFilters: 'Zurücksetzen',
-  showingCount: '{shown} von {total} Einträgen',
-  notFoundTitle: 'Seite nicht gefunden',
-  notFoundBody: 'Diese Seite gibt es nicht, oder der Eintrag ist nicht mehr öffentlich.',
-  demoNotice: 'Dies sind Demodaten. Setzen Sie PORTAL_API_URL und PORTAL_WORKSPACE_ID, um Ihre eigene Roadmap zu bauen.',
-  columnBacklog: 'In Prüfung',
-  columnPlanned: 'Geplant',
-  columnInProgress: 'In Arbeit',
-  columnDone: 'Ausgeliefert',
-  columnCanceled: 'Verworfen',
-  noStatus: 'Ohne Status',
-  // added by issue 11 (hostile input, round two)
-  descriptionTruncated: 'Der Rest dieser Beschreibung ist zu lang, um ihn hier zu zeigen.',
-  // added by issue 14 (find and act)
-  search: 'Suche',
-  searchLabel: 'Roadmap durchsuchen',
-  searchFallback: 'Nach Status stöbern',
-  searchLoading: 'Suche läuft …',
-  searchNoResults: 'Keine Treffer für „{query}“',
-  searchResultsOne: '1 Treffer für „{query}“',
-  searchResultsOther: '{count} Treffer für „{query}“',
-  searchMore: 'Weitere Treffer zeigen',
-  searchUnavailable: 'Die Suche ist gerade nicht verfügbar. Stöbern Sie stattdessen nach Status.',
-  voteShort: 'Abstimmen',
-  voteFor: 'Für „{title}“ abstimmen',
-  suggest: 'Idee vorschlagen',
-  columnIndex: 'Zu einer Spalte springen',
-  columnNeighbours: 'Mehr in dieser Spalte',
-  previousInColumn: 'Vorheriger Eintrag in {column}: {title}',
-  nextInColumn: 'Nächster Eintrag in {column}: {title}',
-  upvoteCountOne: '{count} Stimme',
-  upvoteCountOther: '{count} Stimmen',
-  // added by issue 13 (history)
-  history: 'Verlauf',
-  timelineSeenAtLeast: '{column} seit spätestens {date}',
-  timelineSeen: 'Am {date} auf die Roadmap gekommen: {column}',
-  timelineMoved: 'Nach „{column}“ verschoben am {date}',
-  timelineBack: 'Am {date} wieder auf der Roadmap: {column}',
-  timelineNow: '(aktuell)',
-  timelineTrimmed: 'Frühere Verschiebungen werden nicht aufbewahrt.',
-  trendTitle: 'Stimmen in den letzten {days} Tagen, von {from} auf {to}',
-  trendGain: '{gain} in den letzten {days} Tagen',
-  trendGainSince: '{gain} seit {date}',
-  follow: 'Diesem Eintrag folgen (Atom-Feed)',
-  issueFeedTitle: '{title}: Statusänderungen',
-  changelog: 'Änderungsprotokoll',
-  changelogIntro: 'Was ausgeliefert wurde, das Neueste zuerst, mit dem Tag, an dem es in eine ausgelieferte Spalte kam, und abgeschlossene Projekte.',
-  changelogEarlier: 'Ausgeliefert, bevor der Verlauf davon wusste',
-  changelogShipped: 'ausgeliefert am {date}',
-  changelogShippedAtLeast: 'ausgeliefert spätestens am {date}',
-  changelogCompleted: 'Projekt abgeschlossen am {date}',
-  changelogCompletedAtLeast: 'Projekt abgeschlossen spätestens am {date}',
-  changelogEmpty: 'Noch nichts ausgeliefert.',
-  fullChangelog: 'Das vollständige Änderungsprotokoll',
-  recentChanges: 'Letzte Änderungen',
-  recentChangesIntro: 'Was sich auf der Roadmap in den {days} Tagen vor dem {date} bewegt hat.',
-  recentNone: 'In diesen Tagen hat sich nichts bewegt.',
-  recentLeft: 'Einträge, die die öffentliche Roadmap verlassen haben: {count}',
-  changeSeen: 'neu auf der Roadmap: {column}',
-  changeMoved: '{from} → {column}',
-  changeBack: 'wieder auf der Roadmap: {column}',
-  changeProjectSeen: 'neues Projekt',
-  changeProjectState: 'Stand {from} → {to}',
-  changeProjectProgress: 'Fortschritt {from} → {to}',
-  noState: 'ohne Stand',
-  feedNew: 'Neu: {title}',
-  feedStarted: 'In Arbeit: {title}',
-  feedShipped: 'Ausgeliefert: {title}',
-  feedCompleted: 'Abgeschlossen: {title}',
-  goneTitle: 'Nicht mehr auf der öffentlichen Roadmap',
-  goneBody: 'Dieser Eintrag war auf der öffentlichen Roadmap und ist es nicht mehr.',
-};
+/** The reference language's messages (src/site/i18n/en.json): the keys every translation has. */
+export const EN: Labels = TRANSLATIONS.en;
 
-export const LABELS_BY_LANGUAGE: Readonly<Record<string, Labels>> = { en: EN, de: DE };
+/**
+ * `labels` in the config: a plain message replaces one key in every
+ * language. For a counted key it may be a plain string (the same text for
+ * every count, `{count}` allowed) or plural forms, of which `other` is
+ * required and any other form missing falls back to `other`.
+ */
+export type LabelOverrides = { [K in StringKey]?: string | undefined } & { [K in PluralKey]?: string | PluralForms | undefined };
 
-/** The table for a locale's language, with overrides applied. */
-export function labelsFor(locale: string, overrides: Partial<Record<LabelKey, string | undefined>> = {}): Labels {
-  const language = new Intl.Locale(locale).language;
-  const base = LABELS_BY_LANGUAGE[language] ?? EN;
-  const defined = Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined));
-  return { ...base, ...defined };
+/** The translation a locale gets, or null when its language does not ship. */
+export function translationLanguage(locale: string): Language | null {
+  const tag = new Intl.Locale(locale);
+  const exact = LANGUAGES.find((language) => language.toLowerCase() === tag.baseName.toLowerCase());
+  if (exact) return exact;
+  // One translation per language: pt-BR serves every Portuguese (Brazilian is CLDR's default for `pt`).
+  return LANGUAGES.find((language) => new Intl.Locale(language).language === tag.language) ?? null;
 }
 
-/** `{name}` placeholders filled in. */
-export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (match, key: string) => (key in values ? String(values[key]) : match));
+/** The messages for a locale's language (English when it does not ship), with the config's overrides applied. */
+export function labelsFor(locale: string, overrides: LabelOverrides = {}): Labels {
+  const base = TRANSLATIONS[translationLanguage(locale) ?? 'en'];
+  const defined = Object.entries(overrides)
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]) => [key, typeof value === 'string' && typeof base[key as LabelKey] !== 'string' ? { other: value } : value]);
+  return { ...base, ...Object.fromEntries(defined) } as Labels;
+}
+
+/** The note the content layer writes after a cut description (src/content.config.ts): in the main language, `locale`. */
+export function truncationNoteText(config: { locale: string; labels?: LabelOverrides }): string {
+  return labelsFor(config.locale, config.labels).descriptionTruncated;
+}
+
+export type TextDirection = 'ltr' | 'rtl';
+
+/** Writing direction of a language, from CLDR (`Intl.Locale` text info). */
+export function textDirection(language: string): TextDirection {
+  const locale = new Intl.Locale(language) as Intl.Locale & { getTextInfo?: () => { direction?: string }; textInfo?: { direction?: string } };
+  const info = locale.getTextInfo?.() ?? locale.textInfo;
+  return info?.direction === 'rtl' ? 'rtl' : 'ltr';
+}
+
+/** Everything a page needs to speak one language: the messages, counts, project states, direction. */
+export interface Ui {
+  /** The translation in use (`pt-BR`, `de`, …). Plural rules are this language's, so every form the file holds is reachable. */
+  language: Language;
+  /** The configured BCP 47 tag: `<html lang>`, dates and numbers. */
+  locale: string;
+  dir: TextDirection;
+  labels: Labels;
+  /** A counted message for `count` (`{count}` formatted for the locale), with other placeholders from `values`. */
+  count(key: PluralKey, count: number, values?: Record<string, string | number>): string;
+  /** A project state in the visitor's language; a state this site does not know is shown as sent. */
+  projectState(state: string): string;
+  /** An issue priority in the visitor's language; one this site does not know is shown as sent. */
+  priority(priority: string): string;
+}
+
+export function uiFor(locale: string, overrides: LabelOverrides = {}): Ui {
+  const language = translationLanguage(locale) ?? 'en';
+  const labels = labelsFor(locale, overrides);
+  const rules = new Intl.PluralRules(language);
+  return {
+    language,
+    locale,
+    dir: textDirection(language),
+    labels,
+    count: (key, count, values = {}) => pluralText(labels[key], count, rules, formatNumber(count, locale), values),
+    projectState: (state) => termLabel('projectState', state, labels) ?? state,
+    priority: (priority) => termLabel('priority', priority, labels) ?? priority,
+  };
 }
 
 /** Labels of the default columns, by column id. */
-export const DEFAULT_COLUMN_LABELS: Readonly<Record<string, LabelKey>> = {
+export const DEFAULT_COLUMN_LABELS: Readonly<Record<string, StringKey>> = {
   backlog: 'columnBacklog',
   planned: 'columnPlanned',
   'in-progress': 'columnInProgress',
   done: 'columnDone',
   canceled: 'columnCanceled',
 };
+
+/**
+ * Project states the site translates, by `statusKey` (case, spaces, dashes
+ * and underscores ignored). The spec does not list the states (docs/portal-api.md,
+ * "Enumerated values … not shown"); these are the ones trackers use. Any
+ * other state is shown as the portal sends it.
+ */
+export const PROJECT_STATE_LABELS: Readonly<Record<string, StringKey>> = {
+  backlog: 'stateBacklog',
+  planned: 'statePlanned',
+  started: 'stateStarted',
+  'in progress': 'stateStarted',
+  paused: 'statePaused',
+  completed: 'stateCompleted',
+  canceled: 'stateCanceled',
+  cancelled: 'stateCanceled',
+};
+
+/** Issue priorities the site translates (the names trackers use), by `statusKey`. Others are shown as sent. */
+export const PRIORITY_LABELS: Readonly<Record<string, StringKey>> = {
+  urgent: 'priorityUrgent',
+  high: 'priorityHigh',
+  medium: 'priorityMedium',
+  low: 'priorityLow',
+  'no priority': 'priorityNone',
+};
+
+/** Values from the portal that the site translates when it knows them. */
+export type TermKind = 'projectState' | 'priority';
+const TERMS: Record<TermKind, Readonly<Record<string, StringKey>>> = { projectState: PROJECT_STATE_LABELS, priority: PRIORITY_LABELS };
+
+/** The translation of a known portal value, or undefined for one the site does not know. */
+export function termLabel(kind: TermKind, value: string, labels: Labels): string | undefined {
+  const key = TERMS[kind][statusKey(value)];
+  return key ? labels[key] : undefined;
+}
+
+/** `en (English), de (Deutsch), …`: the languages that ship, for messages. */
+export function shippedLanguagesList(): string {
+  return LANGUAGES.map((language) => `${language} (${TRANSLATIONS[language].languageName})`).join(', ');
+}
+
+/**
+ * What the build should say about the locale and the label overrides: a
+ * language without a translation, Portuguese other than Brazilian, and
+ * counted overrides that lack forms the language needs.
+ */
+export function localeWarnings(locale: string, overrides: LabelOverrides = {}): string[] {
+  const warnings: string[] = [];
+  const language = translationLanguage(locale);
+  const tag = new Intl.Locale(locale);
+  if (!language) {
+    const name = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' }).of(tag.language);
+    warnings.push(
+      `locale "${locale}": no translation ships for ${name ? `${name} (${tag.language})` : `"${tag.language}"`}, so the interface is in English; dates and numbers follow "${locale}". ` +
+        `Languages that ship: ${shippedLanguagesList()}. Set "locale" to one of them, or add a translation (README, "Languages").`,
+    );
+  } else if (language === 'pt-BR' && tag.region && tag.region !== 'BR') {
+    warnings.push(`locale "${locale}": Portuguese ships as Brazilian Portuguese (pt-BR), so the interface uses Brazilian wording; dates and numbers follow "${locale}". Override single strings with "labels" if you need to.`);
+  }
+  const categories = pluralCategories(language ?? 'en');
+  for (const [key, value] of Object.entries(overrides)) {
+    if (value === undefined || typeof value === 'string') continue;
+    const missing = categories.filter((category) => !(category in value));
+    if (missing.length > 0) {
+      warnings.push(`labels.${key}: ${TRANSLATIONS[language ?? 'en'].languageName} counts use the forms ${categories.join(', ')}; ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing and fall${missing.length > 1 ? '' : 's'} back to "other". Add ${missing.length > 1 ? 'them' : 'it'} to say every count right.`);
+    }
+  }
+  return warnings;
+}
+
+/**
+ * A suggestion for a locale that is not a BCP 47 tag but names a language in
+ * English or in itself: "german" → "de", "Deutsch" → "de", "swedish" → "sv".
+ */
+export function suggestLocale(input: string): string | undefined {
+  const wanted = input.trim().toLowerCase();
+  for (const language of LANGUAGES) {
+    if (TRANSLATIONS[language].languageName.toLowerCase() === wanted) return language;
+  }
+  const english = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  // Every two-letter ISO 639-1 code is 676 lookups: cheap, and only ever run for a tag that is already wrong.
+  for (const first of letters) {
+    for (const second of letters) {
+      const code = `${first}${second}`;
+      if (english.of(code)?.toLowerCase() === wanted) return code;
+    }
+  }
+  return undefined;
+}

@@ -87,6 +87,8 @@ describe('the board at load', () => {
     await noJs.close();
   });
 
+  // Issues 12 and 14 set the budget. The island itself (board-filters.ts) loads only at the first change of the form,
+  // with the index: at load the board has the search trigger and the island's small loader.
   it('fetches no index until someone filters, and loads at most 3 KB of gzipped JavaScript', async () => {
     const page = await context.newPage();
     const requests: string[] = [];

@@ -14,7 +14,7 @@ import type { FixtureName } from '../support/fixtures.ts';
 import { serveStatic, type StaticSite } from '../support/static-server.ts';
 
 /** One path per page type present in a build. */
-function pageTypes(outDir: string): Record<string, string> {
+export function pageTypes(outDir: string) {
   const files = listFiles(outDir);
   const first = (prefix: string) => `/${files.find((f) => f.startsWith(prefix) && f.endsWith('index.html'))!.replace(/index\.html$/, '')}`;
   return {

@@ -182,10 +182,10 @@ describe('the history over four rebuilds', () => {
         expect.stringContaining(`${started.title}: Planned → In progress`),
         expect.stringContaining(`${shipped.title}: In progress → Shipped`),
         expect.stringContaining(`${newcomer.title}: new on the roadmap: Under consideration`),
-        expect.stringContaining(`${completedProject.name}: state started → completed`),
+        expect.stringContaining(`${completedProject.name}: state In progress → Completed`),
       ]),
     );
-    expect(text(changes.querySelector('main p.muted'))).toBe('Issues that left the public roadmap: 1');
+    expect(text(changes.querySelector('main p.muted'))).toBe('1 issue left the public roadmap in these days.');
     expect(page('index.html').querySelector('a[href="/changes/"]')).not.toBeNull();
     expect(changes.querySelector('[data-pagefind-body]')).toBeNull();
   });

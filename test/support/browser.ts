@@ -65,9 +65,11 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-
  * axe-core's violations on the page as it is now, one line each with up to
  * three of the elements at fault. Only violations are collected: listing the
  * passes too (axe's default) doubled the time of an audit, and no test reads them.
+ * `rules` runs only those rules instead of AXE_TAGS (the colour rules again after a scheme change, say).
  */
-export async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).options({ resultTypes: ['violations'] }).analyze();
+export async function axeViolations(page: Page, rules?: readonly string[]): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  const results = await (rules ? builder.withRules([...rules]) : builder.withTags(AXE_TAGS)).options({ resultTypes: ['violations'] }).analyze();
   return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
 }
 

@@ -21,6 +21,7 @@ import { buildSite, listFiles, PROJECT_ROOT, SCRATCH_ROOT, scratchDir } from './
 import { writeHistoryFile } from '../../src/history/read.ts';
 import { emptyHistory } from '../../src/history/schema.ts';
 import { runHistorySequence } from './history-sequence.ts';
+import { writeLanguagesHistory } from './languages-history.ts';
 import { CONFIG_FILE, FIXTURES, HISTORY_FILE, PORTAL, SNAPSHOT_FILE, type FixtureBuild, type FixtureDefinition, type FixtureName } from './fixtures.ts';
 
 const CACHE_ROOT = join(PROJECT_ROOT, 'node_modules/.cache/portal-roadmap-fixtures');
@@ -114,6 +115,7 @@ async function buildOne(name: string, definition: FixtureDefinition, apiUrl: str
     copyFileSync(join(sequenceDir, 'state', 'history.json'), files[HISTORY_FILE]!);
   }
   if (definition.emptyHistorySince) await writeHistoryFile(files[HISTORY_FILE]!, emptyHistory(definition.emptyHistorySince));
+  if (definition.languagesHistory) await writeLanguagesHistory(files[HISTORY_FILE]!);
   if (definition.config) {
     const customCss = join(dir, 'custom.css');
     if (definition.customCss !== undefined) writeFileSync(customCss, definition.customCss);

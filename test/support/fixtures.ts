@@ -44,6 +44,24 @@ export const CONFIGURED_CONFIG = {
 } satisfies RoadmapConfigInput;
 export const CONFIGURED_CSS = '.site-title { letter-spacing: 0.02em; }';
 
+/**
+ * The languages fixture: the demo in every language that ships plus Swedish,
+ * which does not (a warning, and the English interface with Swedish dates).
+ * Arabic comes first, so the root is right to left and every other language
+ * is in a folder. With voteUrl and submitUrl, so vote and suggest links are
+ * on its pages in every language too. One build serves the site tier
+ * (test/integration/i18n-site.test.ts) and the browser tier
+ * (test/browser/i18n.test.ts), where each used to build its own.
+ */
+export const LANGUAGES_LOCALES = ['ar', 'en', 'de', 'fr', 'es', 'pt-BR', 'it', 'ja', 'sv'] as const;
+export const LANGUAGES_CONFIG = {
+  locales: [...LANGUAGES_LOCALES],
+  // Ten a page, so the Shipped column (14 issues) and the changelog (15 entries) have a second page in every language.
+  board: { pageSize: 10 },
+  voteUrl: 'https://portal.example.com/vote/{identifier}',
+  submitUrl: 'https://portal.example.com/ideas/new',
+} satisfies RoadmapConfigInput;
+
 /** Stand for what is known only when the setup runs: the fake portal's API root, and files it writes for a build. */
 export const PORTAL = '{portal}';
 export const SNAPSHOT_FILE = '{snapshot-file}';
@@ -71,12 +89,20 @@ export interface FixtureDefinition {
   historySequence?: true;
   /** HISTORY_FILE is an empty history begun at this date: what the build then shows is all new since. */
   emptyHistorySince?: string;
+  /** HISTORY_FILE is the demo's history with a last week added (test/support/languages-history.ts). */
+  languagesHistory?: true;
 }
 
 /** Every fixture, in build order. */
 export const FIXTURES = {
   /** A portal that sends pages of 10 whatever `take` asks, plus a project listed only by PORTAL_PROJECT_IDS. */
   paged: { env: { PORTAL_API_URL: PORTAL, PORTAL_WORKSPACE_ID: 'ws-paged', PORTAL_PROJECT_IDS: EXTRA_PROJECT_ID, ROADMAP_SITE: PAGED_SITE }, cacheGroup: 'paged-then-demo' },
+  /**
+   * The demo in nine languages (LANGUAGES_CONFIG): the biggest build, so it starts early. Its history is the demo's
+   * with a last week added (a move and back, an issue and a project that left), so every history page, tombstones
+   * included, has content in every language.
+   */
+  languages: { env: { ROADMAP_CONFIG: CONFIG_FILE, ROADMAP_HISTORY: HISTORY_FILE }, config: LANGUAGES_CONFIG, languagesHistory: true },
   /**
    * An attack in every string field; its portal ignores skip and take. Its history began before any of its issues
    * (an empty one), so each is "new" on the board: the event feed and the per-issue feeds carry every hostile title.

@@ -7,21 +7,25 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BoardIndex } from '../../src/site/board-index.ts';
+import en from '../../src/site/i18n/en.json' with { type: 'json' };
+import ar from '../../src/site/i18n/ar.json' with { type: 'json' };
 
 const HOSTILE = '<img src=x onerror="window.pwned=1">';
 
-/** The markup Filters.astro and Column.astro give a board with one column and two cards. */
-function page(): void {
-  document.documentElement.lang = 'en';
+/** The markup Filters.astro and Column.astro give a board with one column and two cards, in English or Arabic (the translation files). */
+function page(language: 'en' | 'ar'): void {
+  const t = language === 'en' ? en : ar;
+  const labels = { showing: t.showingCount, issueCount: t.issueCount, upvoteCount: t.upvoteCount, showAll: t.showAll, noIssues: t.noIssues, team: t.team, voteShort: t.voteShort, voteFor: t.voteFor, page: t.page, previousPage: t.previousPage, nextPage: t.nextPage };
+  document.documentElement.lang = language;
   document.body.innerHTML = `
-    <form data-filters data-index="/board-index.json" data-issue-href="/issues/" data-project-href="/projects/"
-      data-labels='${JSON.stringify({ showing: 'Showing {shown} of {total} issues', showAll: 'Show all {count}', noIssues: 'Nothing here yet.', team: 'Team', upvotes: 'Upvotes', page: 'Page {page} of {pages}', previousPage: 'Previous page', nextPage: 'Next page' })}'>
+    <form data-filters data-index="/board-index.json" data-issue-href="/issues/" data-project-href="/projects/" data-plural-language="${language}"
+      data-labels='${JSON.stringify(labels).replaceAll("'", '&#39;')}'>
       <select id="filter-team" name="team"><option value="">All</option><option value="Web">Web</option><option value="${HOSTILE.replaceAll('"', '&quot;')}">x</option></select>
       <select id="filter-sort" name="sort"><option value="">Team's order</option><option value="upvotes">Most upvoted</option></select>
       <p data-filter-status>Showing 3 of 3 issues</p>
     </form>
     <section class="column" data-column="done" data-label="Shipped" data-href="/status/done/" data-limit="2" data-more>
-      <h3 class="column-title">Shipped <span class="count">(<span data-count>3</span>)</span></h3>
+      <h3 class="column-title">Shipped <span class="count"><span aria-hidden="true">(<span data-count>3</span>)</span><span class="visually-hidden" data-count-label>3 issues</span></span></h3>
       <ul class="cards">
         <li class="card" data-card data-team="Web" data-project="" data-order="0" data-upvotes="5" data-importance="0" data-updated="0"><h4 class="card-title"><a href="/issues/a/">A</a></h4></li>
         <li class="card" data-card data-team="Mobile" data-project="" data-order="1" data-upvotes="9" data-importance="0" data-updated="0"><h4 class="card-title"><a href="/issues/b/">B</a></h4></li>
@@ -30,13 +34,13 @@ function page(): void {
     </section>`;
 }
 
-async function island(search: string, index: (url: string) => Promise<Response>) {
+async function island(search: string, index: (url: string) => Promise<Response>, language: 'en' | 'ar' = 'en') {
   vi.resetModules();
   history.replaceState(null, '', `/${search}`);
-  page();
+  page(language);
   const fetch = vi.fn(index);
   vi.stubGlobal('fetch', fetch);
-  await import('../../src/client-scripts/board-filters.ts');
+  await import('../../src/client-scripts/board-filters-loader.ts');
   return fetch;
 }
 const settled = () => vi.waitFor(() => expect(document.querySelector('[data-filters]')!.getAttribute('aria-busy')).toBeNull());
@@ -59,7 +63,19 @@ describe('the filter island', () => {
     choose('team', 'Web');
     await settled();
     expect(fetch.mock.calls.map((call) => call[0])).toEqual(['/board-index.json']);
-    expect(document.querySelector('[data-filter-status]')!.textContent).toBe('Showing 1 of 1 issues');
+    // One issue is "1 issue", in the status line and the column's count alike: never "(1 issues)".
+    expect(document.querySelector('[data-filter-status]')!.textContent).toBe('Showing 1 of 1 issue');
+    expect(document.querySelector('[data-count-label]')!.textContent).toBe('1 issue');
+  });
+
+  it("says counts with the plural forms of the page's language", async () => {
+    const rows: BoardIndex['columns'][0]['issues'] = [['a', 'A', '', 0, -1, 5, 0, 0], ['b', 'B', '', 0, -1, 2, 0, 0], ['c', 'C', '', 1, -1, 1, 0, 0]];
+    await island('?team=Web', json({ v: 1, teams: ['Web', 'Mobile'], projects: [], columns: [{ id: 'done', issues: rows }] } satisfies BoardIndex), 'ar');
+    await settled();
+    // Arabic has a form of its own for two, and for 3–10 (CLDR "few"): the island must pick them as the server does.
+    expect(document.querySelector('[data-count-label]')!.textContent).toBe(ar.issueCount.two);
+    expect(document.querySelector('[data-filter-status]')!.textContent).toBe(ar.showingCount.few.replace('{shown}', '2').replace('{count}', '3'));
+    expect([...document.querySelectorAll('[data-card] .upvotes .visually-hidden')].map((el) => el.textContent)).toEqual([ar.upvoteCount.few.replace('{count}', '5'), ar.upvoteCount.two]);
   });
 
   it('puts hostile strings from the index on the page as text, in encoded URLs', async () => {

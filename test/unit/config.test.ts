@@ -11,9 +11,11 @@ const message = configErrorMessage;
 describe('roadmap config', () => {
   it('has working defaults', () => {
     const config = parseRoadmapConfig({});
-    expect(config).toMatchObject({ title: 'Product roadmap', locale: 'en' });
+    expect(config).toMatchObject({ locale: 'en', locales: ['en'] });
     // Unset, so the path of the site URL can supply it (test/unit/settings.test.ts).
     expect(config.base).toBeUndefined();
+    // Unset, so each language's site gets the title of its translation (src/site/i18n/*.json siteTitle).
+    expect(config.title).toBeUndefined();
     expect(config.columns.map((c) => c.id)).toContain('in-progress');
   });
 
@@ -56,7 +58,7 @@ describe('roadmap config', () => {
 
   it('refuses an unknown label key and a bad locale', () => {
     expect(message(() => parseRoadmapConfig({ labels: { boardd: 'x' } }))).toContain('labels: unknown key "boardd"');
-    expect(message(() => parseRoadmapConfig({ locale: 'not a locale' }))).toContain('locale: use a BCP 47 language tag');
+    expect(message(() => parseRoadmapConfig({ locale: 'not a locale' }))).toContain('locale: "not a locale" is not a BCP 47 language tag');
   });
 
   it('reads the file ROADMAP_CONFIG names, and reports bad JSON with the file name', () => {
@@ -66,7 +68,7 @@ describe('roadmap config', () => {
     expect(loadRoadmapConfig(dir, 'ok.json').title).toBe('Acme roadmap');
     expect(message(() => loadRoadmapConfig(dir, 'bad.json'))).toContain('bad.json is not valid JSON');
     expect(message(() => loadRoadmapConfig(dir, 'missing.json'))).toContain('does not exist');
-    expect(loadRoadmapConfig(dir).title).toBe('Product roadmap');
+    expect(loadRoadmapConfig(dir).title).toBeUndefined();
   });
 
   // These fail `astro build` while it loads its config, the path test/integration/discovery.test.ts shows reaching the user.

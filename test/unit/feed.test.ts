@@ -25,7 +25,7 @@ async function feed(summaries: string[][], configInput: object = {}): Promise<Do
   const view = buildRoadmapView(issues, [], config, EN, history);
   const items = feedItems(view, history, config, EN, root);
   expect(items).toHaveLength(summaries.length);
-  const xml = await getRssString({ title: config.title, description: config.description, site: root, items });
+  const xml = await getRssString({ title: config.title ?? EN.siteTitle, description: config.description ?? EN.siteDescription, site: root, items });
   // A strict XML parser: a character XML forbids makes it throw, as it makes real readers drop the feed.
   return new JSDOM(xml, { contentType: 'application/xml' }).window.document;
 }

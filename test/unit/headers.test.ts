@@ -53,6 +53,16 @@ describe('_headers', () => {
     expect(framing(r, '/')).toEqual(["frame-ancestors 'none'"]);
   });
 
+  it('lets the embed pages of every language be framed, and nothing else in a language folder, with no WebAssembly', () => {
+    const r = parseHeadersFile(
+      headersFile({ base: '/', topLevel: [...topLevel, 'de'], embedOrigins: ['https://docs.example.com'], languageDirs: { de: ['index.html', 'issues', 'embed', 'rss.xml'] } }),
+    );
+    for (const path of ['/de/embed/', '/de/embed/projects/p/', '/embed/']) expect(framing(r, path), path).toEqual(["frame-ancestors 'self' https://docs.example.com"]);
+    expect(headersFor(r, '/de/embed/')['X-Frame-Options']).toBeUndefined();
+    for (const path of ['/de/', '/de/issues/x/', '/de/rss.xml', '/de/index.html']) expect(framing(r, path), path).toEqual(["frame-ancestors 'none'"]);
+    for (const path of ['/de/', '/de/issues/x/', '/de/embed/']) expect(scriptSources(r, path), path).toContain("script-src 'self'");
+  });
+
   it('follows the base path', () => {
     const r = rules([], '/roadmap');
     expect(framing(r, '/roadmap/issues/x/')).toEqual(["frame-ancestors 'none'"]);

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { columnNeighbours, issueShareDescription, upvoteCount } from '../../src/site/issue-page.ts';
-import { DE, EN } from '../../src/site/labels.ts';
+import { columnNeighbours, issueShareDescription } from '../../src/site/issue-page.ts';
+import { uiFor } from '../../src/site/labels.ts';
+
+const EN = uiFor('en');
+const DE = uiFor('de-DE');
+const AR = uiFor('ar');
 
 const column = [{ id: 'a', title: 'First' }, { id: 'b', title: 'Second' }, { id: 'c', title: 'Third' }];
 
@@ -22,26 +26,28 @@ describe('previous and next in the column', () => {
 
 describe('the link-preview description of an issue', () => {
   it('leads with the status and upvotes, then the summary', () => {
-    expect(issueShareDescription({ status: 'Planned', upvotes: 49, summary: 'Works without a connection' }, EN, 'en')).toBe(
+    expect(issueShareDescription({ status: 'Planned', upvotes: 49, summary: 'Works without a connection' }, EN)).toBe(
       'Planned · 49 upvotes · Works without a connection',
     );
   });
 
   it('says 1 upvote, groups thousands, and speaks the locale', () => {
-    expect(upvoteCount(1, EN, 'en')).toBe('1 upvote');
-    expect(upvoteCount(0, EN, 'en')).toBe('0 upvotes');
-    expect(upvoteCount(12500, EN, 'en')).toBe('12,500 upvotes');
-    expect(issueShareDescription({ status: 'Geplant', upvotes: 1200, summary: undefined }, DE, 'de-DE')).toBe('Geplant · 1.200 Stimmen');
-    expect(upvoteCount(1, DE, 'de')).toBe('1 Stimme');
+    expect(issueShareDescription({ status: 'Planned', upvotes: 1, summary: undefined }, EN)).toBe('Planned · 1 upvote');
+    expect(issueShareDescription({ status: 'Planned', upvotes: 0, summary: undefined }, EN)).toBe('Planned · 0 upvotes');
+    expect(issueShareDescription({ status: 'Planned', upvotes: 12500, summary: undefined }, EN)).toBe('Planned · 12,500 upvotes');
+    expect(issueShareDescription({ status: 'Geplant', upvotes: 1200, summary: undefined }, DE)).toBe('Geplant · 1.200 Stimmen');
+    expect(issueShareDescription({ status: 'Geplant', upvotes: 1, summary: undefined }, DE)).toBe('Geplant · 1 Stimme');
+    // Arabic has six plural forms; two upvotes is a word of its own.
+    expect(issueShareDescription({ status: 'مخطَّط له', upvotes: 2, summary: undefined }, AR)).toBe('مخطَّط له · صوتان');
   });
 
   it('leaves out an empty summary', () => {
-    expect(issueShareDescription({ status: 'Shipped', upvotes: 3, summary: '  ' }, EN, 'en')).toBe('Shipped · 3 upvotes');
+    expect(issueShareDescription({ status: 'Shipped', upvotes: 3, summary: '  ' }, EN)).toBe('Shipped · 3 upvotes');
   });
 
   it('shortens a long summary at a word, within 200 characters, with an ellipsis', () => {
     const summary = `${'word '.repeat(60)}end`;
-    const text = issueShareDescription({ status: 'In progress', upvotes: 7, summary }, EN, 'en');
+    const text = issueShareDescription({ status: 'In progress', upvotes: 7, summary }, EN);
     expect(text.startsWith('In progress · 7 upvotes · word word')).toBe(true);
     expect(text.endsWith('word…')).toBe(true);
     expect(Array.from(text).length).toBeLessThanOrEqual(200);
@@ -49,7 +55,7 @@ describe('the link-preview description of an issue', () => {
   });
 
   it('never splits an emoji', () => {
-    const text = issueShareDescription({ status: 'Planned', upvotes: 2, summary: '🚀'.repeat(300) }, EN, 'en');
+    const text = issueShareDescription({ status: 'Planned', upvotes: 2, summary: '🚀'.repeat(300) }, EN);
     expect(text).toBe(`Planned · 2 upvotes · ${'🚀'.repeat(200 - 'Planned · 2 upvotes · '.length - 1)}…`);
   });
 });

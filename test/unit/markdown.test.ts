@@ -1,6 +1,6 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { DESCRIPTION_LIMITS, plainTextHtml } from '../../src/content/description-limits.ts';
+import { DESCRIPTION_LIMITS, plainTextHtml, retranslatedTruncationNote } from '../../src/content/description-limits.ts';
 import { boundElementDepth, renderDescription, renderMarkdown } from '../../src/content/markdown.ts';
 
 describe('renderMarkdown', () => {
@@ -127,6 +127,18 @@ describe('renderMarkdown under hostile input', () => {
     const html = renderMarkdown(`${'word '.repeat(30_000)}\n\nEND-MARKER`, { truncatedNote: 'Cut here.' });
     expect(html).not.toContain('END-MARKER');
     expect(html.endsWith('<p><em>Cut here.</em></p>\n')).toBe(true);
+  });
+
+  // The content layer renders once, in the main language; a page of another language (locales) says the note in its own.
+  it("says a cut description's note in the page's language, and leaves every other description alone", () => {
+    const cut = renderMarkdown(`${'word '.repeat(30_000)}`, { truncatedNote: 'Cut here.' });
+    const german = retranslatedTruncationNote(cut, 'Cut here.', 'Hier gekürzt.');
+    expect(german.endsWith('<p><em>Hier gekürzt.</em></p>\n')).toBe(true);
+    expect(german).not.toContain('Cut here.');
+    expect(german.slice(0, 100)).toBe(cut.slice(0, 100));
+    const whole = renderMarkdown('Cut here. is a sentence of the description.', { truncatedNote: 'Cut here.' });
+    expect(retranslatedTruncationNote(whole, 'Cut here.', 'Hier gekürzt.')).toBe(whole);
+    expect(retranslatedTruncationNote(cut, 'Cut here.', 'Cut here.')).toBe(cut);
   });
 
   it('names the bounds a description ran into, and none for a normal one', () => {

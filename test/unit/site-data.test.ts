@@ -4,7 +4,7 @@ import { recordRun, shownState } from '../../src/history/record.ts';
 import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import { buildExport } from '../../src/site/export.ts';
 import { feedItems, FEED_LIMIT } from '../../src/site/feed.ts';
-import { DE, EN, fill, labelsFor } from '../../src/site/labels.ts';
+import { EN } from '../../src/site/labels.ts';
 import { columnPath, voteUrl } from '../../src/site/paths.ts';
 import { jsonLdText } from '../../src/site/structured-data.ts';
 import { themeCss } from '../../src/site/theme.ts';
@@ -90,22 +90,6 @@ describe('RSS items', () => {
   it('are none for a first build: what the history began with is not news', () => {
     const first = recordRun(undefined, shownState(demo.issues, demo.projects, config.columns), demo.fetchedAt);
     expect(feedItems(view, first, config, EN, root)).toEqual([]);
-  });
-});
-
-describe('labels', () => {
-  it('pick the table by language and apply overrides', () => {
-    expect(labelsFor('de-AT').board).toBe(DE.board);
-    expect(labelsFor('fr').shipped).toBe(EN.shipped);
-    expect(labelsFor('en', { shipped: 'Released', board: undefined }).shipped).toBe('Released');
-  });
-
-  it('German has every key with its own text where English has placeholders', () => {
-    for (const key of Object.keys(EN) as (keyof typeof EN)[]) {
-      expect(DE[key], key).toBeTruthy();
-      expect(DE[key].match(/\{\w+\}/g) ?? [], key).toEqual(EN[key].match(/\{\w+\}/g) ?? []);
-    }
-    expect(fill(DE.showingCount, { shown: 3, total: 9 })).toBe('3 von 9 Einträgen');
   });
 });
 

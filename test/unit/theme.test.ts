@@ -69,7 +69,7 @@ describe('accent contrast', () => {
   });
 
   it('the stylesheet uses the accent for rules, column headers, the active filter, link hovers and buttons', () => {
-    for (const rule of ['border-top: 4px solid var(--accent)', 'outline: 3px solid var(--accent)', "select:has(option:checked:not([value=''])) { border-color: var(--accent)", 'a:hover { color: var(--accent-strong); }', '.button { display: inline-block; background: var(--accent-strong); color: var(--bg);']) {
+    for (const rule of ['border-block-start: 4px solid var(--accent)', 'outline: 3px solid var(--accent)', "select:has(option:checked:not([value=''])) { border-color: var(--accent)", 'a:hover { color: var(--accent-strong); }', '.button { display: inline-block; background: var(--accent-strong); color: var(--bg);']) {
       expect(css).toContain(rule);
     }
   });

@@ -1,22 +1,47 @@
 /**
  * The one bridge between Astro's collections and the pure view model. Pages
- * call `getRoadmap()`; it reads the collections, the config and the history once per build.
+ * call `roadmapFor(Astro.url)` (or `getRoadmap(segment)` in getStaticPaths);
+ * the collections and the history are read once per build, and each
+ * language's roadmap is made once from them: the data is the same, the words differ.
  */
 import { getCollection, getEntry } from 'astro:content';
 import { processSettings, type ResolvedConfig } from '../../config/settings.ts';
+import { retranslatedTruncationNote } from '../../content/description-limits.ts';
 import { readHistoryFile } from '../../history/read.ts';
 import { recordRun, shownState } from '../../history/record.ts';
 import type { History } from '../../history/schema.ts';
 import { changelog, type ChangelogEntry } from '../../history/view.ts';
-import { labelsFor, type Labels } from '../labels.ts';
-import type { RoadmapInfo } from '../../snapshot/model.ts';
+import { truncationNoteText, uiFor, type Labels, type Ui } from '../labels.ts';
+import { languageOfPath, siteLanguages, type SiteLanguage } from '../languages.ts';
+import { withBase } from '../paths.ts';
+import type { Issue, Project, RoadmapInfo } from '../../snapshot/model.ts';
 import { ROADMAP_INFO_ID } from '../../content/loader.ts';
 import { columnLabel } from '../columns.ts';
 import { buildRoadmapView, type RoadmapView } from '../view.ts';
 
+/**
+ * The config as a page uses it: the page's language as `locale`, and title
+ * and description set (the translation's defaults when the config has none).
+ */
+export type SiteConfig = ResolvedConfig & { title: string; description: string };
+
+/** A language of the site, as its pages speak it and link within it. */
+export interface SiteUi extends Ui {
+  /** This language's home page, base included: `/`, `/de/`. */
+  root: string;
+  /** A site path (`issues/x/`) in this language: `/de/issues/x/`. */
+  href(path: string): string;
+}
+
 export interface Roadmap extends RoadmapView {
-  config: ResolvedConfig;
+  config: SiteConfig;
+  /** The visitor's language: messages, counts, project states, direction, links. */
+  ui: SiteUi;
+  /** `ui.labels`, for the many places that only need a message. */
   labels: Labels;
+  /** This page's language, and every language of the site (the main one first). */
+  language: SiteLanguage;
+  languages: SiteLanguage[];
   info: RoadmapInfo;
   /** Sanitised description HTML by issue or project id. */
   descriptionHtml: (collection: 'issues' | 'projects', id: string) => string;
@@ -32,36 +57,97 @@ export interface Roadmap extends RoadmapView {
   columnLabel: (id: string) => string;
 }
 
-let cached: Promise<Roadmap> | undefined;
-
-export function getRoadmap(): Promise<Roadmap> {
-  cached ??= read();
-  return cached;
+/** The site's languages, the main one first. */
+export function languages(): SiteLanguage[] {
+  const { config } = processSettings();
+  return siteLanguages(config.locales, import.meta.env.BASE_URL);
 }
 
-async function read(): Promise<Roadmap> {
-  const { config, historyFile } = processSettings();
-  const labels = labelsFor(config.locale, config.labels);
-  const [issueEntries, projectEntries, infoEntry] = await Promise.all([getCollection('issues'), getCollection('projects'), getEntry('roadmap', ROADMAP_INFO_ID)]);
-  if (!infoEntry) throw new Error('The roadmap collection is empty: the content layer did not load. Run the build again with --force.');
-  const html = {
-    issues: new Map(issueEntries.map((e) => [e.id, e.rendered?.html ?? ''])),
-    projects: new Map(projectEntries.map((e) => [e.id, e.rendered?.html ?? ''])),
+/** `getStaticPaths` params of the `[...lang]` routes: undefined for the main language, the folder for the others. */
+export function languageParams(): { lang: string | undefined }[] {
+  return languages().map((language) => ({ lang: language.segment }));
+}
+
+const cached = new Map<string | undefined, Promise<Roadmap>>();
+
+/** The roadmap in the language of `segment` (the `lang` route param; undefined: the main language). */
+export function getRoadmap(segment?: string): Promise<Roadmap> {
+  let roadmap = cached.get(segment);
+  if (!roadmap) {
+    roadmap = read(segment);
+    cached.set(segment, roadmap);
+  }
+  return roadmap;
+}
+
+/** The roadmap in the language of the page at `url`. */
+export function roadmapFor(url: URL): Promise<Roadmap> {
+  return getRoadmap(languageOfPath(url.pathname, languages()).segment);
+}
+
+interface Collections {
+  issues: Issue[];
+  projects: Project[];
+  info: RoadmapInfo;
+  html: Record<'issues' | 'projects', Map<string, string>>;
+  history: History;
+}
+
+let collections: Promise<Collections> | undefined;
+
+/** The content layer's data and the history, read once whatever the number of languages. */
+function readCollections(): Promise<Collections> {
+  collections ??= (async () => {
+    const { config, historyFile } = processSettings();
+    const [issueEntries, projectEntries, infoEntry] = await Promise.all([getCollection('issues'), getCollection('projects'), getEntry('roadmap', ROADMAP_INFO_ID)]);
+    if (!infoEntry) throw new Error('The roadmap collection is empty: the content layer did not load. Run the build again with --force.');
+    const issues = issueEntries.map((e) => e.data);
+    const projects = projectEntries.map((e) => e.data);
+    const info = infoEntry.data;
+    // Recording this build's snapshot is a no-op when the rebuild already did (the same state, the same date).
+    const saved = historyFile ? await readHistoryFile(historyFile, `Fix ROADMAP_HISTORY, or unset it to build without a history; ${historyFile} was left as it is.`) : undefined;
+    return {
+      issues,
+      projects,
+      info,
+      html: {
+        issues: new Map(issueEntries.map((e) => [e.id, e.rendered?.html ?? ''])),
+        projects: new Map(projectEntries.map((e) => [e.id, e.rendered?.html ?? ''])),
+      },
+      history: recordRun(saved, shownState(issues, projects, config.columns), info.fetchedAt),
+    };
+  })();
+  return collections;
+}
+
+async function read(segment: string | undefined): Promise<Roadmap> {
+  const { config } = processSettings();
+  const all = languages();
+  const language = all.find((candidate) => candidate.segment === segment);
+  if (!language) throw new Error(`No language "${segment}" in locales (${config.locales.join(', ')}).`);
+  const ui: SiteUi = { ...uiFor(language.locale, config.labels), root: language.root, href: (path) => withBase(language.root, path) };
+  const { labels } = ui;
+  const data = await readCollections();
+  const { history } = data;
+  const mainNote = truncationNoteText(config);
+  const siteConfig: SiteConfig = {
+    ...config,
+    locale: language.locale,
+    title: config.title ?? labels.siteTitle,
+    description: config.description ?? labels.siteDescription,
   };
-  const issues = issueEntries.map((e) => e.data);
-  const projects = projectEntries.map((e) => e.data);
-  const info = infoEntry.data;
-  // Recording this build's snapshot is a no-op when the rebuild already did (the same state, the same date).
-  const saved = historyFile ? await readHistoryFile(historyFile, `Fix ROADMAP_HISTORY, or unset it to build without a history; ${historyFile} was left as it is.`) : undefined;
-  const history = recordRun(saved, shownState(issues, projects, config.columns), info.fetchedAt);
-  const view = buildRoadmapView(issues, projects, config, labels, history);
+  const view = buildRoadmapView(data.issues, data.projects, siteConfig, labels, history);
   const labelById = new Map<string, string>([...config.columns.map((c) => [c.id, columnLabel(c, labels)] as const), ...view.columns.map((c) => [c.id, c.label] as const)]);
   return {
     ...view,
-    config,
+    config: siteConfig,
+    ui,
     labels,
-    info,
-    descriptionHtml: (collection, id) => html[collection].get(id) ?? '',
+    language,
+    languages: all,
+    info: data.info,
+    // The content layer wrote a cut description's note in the main language; each other language says it in its own.
+    descriptionHtml: (collection, id) => retranslatedTruncationNote(data.html[collection].get(id) ?? '', mainNote, labels.descriptionTruncated),
     history,
     changelog: changelog(history, config.shipped),
     columnLabel: (id) => labelById.get(id) ?? id,

@@ -30,12 +30,19 @@ export const SEARCH_FRAGMENT_FILES = 1_000;
 const UNUSED_BUNDLES = /^pagefind-(?:ui|modular-ui|component-ui|highlight)\./;
 
 export interface SearchIndexOptions {
-  /** The site's locale; its language picks Pagefind's stemmer. */
-  locale: string;
+  /** The site's languages, the main one first (`locales`); each language's tag picks Pagefind's stemmer. */
+  locales: readonly string[];
+  /** The folders of the languages after the first (`de`, `pt-br`), whose issue and project pages are indexed too. */
+  languageDirs?: readonly string[];
   maxFragments?: number;
 }
 
-export function searchIndex({ locale, maxFragments = SEARCH_FRAGMENT_FILES }: SearchIndexOptions): AstroIntegration {
+export function searchIndex({ locales, languageDirs = [], maxFragments = SEARCH_FRAGMENT_FILES }: SearchIndexOptions): AstroIntegration {
+  // One language: pages carry `lang="de-DE"` and the like, which Pagefind would split by, so the language is forced.
+  // Several: Pagefind makes one index per `<html lang>` in the same pagefind/ folder, and the browser loads the one
+  // of the page it is on (so results stay in the visitor's language).
+  const forceLanguage = locales.length === 1 ? new Intl.Locale(locales[0]!).language : undefined;
+  const sections = [ISSUES_DIR, PROJECTS_DIR].flatMap((dir) => ['', ...languageDirs.map((language) => `${language}/`)].map((prefix) => `${prefix}${dir}`));
   return {
     name: 'portal-roadmap:search-index',
     hooks: {
@@ -44,11 +51,10 @@ export function searchIndex({ locale, maxFragments = SEARCH_FRAGMENT_FILES }: Se
         const outputPath = join(outDir, SEARCH_DIR);
         const started = performance.now();
         try {
-          // One language for the whole site: pages carry `lang="de-DE"` and the like, which Pagefind would split by.
-          const created = await pagefind.createIndex({ forceLanguage: new Intl.Locale(locale).language, maxFragments });
+          const created = await pagefind.createIndex({ ...(forceLanguage ? { forceLanguage } : {}), maxFragments });
           if (!created.index) throw new Error(created.errors.join('; ') || 'no index');
           // Only issue and project pages can hold content to find; the glob spares Pagefind reading the rest.
-          const added = await created.index.addDirectory({ path: outDir, glob: `{${ISSUES_DIR},${PROJECTS_DIR}}/**/*.html` });
+          const added = await created.index.addDirectory({ path: outDir, glob: `{${sections.join(',')}}/**/*.html` });
           if (added.errors.length) throw new Error(added.errors.join('; '));
           const written = await created.index.writeFiles({ outputPath });
           if (written.errors.length) throw new Error(written.errors.join('; '));

@@ -8,7 +8,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import sitemap from '@astrojs/sitemap';
+import sitemap, { type SitemapOptions } from '@astrojs/sitemap';
 import type { AstroIntegration } from 'astro';
 
 /** Whether the start of a page's HTML marks it as a tombstone. */
@@ -29,7 +29,8 @@ function readStart(file: string): string {
   }
 }
 
-export function roadmapSitemap(options: { base: string; embedDir: string }): AstroIntegration[] {
+/** `i18n`: with several languages, each page lists its translations (`xhtml:link hreflang`). */
+export function roadmapSitemap(options: { base: string; embedDir: string; i18n?: NonNullable<SitemapOptions>['i18n'] }): AstroIntegration[] {
   const root = options.base.endsWith('/') ? options.base : `${options.base}/`;
   let outDir: string | undefined;
   // Runs just before the sitemap's own hook (integrations run in order), to learn where the pages are.
@@ -43,5 +44,5 @@ export function roadmapSitemap(options: { base: string; embedDir: string }): Ast
     if (!outDir || !path.startsWith(root)) return true;
     return !isTombstoneHtml(readStart(join(outDir, path.slice(root.length), 'index.html')));
   };
-  return [findOutput, sitemap({ filter: keep })];
+  return [findOutput, sitemap({ filter: keep, ...(options.i18n ? { i18n: options.i18n } : {}) })];
 }

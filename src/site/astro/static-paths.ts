@@ -1,35 +1,46 @@
 /**
- * getStaticPaths of the routes that make one page per issue or per project
- * (site and embed pages share them). The site's own issue and project routes
- * also keep a page for every id the history says once had one: a tombstone,
- * so a link shared last month still leads somewhere.
+ * getStaticPaths of the `[...lang]` routes: every page once per language of
+ * the site, `lang` undefined for the main language (at the root) and the
+ * language's folder for the others. Site and embed pages share them. The
+ * site's own issue and project routes (and each issue's feed) also keep a
+ * page for every id the history says once had one: a tombstone, so a link
+ * shared last month still leads somewhere, in every language.
  */
 import type { Issue, Project } from '../../snapshot/model.ts';
 import { pageSlug } from '../paths.ts';
-import { getRoadmap } from './data.ts';
+import { getRoadmap, languageParams, type Roadmap } from './data.ts';
 
 export type IssuePageProps = { issue: Issue; goneSince?: undefined } | { issue?: undefined; goneSince: string };
 export type ProjectPageProps = { project: Project; goneSince?: undefined } | { project?: undefined; goneSince: string };
 
-export async function issuePaths() {
-  const { issues, history } = await getRoadmap();
-  return [
-    ...issues.map((issue) => ({ params: { id: pageSlug(issue.id) }, props: { issue } as IssuePageProps })),
-    ...[...history.left.issues].map(([id, goneSince]) => ({ params: { id: pageSlug(id) }, props: { goneSince } as IssuePageProps })),
-  ];
+/** One path per language, for the routes with no other parameter. */
+export function languagePaths() {
+  return languageParams().map((params) => ({ params }));
+}
+
+/** `make(roadmap, lang)` for every language of the site, flattened. */
+async function perLanguage<T>(make: (roadmap: Roadmap, lang: string | undefined) => T[]): Promise<T[]> {
+  const paths = await Promise.all(languageParams().map(async ({ lang }) => make(await getRoadmap(lang), lang)));
+  return paths.flat();
+}
+
+/** Issue pages and feeds: issues on the site, and tombstones of those that left. */
+export function issuePaths() {
+  return perLanguage(({ issues, history }, lang) => [
+    ...issues.map((issue) => ({ params: { lang, id: pageSlug(issue.id) }, props: { issue } as IssuePageProps })),
+    ...[...history.left.issues].map(([id, goneSince]) => ({ params: { lang, id: pageSlug(id) }, props: { goneSince } as IssuePageProps })),
+  ]);
 }
 
 /** The embed's project pages: only projects on the site. */
-export async function projectPaths() {
-  const { projects } = await getRoadmap();
-  return projects.map((project) => ({ params: { id: pageSlug(project.id) }, props: { project } as ProjectPageProps }));
+export function projectPaths() {
+  return perLanguage(({ projects }, lang) => projects.map((project) => ({ params: { lang, id: pageSlug(project.id) }, props: { project } as ProjectPageProps })));
 }
 
 /** The site's project pages: projects on the site, and tombstones of those that left. */
-export async function projectPagePaths() {
-  const { history } = await getRoadmap();
-  return [
-    ...(await projectPaths()),
-    ...[...history.left.projects].map(([id, goneSince]) => ({ params: { id: pageSlug(id) }, props: { goneSince } as ProjectPageProps })),
-  ];
+export function projectPagePaths() {
+  return perLanguage(({ projects, history }, lang) => [
+    ...projects.map((project) => ({ params: { lang, id: pageSlug(project.id) }, props: { project } as ProjectPageProps })),
+    ...[...history.left.projects].map(([id, goneSince]) => ({ params: { lang, id: pageSlug(id) }, props: { goneSince } as ProjectPageProps })),
+  ]);
 }

@@ -1,22 +1,24 @@
 import type { APIRoute } from 'astro';
-import { eventAnchor, issueTimeline } from '../../../history/view.ts';
-import { atomFeed, type AtomEntry } from '../../../site/atom.ts';
-import { formatDate } from '../../../site/format.ts';
-import { timelineLabel } from '../../../site/history-text.ts';
-import { fill } from '../../../site/labels.ts';
-import { ISSUES_DIR } from '../../../site/paths.ts';
-import { getRoadmap } from '../../../site/astro/data.ts';
-import { issuePaths, type IssuePageProps } from '../../../site/astro/static-paths.ts';
-import { siteRoot } from '../../../site/astro/urls.ts';
+import { eventAnchor, issueTimeline } from '../../../../history/view.ts';
+import { atomFeed, type AtomEntry } from '../../../../site/atom.ts';
+import { formatDate } from '../../../../site/format.ts';
+import { timelineLabel } from '../../../../site/history-text.ts';
+import { fill } from '../../../../site/labels.ts';
+import { ISSUES_DIR } from '../../../../site/paths.ts';
+import { roadmapFor } from '../../../../site/astro/data.ts';
+import { issuePaths, type IssuePageProps } from '../../../../site/astro/static-paths.ts';
 
 export const getStaticPaths = issuePaths;
 
-/** `/issues/{id}/feed.xml`: one Atom entry per step of the issue's timeline; for an issue that left, one entry saying so. */
+/**
+ * `/issues/{id}/feed.xml` (and `/{lang}/issues/{id}/feed.xml`): one Atom entry per step of the issue's
+ * timeline, in the page's language and linking to that language's page; for an issue that left, one entry saying so.
+ */
 export const GET: APIRoute = async (context) => {
   const { issue, goneSince } = context.props as IssuePageProps;
-  const roadmap = await getRoadmap();
-  const { labels, config } = roadmap;
-  const root = siteRoot(context.site);
+  const roadmap = await roadmapFor(context.url);
+  const { labels, ui, config } = roadmap;
+  const root = new URL(ui.root, context.site).toString();
   // The page's own slug (an issue that left has no issue left to ask).
   const pageUrl = new URL(`${ISSUES_DIR}/${context.params.id}/`, root).toString();
   const feedUrl = `${pageUrl}feed.xml`;
@@ -27,7 +29,7 @@ export const GET: APIRoute = async (context) => {
       id: `${pageUrl}#${step.anchor}`,
       link: `${pageUrl}#${step.anchor}`,
       updated: step.at,
-      title: fill(labels[timelineLabel(step)], { column: roadmap.columnLabel(step.column), date: formatDate(step.at, config.locale) }),
+      title: fill(labels[timelineLabel(step)], { column: roadmap.columnLabel(step.column), date: formatDate(step.at, ui.locale) }),
     }));
   } else {
     const anchor = eventAnchor('left', goneSince);
@@ -38,6 +40,7 @@ export const GET: APIRoute = async (context) => {
     pageUrl,
     title: issue ? fill(labels.issueFeedTitle, { title: issue.title }) : labels.goneTitle,
     author: config.title,
+    language: ui.locale,
     entries,
     updated: entries[0]?.updated ?? roadmap.info.fetchedAt,
   });

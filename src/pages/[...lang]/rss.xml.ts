@@ -1,0 +1,21 @@
+import rss from '@astrojs/rss';
+import type { APIRoute } from 'astro';
+import { feedItems } from '../../site/feed.ts';
+import { roadmapFor } from '../../site/astro/data.ts';
+import { languagePaths } from '../../site/astro/static-paths.ts';
+
+export const getStaticPaths = languagePaths;
+
+/** One event feed per language: the same events, with that language's words and links to its pages. */
+export const GET: APIRoute = async (context) => {
+  const roadmap = await roadmapFor(context.url);
+  const root = new URL(roadmap.ui.root, context.site).toString();
+  return rss({
+    title: roadmap.config.title,
+    description: roadmap.config.description,
+    site: root,
+    items: feedItems(roadmap, roadmap.history, roadmap.config, roadmap.labels, root),
+    customData: `<language>${roadmap.config.locale}</language>`,
+    trailingSlash: true,
+  });
+};

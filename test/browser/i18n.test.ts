@@ -1,0 +1,248 @@
+/**
+ * The languages fixture (test/support/fixtures.ts: the demo in eight
+ * languages and Swedish, Arabic first at the root) in Chromium, under its own
+ * `_headers`. Each page is loaded once and checked in both schemes (the scheme
+ * is switched by media emulation, no reload):
+ * - Arabic: every page type (but the changelog, whose entries the Shipped page
+ *   has) is axe clean in light and dark and does not overflow sideways at
+ *   320 px; the board reads right to left (first column on the right,
+ *   progress filling from the right, breadcrumbs pointing left);
+ *   the filter island counts in Arabic;
+ * - the seven others: the board and an issue page are axe clean in both schemes;
+ * - search answers in the page's language and links within it, and loads
+ *   nothing until it is opened;
+ * - the language switcher leads to the same page in the other language;
+ * - screenshots at 375 px and 1280 px, Arabic and Japanese, are saved for a
+ *   person to look at (test-results/screenshots/).
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { PROJECT_ROOT } from '../support/build-site.ts';
+import { axeViolations, filtersSettled, openSite, watchPage, type OpenSite } from '../support/browser.ts';
+import { LANGUAGES_LOCALES } from '../support/fixtures.ts';
+import { pageTypes } from './page-audit.ts';
+
+const SCREENSHOT_DIR = join(PROJECT_ROOT, 'test-results', 'screenshots');
+/** The languages that ship; Swedish (last) is English words, checked by the site tier. */
+const LOCALES = LANGUAGES_LOCALES.filter((locale) => locale !== 'sv');
+const folder = (locale: string) => (locale === LOCALES[0] ? '' : `${locale.toLowerCase()}/`);
+
+const build = inject('fixtures').languages;
+const paths = pageTypes(build.outDir);
+
+let opened: OpenSite;
+let browser: Browser;
+let site: OpenSite['site'];
+
+beforeAll(async () => {
+  expect(build.code, build.output).toBe(0);
+  opened = await openSite(build.outDir);
+  ({ browser, site } = opened);
+});
+afterAll(async () => {
+  await opened?.close();
+});
+
+/** The rules whose outcome depends on the colour scheme: the dark pass runs only these, on the same page load. */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+/** Axe in light mode (every rule), then in dark mode (the colour rules), on one load of the page. */
+async function axeBothSchemes(page: Page): Promise<{ light: string[]; dark: string[] }> {
+  await page.emulateMedia({ colorScheme: 'light' });
+  const light = await axeViolations(page);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const dark = await axeViolations(page, COLOUR_RULES);
+  return { light, dark };
+}
+
+/** A context per language: axe-core's Playwright runner needs pages of a context of their own making. */
+async function withContext<T>(run: (context: BrowserContext) => Promise<T>, viewport = { width: 1280, height: 900 }): Promise<T> {
+  const context = await browser.newContext({ viewport });
+  try {
+    return await run(context);
+  } finally {
+    await context.close();
+  }
+}
+
+const langAndDir = (page: Page) => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
+
+// Axe is the slow part and runs in Chromium's renderers: the audits are concurrent tests, two at a time
+// (maxConcurrency), as in page-audit.ts, so both cores stay busy.
+// The changelog is left out: its entries are the Shipped page's (ShippedDate, ProjectChip, <bdi> titles), audited
+// here, and the demo's page audit runs axe on the changelog itself; one fewer page keeps the test budget.
+const arabicTypes = Object.entries(paths).filter(([type]) => type !== 'changelog');
+
+describe.concurrent('Arabic, every page type but the changelog, in Chromium', () => {
+  for (const [type, path] of arabicTypes) {
+    it(`${type}: axe clean in light and dark, no console error, no sideways overflow at 320 px`, async ({ expect }) => {
+      await withContext(async (context) => {
+        const page = await context.newPage();
+        const url = `${site.url}${path}`;
+        const watch = watchPage(page, type === 'not found' ? url : undefined);
+        await page.goto(url, { waitUntil: 'load' });
+        expect(await langAndDir(page)).toEqual(['ar', 'rtl']);
+        expect(await axeBothSchemes(page), path).toEqual({ light: [], dark: [] });
+        await page.setViewportSize({ width: 320, height: 800 });
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, `${path} at 320 px`).toBeLessThanOrEqual(0);
+        expect(watch, path).toEqual({ dialogs: [], consoleErrors: [] });
+      });
+    }, 120_000);
+  }
+});
+
+describe('Arabic in Chromium', () => {
+
+  it('reads right to left: columns, filter bar, progress bars, breadcrumbs, previous and next', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(site.url);
+    const lefts = (selector: string) => page.locator(selector).evaluateAll((all) => all.map((el) => Math.round(el.getBoundingClientRect().left)));
+    const columnLefts = await lefts('.board [data-column]');
+    expect(columnLefts).toHaveLength(4);
+    // The first column (backlog) stands on the right, the last on the left; so do the filter fields and the column index.
+    expect(columnLefts).toEqual([...columnLefts].sort((a, b) => b - a));
+    const fields = await lefts('.filters .field');
+    expect(fields).toEqual([...fields].sort((a, b) => b - a));
+    const pills = await lefts('.column-index li');
+    expect(pills).toEqual([...pills].sort((a, b) => b - a));
+    // The percentage stands to the left of its bar, at the end of the line, and the bar fills from the right.
+    const [bar, text] = await Promise.all([page.locator('.project-card progress').first().boundingBox(), page.locator('.project-card .progress-text').first().boundingBox()]);
+    expect(text!.x + text!.width).toBeLessThanOrEqual(bar!.x);
+    expect(await page.locator('.project-card progress').first().evaluate((p) => getComputedStyle(p).direction)).toBe('rtl');
+    // The search field's results panel opens under the field, not off the page.
+    expect(await page.locator('.site-search').evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
+    await page.goto(`${site.url}${paths.issue}`);
+    const crumbs = await lefts('.breadcrumbs li');
+    expect(crumbs).toEqual([...crumbs].sort((a, b) => b - a));
+    // "Next" sits at the end of the line: on the left.
+    const neighbours = page.locator('.column-neighbours li');
+    if ((await neighbours.count()) === 2) {
+      const [previous, next] = await lefts('.column-neighbours li');
+      expect(next!).toBeLessThan(previous!);
+    }
+    await page.close();
+  });
+
+  it('the filter island counts in Arabic', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${site.url}/?status=in-progress`);
+    await filtersSettled(page);
+    expect(await page.locator('[data-card]:visible').count()).toBe(9);
+    // 40 takes the "many" form (11–99): عنصرًا.
+    expect(await page.locator('[data-filter-status]').textContent()).toBe('عرض 9 من أصل 40 عنصرًا');
+    await page.selectOption('#filter-status', '');
+    expect(await page.locator('[data-filter-status]').textContent()).toBe('عرض 40 من أصل 40 عنصرًا');
+    await page.selectOption('#filter-team', 'Mobile');
+    await filtersSettled(page);
+    const mobile = await page.locator('[data-column="planned"] [data-card]:visible').count();
+    expect(await page.locator('[data-column="planned"] [data-count-label]').textContent()).toBe({ 0: 'لا توجد عناصر', 1: 'عنصر واحد', 2: 'عنصران' }[mobile] ?? `${mobile} عناصر`);
+    await page.close();
+  });
+
+  it('the language switcher leads to the same page in the other language, and back', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${site.url}${paths.issue}`);
+    const title = await page.locator('h1').textContent();
+    await page.locator('.language-switcher a[hreflang="de"]').click();
+    await page.waitForURL(`${site.url}/de${paths.issue}`);
+    expect(await langAndDir(page)).toEqual(['de', 'ltr']);
+    expect(await page.locator('h1').textContent()).toBe(title);
+    expect(await page.locator('.language-switcher [aria-current="true"]').textContent()).toBe('Deutsch');
+    await page.locator('.language-switcher a[hreflang="ar"]').click();
+    await page.waitForURL(`${site.url}${paths.issue}`);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ar');
+    await page.close();
+  });
+});
+
+describe.concurrent('the seven left-to-right languages in Chromium', () => {
+  for (const locale of LOCALES.slice(1)) {
+    it(`${locale}: the board and an issue page, axe clean in light and dark, no console error`, async ({ expect }) => {
+      await withContext(async (context) => {
+        for (const path of [paths.board, paths.issue]) {
+          const page = await context.newPage();
+          const url = `${site.url}/${folder(locale)}${path.slice(1)}`;
+          const watch = watchPage(page);
+          await page.goto(url, { waitUntil: 'load' });
+          expect(await langAndDir(page), url).toEqual([locale, 'ltr']);
+          expect(await axeBothSchemes(page), url).toEqual({ light: [], dark: [] });
+          expect(watch, url).toEqual({ dialogs: [], consoleErrors: [] });
+          await page.close();
+        }
+      });
+    }, 120_000);
+  }
+});
+
+interface DemoIssue {
+  id: string;
+  title: string;
+  description: string | null;
+  summary: string[];
+  upvotes: number;
+  isVisible?: boolean;
+  isDeleted?: boolean;
+}
+const demo = JSON.parse(readFileSync(join(PROJECT_ROOT, 'src/data/demo/portal.json'), 'utf8')) as { issues: DemoIssue[] };
+/** The word test/browser/search.test.ts shows to be in one issue's description only. */
+const WORD = 'overnight';
+const found = demo.issues.find((issue) => issue.description?.includes(WORD))!;
+
+describe('search in every language', () => {
+  // The status is the column's label in the page's language; the count is said in its plural forms.
+  const expected: Record<string, { status: string; upvotes: string; announced: string }> = {
+    ar: { status: 'قيد الدراسة', upvotes: `${found.upvotes} صوتًا`, announced: `نتيجة واحدة لـ «${WORD}»` },
+    de: { status: 'In Prüfung', upvotes: `${found.upvotes} Stimmen`, announced: `1 Treffer für „${WORD}“` },
+    ja: { status: '検討中', upvotes: `${found.upvotes}票`, announced: `「${WORD}」の検索結果：1件` },
+  };
+
+  it('answers in the language of the page, links within it, and loads nothing until opened', async () => {
+    expect(found.upvotes % 100).toBeGreaterThanOrEqual(11); // the Arabic "many" form below
+    const page = await browser.newPage();
+    for (const [locale, words] of Object.entries(expected)) {
+      const requests: string[] = [];
+      const record = (request: { url(): string }) => requests.push(request.url());
+      page.on('request', record);
+      await page.goto(`${site.url}/${folder(locale)}`, { waitUntil: 'load' });
+      expect(requests.filter((url) => /\/pagefind\/|\/_astro\/search\./.test(url)), locale).toEqual([]);
+      await page.keyboard.press('/');
+      await page.keyboard.type(WORD);
+      await page.locator('[data-search-status]').filter({ hasText: WORD }).waitFor();
+      const result = page.locator('.search-result');
+      expect(await result.count(), locale).toBe(1);
+      expect(await result.locator('a').getAttribute('href'), locale).toBe(`/${folder(locale)}issues/${found.id}/`);
+      expect(await result.locator('.search-result-meta').textContent(), locale).toBe(`${words.status} · ${words.upvotes}`);
+      expect(await page.locator('[data-search-status]').textContent(), locale).toBe(words.announced);
+      // Titles and excerpts are data: they keep their own direction, so an English excerpt's punctuation stays put on the Arabic page.
+      expect(await result.locator('a, .search-result-excerpt').evaluateAll((all) => all.map((el) => el.getAttribute('dir'))), locale).toEqual(['auto', 'auto']);
+      // Pagefind loaded the index of this page's language, and no other.
+      const metas = requests.filter((url) => url.endsWith('.pf_meta')).map((url) => url.match(/pagefind\.([a-z-]+)_/)?.[1]);
+      expect(metas, locale).toEqual([locale.toLowerCase()]);
+      page.off('request', record);
+    }
+    await page.close();
+  }, 60_000);
+});
+
+describe('screenshots for a person to look at', () => {
+  it('saves Arabic and Japanese at 375 px and 1280 px', async () => {
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    const shots: string[] = [];
+    for (const width of [375, 1280]) {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      for (const [locale, names] of [['ar', ['board', 'issue', 'embed board']], ['ja', ['board', 'issue']]] as const) {
+        for (const name of names) {
+          await page.goto(`${site.url}/${folder(locale)}${paths[name].slice(1)}`);
+          const file = join(SCREENSHOT_DIR, `${locale}-${name.replace(' ', '-')}-${width}.png`);
+          await page.screenshot({ path: file, fullPage: name !== 'board' || width > 375 });
+          shots.push(file);
+        }
+      }
+      await page.close();
+    }
+    expect(shots).toHaveLength(10);
+  }, 60_000);
+});

@@ -1,0 +1,301 @@
+/**
+ * The languages fixture (test/support/fixtures.ts): the demo in all eight
+ * languages plus Swedish, which does not ship (`locales`, Arabic first, so the
+ * root is right to left), with vote and suggest links:
+ * - every page exists in every language, with `lang`, `dir`, a switcher and
+ *   `hreflang` alternates that lead to pages that exist, and the sitemap
+ *   lists them all;
+ * - no English UI string is left in any translated language (compared
+ *   against en.json), on every page type;
+ * - Arabic counts in its six plural forms, translates states, title and
+ *   dates, and isolates the English demo data;
+ * - Swedish gets the English interface with Swedish dates, and a warning;
+ * - the history is in every language: issue timelines, the changelog and its
+ *   pages, recent changes, the tombstones of what left (noindex, out of the
+ *   sitemap and the search index), the event feed and each issue's Atom feed;
+ *   /history.json is one file;
+ * - the data is read once.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { listFiles, PROJECT_ROOT, readPage } from '../support/build-site.ts';
+import { LANGUAGES_LOCALES } from '../support/fixtures.ts';
+import { LEFT_ISSUE_ID, LEFT_PROJECT_ID, WEEK_DATES } from '../support/languages-history.ts';
+import { englishLeftIn, englishPatterns, readMessages } from '../support/ui-text.ts';
+
+const demo = JSON.parse(readFileSync(join(PROJECT_ROOT, 'src/data/demo/portal.json'), 'utf8')) as {
+  issues: { title: string; status: string; isVisible: boolean; isDeleted: boolean }[];
+  projects: { name: string; state: string | null }[];
+};
+
+const LOCALES: readonly string[] = LANGUAGES_LOCALES;
+/** URL folder of each language; the first (Arabic) is at the root. */
+const FOLDERS = LOCALES.map((locale, index) => (index === 0 ? '' : `${locale.toLowerCase()}/`));
+const SITE = 'https://roadmap.example.com';
+/** The translation each locale gets: Swedish does not ship, so English. */
+const TRANSLATION: Record<string, string> = { sv: 'en' };
+const messagesOf = (locale: string) => readMessages(TRANSLATION[locale] ?? locale);
+/** The pages kept for what left the site (test/support/languages-history.ts). */
+const TOMBSTONES = [`issues/${LEFT_ISSUE_ID}/index.html`, `projects/${LEFT_PROJECT_ID}/index.html`];
+
+describe('the demo in nine languages', () => {
+  const build = inject('fixtures').languages;
+  const files = listFiles(build.outDir);
+  const html = (file: string) => readFileSync(join(build.outDir, file), 'utf8');
+  /** Pages of the main language: every HTML page outside the language folders. */
+  const mainPages = files.filter((file) => file.endsWith('.html') && !FOLDERS.slice(1).some((folder) => file.startsWith(folder)));
+  /** The issue that moved away and back in the last week: its timeline has the most kinds of step. */
+  const movedIssueSlug = () => readPage(build.outDir, 'changes/index.html').querySelector('.changes-list a[href^="/issues/"]')!.getAttribute('href')!.match(/^\/issues\/([^/]+)\//)![1]!;
+  const movedIssuePage = () => `issues/${movedIssueSlug()}/index.html`;
+  /** The titles of an RSS or Atom feed's items or entries, and of the feed itself, as text. */
+  const feedTitles = (xml: string) => [...xml.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => m[1]!.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'"));
+
+  it('builds, reading the data once, and warns once: about Swedish, naming the languages that ship', () => {
+    expect(build.code, build.output).toBe(0);
+    expect(build.output.match(/Reading the bundled demo workspace/g)).toHaveLength(1);
+    const warnings = build.output.split('\n').filter((line) => line.includes('[portal-roadmap:settings]'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('locale "sv": no translation ships for Swedish (sv), so the interface is in English; dates and numbers follow "sv". Languages that ship: en (English), de (Deutsch), fr (Français), es (Español), pt-BR (Português (Brasil)), it (Italiano), ja (日本語), ar (العربية).');
+  });
+
+  it('has every page in every language, and the feeds of each language', () => {
+    // 61 pages of the demo at ten a page (the 404 page once, at the root, in the main language; the Shipped
+    // column on two pages), the changelog's two pages, recent changes, and the tombstones of an issue and a project.
+    expect(mainPages).toHaveLength(61 + 2 + 1 + 2);
+    for (const page of ['changelog/index.html', 'changelog/2/index.html', 'changes/index.html', 'status/done/2/index.html', ...TOMBSTONES]) expect(mainPages).toContain(page);
+    // The event feed, and an Atom feed per issue: the 40 on the board and the one that left.
+    const mainFeeds = files.filter((file) => /^(rss\.xml|issues\/[^/]+\/feed\.xml)$/.test(file));
+    expect(mainFeeds).toHaveLength(1 + 40 + 1);
+    const expected = [...mainPages.filter((page) => page !== '404.html'), ...mainFeeds].sort();
+    for (const folder of FOLDERS.slice(1)) {
+      const inFolder = files.filter((file) => file.startsWith(folder) && (file.endsWith('.html') || file.endsWith('.xml'))).map((file) => file.slice(folder.length));
+      expect(inFolder.sort(), folder).toEqual(expected);
+    }
+    // The history is data: one file, at the root.
+    expect(files.filter((file) => file.endsWith('history.json'))).toEqual(['history.json']);
+  });
+
+  it('sets lang and dir on every page from its language', () => {
+    for (const [index, locale] of LOCALES.entries()) {
+      const pages = index === 0 ? mainPages : files.filter((file) => file.startsWith(FOLDERS[index]!) && file.endsWith('.html'));
+      for (const page of pages) {
+        const tag = html(page).match(/<html[^>]*>/)?.[0] ?? '';
+        expect([tag.match(/ lang="([^"]*)"/)?.[1], tag.match(/ dir="([^"]*)"/)?.[1]], page).toEqual([locale, locale === 'ar' ? 'rtl' : 'ltr']);
+      }
+    }
+  });
+
+  it('links every page to itself in each language: switcher and hreflang alternates, to pages that exist', () => {
+    const pagePath = (file: string) => `/${file.replace(/index\.html$/, '')}`;
+    const exists = (path: string) => existsSync(join(build.outDir, path, 'index.html'));
+    const sitePages = files.filter((file) => file.endsWith('.html') && file !== '404.html' && !/(^|\/)embed\//.test(file));
+    expect(sitePages).toHaveLength(9 * 58);
+    for (const file of sitePages) {
+      const text = html(file);
+      const rest = pagePath(file).slice(1).replace(/^(en|de|fr|es|pt-br|it|ja|sv)\//, '');
+      const same = FOLDERS.map((folder) => `/${folder}${rest}`);
+      const alternates = [...text.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/g)].map((m) => [m[1], m[2]]);
+      // A tombstone is noindex: it names no alternates for search engines, but its switcher still leads to each language.
+      const tombstone = TOMBSTONES.some((page) => file.endsWith(page));
+      expect(alternates, file).toEqual(tombstone ? [] : [...LOCALES.map((locale, index) => [locale, `${SITE}${same[index]}`]), ['x-default', `${SITE}${same[0]}`]]);
+      const switcher = text.match(/<nav class="language-switcher"[^>]*>(.*?)<\/nav>/s)?.[1] ?? '';
+      const links = [...switcher.matchAll(/<a href="([^"]+)" hreflang="([^"]+)" lang="[^"]+" dir="[^"]+"( aria-current="true")?>([^<]+)<\/a>/g)];
+      expect(links.map((m) => m[1]), file).toEqual(same);
+      expect(links.filter((m) => m[3]).map((m) => m[1]), file).toEqual([pagePath(file)]);
+      expect(links.map((m) => m[4])).toEqual(['العربية', 'English', 'Deutsch', 'Français', 'Español', 'Português (Brasil)', 'Italiano', '日本語', 'Svenska']);
+      for (const path of same) expect(exists(path), `${file} → ${path}`).toBe(true);
+    }
+  });
+
+  it('gives each language its own embed, without switcher or alternates, linking within the language', () => {
+    for (const [index, locale] of LOCALES.entries()) {
+      const text = html(`${FOLDERS[index]}embed/index.html`);
+      expect(text).toMatch(new RegExp(`<html lang="${locale}"`));
+      expect(text).not.toContain('language-switcher');
+      expect(text).not.toContain('hreflang');
+      const links = [...text.matchAll(/<a[^>]* href="([^"]+)"/g)].map((m) => m[1]!);
+      // The site's own links stay in the language; the vote and suggest links go to the portal.
+      const own = links.filter((link) => !link.startsWith('https://portal.example.com/'));
+      expect(own.length, locale).toBeGreaterThan(40);
+      for (const link of own) expect(link.startsWith(`/${FOLDERS[index]}`), link).toBe(true);
+      expect(links.filter((link) => link.startsWith('https://portal.example.com/vote/')).length, locale).toBeGreaterThan(20);
+    }
+    expect(html('robots.txt')).toContain(LOCALES.map((_, index) => `Disallow: /${FOLDERS[index]}embed/`).join('\n'));
+  });
+
+  it('indexes every language for search, each with the issue and project pages of its own folder', () => {
+    const entry = JSON.parse(html('pagefind/pagefind-entry.json')) as { languages: Record<string, { page_count: number }> };
+    // Pagefind keys each index by the pages' <html lang>, lower case; the browser loads the one of the page it is on.
+    expect(Object.keys(entry.languages).sort()).toEqual(LOCALES.map((locale) => locale.toLowerCase()).sort());
+    // The 40 issues and 6 projects of the demo: not the tombstones beside them, the changelog or recent changes.
+    for (const [language, index] of Object.entries(entry.languages)) expect(index.page_count, language).toBe(40 + 6);
+  });
+
+  it('lists every page of every language in the sitemap, each with its translations', () => {
+    const sitemap = html('sitemap-0.xml');
+    const urls = [...sitemap.matchAll(/<url><loc>([^<]+)<\/loc>(.*?)<\/url>/g)];
+    // Every site page but the tombstones.
+    expect(urls).toHaveLength(9 * 56);
+    for (const [, , links] of urls) expect(links!.match(/hreflang="/g)).toHaveLength(9);
+    const listed = urls.map((url) => url[1]!);
+    for (const path of ['/changelog/', '/changelog/2/', '/changes/', '/de/changelog/2/', '/ja/changes/']) expect(listed).toContain(`${SITE}${path}`);
+    expect(listed.filter((url) => url.includes(LEFT_ISSUE_ID) || url.includes(LEFT_PROJECT_ID))).toEqual([]);
+  });
+
+  it('leaves no English UI string on any page type of the seven translated languages', () => {
+    const issue = mainPages.filter((page) => page.startsWith('issues/')).slice(0, 3);
+    const types = [
+      'index.html', 'shipped/index.html', 'status/done/index.html', 'status/backlog/index.html', ...issue, movedIssuePage(), mainPages.find((page) => page.startsWith('projects/'))!,
+      'embed/index.html', mainPages.find((page) => page.startsWith('embed/projects/'))!,
+      'changelog/index.html', 'changelog/2/index.html', 'changes/index.html', ...TOMBSTONES,
+    ];
+    const leaks: string[] = [];
+    for (const [index, locale] of LOCALES.entries()) {
+      if (locale === 'en' || locale === 'sv') continue;
+      const patterns = englishPatterns(locale);
+      for (const type of [...types, ...(index === 0 ? ['404.html'] : [])]) {
+        const file = `${FOLDERS[index]}${type}`;
+        leaks.push(...englishLeftIn(html(file), patterns).map((leak) => `${file}: ${leak}`));
+      }
+      // The feeds' titles are the site's words too: the event feed's items and each issue's Atom feed and entries.
+      const feeds = ['rss.xml', `issues/${movedIssueSlug()}/feed.xml`, `issues/${LEFT_ISSUE_ID}/feed.xml`].map((feed) => `${FOLDERS[index]}${feed}`);
+      for (const feed of feeds) {
+        for (const title of feedTitles(html(feed))) leaks.push(...patterns.filter(({ pattern }) => pattern.test(title)).map(({ key }) => `${feed}: ${key}: "${title}"`));
+      }
+    }
+    expect(leaks).toEqual([]);
+  }, 180_000);
+
+  it('Arabic counts in its plural forms, and translates the title, columns, states and dates', () => {
+    const board = readPage(build.outDir, 'index.html');
+    expect(board.querySelector('h1')?.textContent).toBe('خارطة طريق المنتج');
+    const columns = [...board.querySelectorAll('.column-title')].map((heading) => [
+      heading.firstChild?.textContent?.trim(),
+      heading.querySelector('[data-count]')?.textContent,
+      heading.querySelector('[data-count-label]')?.textContent,
+    ]);
+    const perStatus = (statuses: string[]) => demo.issues.filter((issue) => issue.isVisible && !issue.isDeleted && statuses.includes(issue.status)).length;
+    // 3–10 take the plural (عناصر), 11–99 the accusative singular (عنصرًا).
+    expect(columns).toEqual([
+      ['قيد الدراسة', '10', '10 عناصر'],
+      ['مخطَّط له', '7', '7 عناصر'],
+      ['قيد التنفيذ', '9', '9 عناصر'],
+      ['تم الإطلاق', '14', '14 عنصرًا'],
+    ]);
+    expect(columns.map((column) => Number(column[1]))).toEqual([perStatus(['Backlog']), perStatus(['Todo']), perStatus(['In Progress', 'In Review']), perStatus(['Done'])]);
+    const upvotes = [...board.querySelectorAll('.card')].map((card) => [Number(card.getAttribute('data-upvotes')), card.querySelector('.upvotes .visually-hidden')?.textContent]);
+    expect(upvotes.length).toBe(40);
+    // 29 and 88 votes: 11–99 is "many" (صوتًا); 3–10 is "few" (أصوات); 100 and over, "other" (صوت).
+    for (const [count, text] of upvotes) expect(text, String(count)).toBe(`${count} ${(count as number) % 100 >= 11 ? 'صوتًا' : (count as number) % 100 >= 3 ? 'أصوات' : 'صوت'}`);
+    const states = [...board.querySelectorAll('.project-card .state')].map((state) => state.lastChild?.textContent);
+    expect(states.sort()).toEqual(demo.projects.map((project) => ({ backlog: 'قائمة الانتظار', planned: 'مخطَّط له', started: 'قيد التنفيذ', completed: 'مكتمل' })[project.state!]).sort());
+    expect(board.querySelector('.site-footer time')?.textContent).toBe('20 نوفمبر 2026');
+  });
+
+  it('isolates every English data string on the right-to-left pages', () => {
+    const board = readPage(build.outDir, 'index.html');
+    const titles = [...board.querySelectorAll('.card-title a')];
+    expect(titles.length).toBe(40);
+    for (const title of titles) expect(title.firstElementChild?.tagName, title.textContent ?? '').toBe('BDI');
+    for (const chip of board.querySelectorAll('.project-chip')) expect(chip.firstElementChild?.tagName).toBe('BDI');
+    for (const team of board.querySelectorAll('.card .team')) expect(team.querySelector('bdi')?.textContent).toMatch(/^(Mobile|Platform|Web)$/);
+    for (const option of board.querySelectorAll('#filter-team option:not([value=""]), #filter-project option:not([value=""])')) expect(option.getAttribute('dir')).toBe('auto');
+    const issue = readPage(build.outDir, mainPages.find((page) => page.startsWith('issues/'))!);
+    expect(issue.querySelector('h1 > bdi')?.textContent).toBe(issue.querySelector('h1')?.textContent);
+    expect(issue.querySelector('.breadcrumbs [aria-current] > bdi')).not.toBeNull();
+  });
+
+  it('Swedish, which does not ship, reads in English with Swedish dates; German and Japanese count in their own words', () => {
+    const sv = readPage(build.outDir, 'sv/index.html');
+    expect(sv.querySelector('#board-heading')?.textContent).toBe('Board');
+    expect(sv.querySelector('.site-footer p:last-child')?.textContent).toBe('Last updated: 20 november 2026');
+    const de = readPage(build.outDir, 'de/index.html');
+    expect(de.querySelector('[data-column="done"] [data-count-label]')?.textContent).toBe('14 Einträge');
+    expect(de.querySelector('[data-filter-status]')?.textContent).toBe('40 von 40 Einträgen');
+    const ja = readPage(build.outDir, 'ja/index.html');
+    expect(ja.querySelector('[data-column="done"] [data-count-label]')?.textContent).toBe('14件');
+    expect(ja.querySelector('.site-footer p:last-child')?.textContent).toBe('最終更新：2026年11月20日');
+    expect(html('de/rss.xml')).toContain('<language>de</language>');
+    expect(html('de/rss.xml')).toMatch(/<title>(In Prüfung|Geplant|In Arbeit|Ausgeliefert): /);
+  });
+
+  it('has the history in every language: changelog pages, recent changes, tombstones and both feeds, in its words and dates', () => {
+    const mainChangelog = [1, 2].map((page) => readPage(build.outDir, `changelog/${page > 1 ? `${page}/` : ''}index.html`).querySelectorAll('.changelog-list li').length);
+    // The 14 shipped issues and the completed project of the demo, ten a page.
+    expect(mainChangelog).toEqual([10, 5]);
+    for (const [index, locale] of LOCALES.entries()) {
+      const folder = FOLDERS[index]!;
+      const words = messagesOf(locale) as Record<string, string>;
+      const leftForms = messagesOf(locale).recentLeft as Record<string, string>;
+      const rules = new Intl.PluralRules(TRANSLATION[locale] ?? locale);
+      const day = (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+
+      const changelog = readPage(build.outDir, `${folder}changelog/index.html`);
+      expect(changelog.querySelector('h1')?.textContent, locale).toBe(words.changelog);
+      expect(changelog.querySelectorAll('.changelog-list li').length, locale).toBe(10);
+      expect(changelog.querySelector('.pagination a[rel="next"]')?.getAttribute('href'), locale).toBe(`/${folder}changelog/2/`);
+      expect(readPage(build.outDir, `${folder}changelog/2/index.html`).querySelectorAll('.changelog-list li').length, locale).toBe(5);
+
+      const changes = readPage(build.outDir, `${folder}changes/index.html`);
+      expect(changes.querySelector('h1')?.textContent, locale).toBe(words.recentChanges);
+      // The demo's completed project (its state and its progress, on the 19th), then the added week's issue: back
+      // to In progress on the 18th, away to Planned on the 16th. Newest first, dated in the language, linking within it.
+      const lines = [...changes.querySelectorAll('.changes-list li')];
+      const links = lines.map((line) => line.querySelector('a')?.getAttribute('href') ?? '');
+      expect(links.map((link) => link.replace(/[^/]+\/(#.*)?$/, '')), locale).toEqual([`/${folder}projects/`, `/${folder}projects/`, `/${folder}issues/`, `/${folder}issues/`]);
+      for (const link of links.slice(2)) expect(link, locale).toMatch(/\/#event-moved-/);
+      const issueLines = lines.slice(2);
+      expect(issueLines.map((line) => line.querySelector('time')?.textContent), locale).toEqual([day(WEEK_DATES.movedBack), day(WEEK_DATES.movedAway)]);
+      expect(issueLines[0]!.textContent, locale).toContain(words.changeMoved!.replace('{from}', words.columnPlanned!).replace('{column}', words.columnInProgress!));
+      expect(changes.querySelector('p.muted')?.textContent, locale).toBe(leftForms[rules.select(1)]!.replace('{count}', '1'));
+
+      for (const tombstone of TOMBSTONES) {
+        const text = html(`${folder}${tombstone}`);
+        const page = readPage(build.outDir, `${folder}${tombstone}`);
+        expect(page.documentElement.hasAttribute('data-tombstone'), tombstone).toBe(true);
+        expect(page.documentElement.lang, tombstone).toBe(locale);
+        expect(page.querySelector('meta[name="robots"]')?.getAttribute('content'), `${folder}${tombstone}`).toBe('noindex');
+        expect(page.querySelector('h1')?.textContent, locale).toBe(words.goneTitle);
+        expect(page.querySelector('main a')?.getAttribute('href'), locale).toBe(`/${folder}`);
+        expect(text).not.toContain('data-pagefind-body');
+      }
+
+      const issueFeed = html(`${folder}issues/${movedIssueSlug()}/feed.xml`);
+      expect(issueFeed, locale).toContain(`xml:lang="${locale}"`);
+      expect(issueFeed, locale).toContain(`<link rel="alternate" type="text/html" href="${SITE}/${folder}issues/${movedIssueSlug()}/"`);
+      // Its newest entry: the move back to In progress, in the language's words and date.
+      const entryTitles = feedTitles(issueFeed).slice(1);
+      expect(entryTitles[0], locale).toBe(words.timelineMoved!.replace('{column}', words.columnInProgress!).replace('{date}', day(WEEK_DATES.movedBack)));
+      expect(feedTitles(html(`${folder}issues/${LEFT_ISSUE_ID}/feed.xml`)), locale).toEqual([words.goneTitle, words.goneTitle]);
+
+      const events = html(`${folder}rss.xml`);
+      expect(events, locale).toContain(`<language>${locale}</language>`);
+      // The return to In progress is a "started" item, linking to the step on the language's own issue page.
+      expect(events, locale).toContain(`<link>${SITE}/${folder}issues/${movedIssueSlug()}/#event-`);
+      expect(feedTitles(events).some((title) => title.startsWith(words.feedStarted!.replace('{title}', ''))), locale).toBe(true);
+    }
+  });
+
+  it('Arabic tells the history in its plural forms and dates, right to left', () => {
+    const issue = readPage(build.outDir, movedIssuePage());
+    expect(issue.querySelector('#history-heading')?.textContent).toBe('السجل');
+    const steps = [...issue.querySelectorAll('.timeline li')];
+    // The last two steps: away to Planned, back to In progress (now); the column names are the translation's, isolated.
+    expect(steps.slice(-2).map((step) => step.textContent?.replace(/\s+/g, ' ').trim())).toEqual([
+      `نُقل إلى مخطَّط له في ${new Intl.DateTimeFormat('ar', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(WEEK_DATES.movedAway))}`,
+      `نُقل إلى قيد التنفيذ في ${new Intl.DateTimeFormat('ar', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(WEEK_DATES.movedBack))} (الآن)`,
+    ]);
+    expect(steps.at(-1)?.getAttribute('aria-current')).toBe('step');
+    for (const step of steps) expect(step.querySelector('time[datetime]')).not.toBeNull();
+    // 90 days and 30 days are "many" in Arabic (11–99): يومًا.
+    expect(issue.querySelector('.sparkline title')?.textContent).toMatch(/^الأصوات خلال آخر 90 يومًا، من .+ إلى .+$/);
+    expect(issue.querySelector('.trend figcaption')?.textContent?.trim()).toMatch(/^.+ خلال آخر 30 يومًا$/);
+    expect(issue.querySelector('.trend figcaption bdi')?.textContent).toMatch(/^[+−]?[\d,٬]+$/);
+    // Seven days are "few" (3–10): أيام.
+    const changes = readPage(build.outDir, 'changes/index.html');
+    expect(changes.querySelector('.lede')?.textContent).toBe('ما تغيّر على خارطة الطريق في الأيام الـ7 السابقة لـ 20 نوفمبر 2026.');
+    // From → to reads right to left: the arrow points left.
+    expect(changes.querySelector('.changes-list li')?.textContent).toContain(' ← ');
+  });
+});
