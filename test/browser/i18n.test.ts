@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PROJECT_ROOT } from '../support/build-site.ts';
-import { axeViolations, filtersSettled, openSite, watchPage, type OpenSite } from '../support/browser.ts';
+import { axeBothSchemes, filtersSettled, openSite, watchPage, type OpenSite } from '../support/browser.ts';
 import { LANGUAGES_LOCALES } from '../support/fixtures.ts';
 import { pageTypes } from './page-audit.ts';
 
@@ -44,18 +44,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await opened?.close();
 });
-
-/** The rules whose outcome depends on the colour scheme: the dark pass runs only these, on the same page load. */
-const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
-
-/** Axe in light mode (every rule), then in dark mode (the colour rules), on one load of the page. */
-async function axeBothSchemes(page: Page): Promise<{ light: string[]; dark: string[] }> {
-  await page.emulateMedia({ colorScheme: 'light' });
-  const light = await axeViolations(page);
-  await page.emulateMedia({ colorScheme: 'dark' });
-  const dark = await axeViolations(page, COLOUR_RULES);
-  return { light, dark };
-}
 
 /** A context per language: axe-core's Playwright runner needs pages of a context of their own making. */
 async function withContext<T>(run: (context: BrowserContext) => Promise<T>, viewport = { width: 1280, height: 900 }): Promise<T> {

@@ -73,6 +73,21 @@ export async function axeViolations(page: Page, rules?: readonly string[]): Prom
   return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
 }
 
+/** The rules whose outcome depends on the colour scheme: the dark pass runs only these, on the same page load. */
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+/**
+ * Axe in light mode (every rule), then in dark mode (only the colour rules: the
+ * markup is the same, only the colours change), on one load of the page.
+ */
+export async function axeBothSchemes(page: Page): Promise<{ light: string[]; dark: string[] }> {
+  await page.emulateMedia({ colorScheme: 'light' });
+  const light = await axeViolations(page);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const dark = await axeViolations(page, COLOUR_RULES);
+  return { light, dark };
+}
+
 export interface OpenSite {
   browser: Browser;
   site: StaticSite;
