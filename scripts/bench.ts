@@ -248,7 +248,7 @@ async function measureRebuild(size: Size, workspace: ReturnType<typeof synthetic
   });
   const dir = mkdtempSync(join(tmpdir(), 'bench-rebuild-'));
   const env = { ...baseEnv, PORTAL_API_URL: portal.apiUrl, PORTAL_WORKSPACE_ID: 'bench' };
-  const args = ['scripts/rebuild.ts', '--out', join(dir, 'dist'), '--state', join(dir, 'state')];
+  const args = ['bin/portal-roadmap.mjs', 'rebuild', '--out', join(dir, 'dist'), '--state', join(dir, 'state')];
   try {
     clearSharedCaches();
     // The bench's site is never served, so the first publish starts its history on purpose.

@@ -5,10 +5,10 @@
  * through the real `recordRun`, and the last one is the demo snapshot itself,
  * so a demo build adds nothing to it. Deterministic: run it again, same file.
  */
-import { join } from 'node:path';
+import { relative } from 'node:path';
 import { runCommand } from '../src/cli/args.ts';
 import { loadRoadmapConfig } from '../src/config/roadmap-config.ts';
-import { DEMO_DATA_PATH, DEMO_HISTORY_PATH } from '../src/config/source.ts';
+import { DEMO_DATA_FILE, DEMO_HISTORY_FILE } from '../src/config/source.ts';
 import { writeHistoryFile } from '../src/history/read.ts';
 import { recordRun, shownState } from '../src/history/record.ts';
 import type { History } from '../src/history/schema.ts';
@@ -17,7 +17,7 @@ import { seeded } from '../test/support/synthetic.ts';
 
 const spec = {
   command: 'node scripts/demo-history.ts',
-  summary: `Writes ${DEMO_HISTORY_PATH}: a made-up history of the demo workspace, ending at its snapshot.`,
+  summary: `Writes ${relative(process.cwd(), DEMO_HISTORY_FILE)}: a made-up history of the demo workspace, ending at its snapshot.`,
   options: {},
 } as const;
 
@@ -27,7 +27,7 @@ const DAY_MS = 86_400_000;
 
 await runCommand(spec, async () => {
   const root = process.cwd();
-  const demo = await loadDemoSnapshot(join(root, DEMO_DATA_PATH));
+  const demo = await loadDemoSnapshot(DEMO_DATA_FILE);
   const { columns } = loadRoadmapConfig(root);
   const random = seeded(13);
   const day = (min: number, max: number) => min + Math.floor(random() * (max - min));
@@ -72,7 +72,7 @@ await runCommand(spec, async () => {
     });
     history = recordRun(history, shownState(issues, projects, columns), at);
   }
-  const file = join(root, DEMO_HISTORY_PATH);
+  const file = DEMO_HISTORY_FILE;
   await writeHistoryFile(file, history!);
   console.log(`Wrote ${file}: ${history!.issues.size} issues, ${DAYS + 1} daily runs from ${history!.startedAt} to ${history!.recordedAt}`);
 });

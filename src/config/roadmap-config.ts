@@ -229,11 +229,16 @@ export function parseRoadmapConfig(input: unknown, file = DEFAULT_CONFIG_FILE): 
   return parseWithFriendlyErrors(RoadmapConfigSchema, input, file, `Fix ${file}; every option is listed in the README under "Configuration".`);
 }
 
+/** What errors call the integration's options, which take the config's place. */
+export const INLINE_CONFIG_NAME = 'the options of portalRoadmap() in astro.config.mjs';
+
 /**
- * Reads the config: `named` (the `ROADMAP_CONFIG` variable) names the file,
- * else `roadmap.config.json` in `root` is used when it exists, else the defaults.
+ * Reads the config: `inline` (the integration's options) when given, else the
+ * file `named` (the `ROADMAP_CONFIG` variable) names, else
+ * `roadmap.config.json` in `root` when it exists, else the defaults.
  */
-export function loadRoadmapConfig(root: string, named?: string): RoadmapConfig {
+export function loadRoadmapConfig(root: string, named?: string, inline?: unknown): RoadmapConfig {
+  if (inline !== undefined) return checkFiles(root, parseRoadmapConfig(inline, INLINE_CONFIG_NAME), INLINE_CONFIG_NAME);
   const file = resolve(root, named || DEFAULT_CONFIG_FILE);
   if (!existsSync(file)) {
     if (named) throw new ConfigError(`ROADMAP_CONFIG names ${file}, which does not exist. Fix the path or unset ROADMAP_CONFIG.`);
@@ -245,7 +250,11 @@ export function loadRoadmapConfig(root: string, named?: string): RoadmapConfig {
   } catch (cause) {
     throw new ConfigError(`${file} is not valid JSON: ${(cause as Error).message}. Fix the syntax.`, { cause });
   }
-  const config = parseRoadmapConfig(json, file);
+  return checkFiles(root, parseRoadmapConfig(json, file), file);
+}
+
+/** The files a valid config names must exist where they are looked for. */
+function checkFiles(root: string, config: RoadmapConfig, file: string): RoadmapConfig {
   if (config.theme.customCss) customCssFile(root, config.theme.customCss, file);
   // A path under public/ that is not there would be a broken image on every page.
   for (const [option, asset] of [['theme.logo', config.theme.logo], ['seo.image', config.seo.image]] as const) {

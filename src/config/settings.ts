@@ -6,13 +6,12 @@
  */
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { RoadmapError } from '../shared/errors.ts';
 import { readSnapshotFileSync } from '../snapshot/snapshot-file.ts';
 import { configWarnings } from './config-warnings.ts';
 import { parseEnv, type RoadmapEnv } from './env.ts';
-import { loadRoadmapConfig, type RoadmapConfig } from './roadmap-config.ts';
+import { loadRoadmapConfig, type RoadmapConfig, type RoadmapConfigInput } from './roadmap-config.ts';
 import { resolveSiteLocation } from './site-url.ts';
-import { DEMO_HISTORY_PATH, resolveSource, type DataSource } from './source.ts';
+import { DEMO_HISTORY_FILE, resolveSource, type DataSource } from './source.ts';
 import { localeWarnings } from '../site/labels.ts';
 
 /** The config with the base path resolved (from `base`, else the path of the site URL, else `/`). */
@@ -60,9 +59,15 @@ export function defaultBuildConcurrency(cpus: number = availableParallelism()): 
   return Math.min(8, Math.max(1, 2 * cpus));
 }
 
-export function resolveSettings(root: string, env: NodeJS.ProcessEnv = process.env): Settings {
+/** What a caller may give besides the project root and the environment. */
+export interface SettingsInput {
+  /** The config itself (the integration's options), instead of the config file. */
+  config?: RoadmapConfigInput | undefined;
+}
+
+export function resolveSettings(root: string, env: NodeJS.ProcessEnv = process.env, input: SettingsInput = {}): Settings {
   const parsedEnv = parseEnv(env);
-  const config = loadRoadmapConfig(root, parsedEnv.ROADMAP_CONFIG);
+  const config = loadRoadmapConfig(root, parsedEnv.ROADMAP_CONFIG, input.config);
   const source = resolveSource(parsedEnv, root);
   const location = resolveSiteLocation({
     configSite: config.site,
@@ -83,7 +88,7 @@ export function resolveSettings(root: string, env: NodeJS.ProcessEnv = process.e
     warnings: [...configWarnings(config), ...languageWarnings(config)],
     renderCacheFile: resolve(root, parsedEnv.ROADMAP_RENDER_CACHE ?? `${DEFAULT_STATE_DIR}/${RENDER_CACHE_FILE}`),
     buildConcurrency: parsedEnv.ROADMAP_BUILD_CONCURRENCY ?? defaultBuildConcurrency(),
-    historyFile: parsedEnv.ROADMAP_HISTORY ? resolve(root, parsedEnv.ROADMAP_HISTORY) : source.kind === 'demo' ? resolve(root, DEMO_HISTORY_PATH) : undefined,
+    historyFile: parsedEnv.ROADMAP_HISTORY ? resolve(root, parsedEnv.ROADMAP_HISTORY) : source.kind === 'demo' ? DEMO_HISTORY_FILE : undefined,
   };
 }
 
@@ -99,36 +104,4 @@ function languageWarnings(config: RoadmapConfig): string[] {
     warnings.push(`labels: with several locales (${config.locales.join(', ')}), each override replaces its message in every language. Leave "labels" out, or write overrides every language can read.`);
   }
   return warnings;
-}
-
-const resolved = new Map<string, Settings>();
-
-/**
- * The settings of this process's own environment, resolved on first use and
- * then shared (the pages ask once per build, not once per page).
- */
-export function processSettings(root = process.cwd()): Settings {
-  let settings = resolved.get(root);
-  if (!settings) {
-    settings = resolveSettings(root, process.env);
-    resolved.set(root, settings);
-  }
-  return settings;
-}
-
-/**
- * `processSettings()` for astro.config.mjs. Astro prints an error thrown while
- * loading its config with a location, a stack trace and the zod error as its
- * cause (about 30 lines for one bad colour). A config or env mistake is ours to
- * explain, so its friendly lines go to stderr alone and the process exits 1.
- * Anything else is a bug and keeps Astro's full report.
- */
-export function processSettingsOrExit(root = process.cwd()): Settings {
-  try {
-    return processSettings(root);
-  } catch (error) {
-    if (!(error instanceof RoadmapError)) throw error;
-    process.stderr.write(`error: ${error.message}\n`);
-    process.exit(1);
-  }
 }

@@ -5,6 +5,7 @@
  * 3. nothing set: the bundled demo workspace.
  */
 import { resolve } from 'node:path';
+import { packageFile } from '../shared/package-files.ts';
 import type { RoadmapEnv } from './env.ts';
 
 /** Settings of the portal client that come from the environment. */
@@ -23,10 +24,10 @@ export type DataSource =
   | { kind: 'api'; portal: PortalSettings; extraProjectIds: string[] }
   | { kind: 'demo'; file: string };
 
-/** The demo workspace, relative to the project root: API-shaped data run through the same normalisation as live data. */
-export const DEMO_DATA_PATH = 'src/data/demo/portal.json';
+/** The demo workspace, shipped in the package: API-shaped data run through the same normalisation as live data. */
+export const DEMO_DATA_FILE = packageFile('src/data/demo/portal.json');
 /** The demo workspace's history (a few months of made-up moves), so the demo shows timelines and a changelog. */
-export const DEMO_HISTORY_PATH = 'src/data/demo/history.json';
+export const DEMO_HISTORY_FILE = packageFile('src/data/demo/history.json');
 
 export function resolveSource(env: RoadmapEnv, root: string): DataSource {
   if (env.ROADMAP_SNAPSHOT) return { kind: 'snapshot', file: resolve(root, env.ROADMAP_SNAPSHOT) };
@@ -44,7 +45,7 @@ export function resolveSource(env: RoadmapEnv, root: string): DataSource {
       extraProjectIds: env.PORTAL_PROJECT_IDS ?? [],
     };
   }
-  return { kind: 'demo', file: resolve(root, DEMO_DATA_PATH) };
+  return { kind: 'demo', file: DEMO_DATA_FILE };
 }
 
 export function describeSource(source: DataSource): string {

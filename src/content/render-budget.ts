@@ -7,6 +7,7 @@
  * or throws is shown as escaped plain text instead, with the reason, and the
  * thread is replaced. So no single description can stop or stall a build.
  */
+import { runnableModule } from '../shared/package-files.ts';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -57,7 +58,7 @@ export function threadCpuMs(threadId: number | undefined): number | undefined {
 /** How long a new worker may take to load the renderer (jsdom) before the build fails: a broken install, not a description. */
 const STARTUP_TIMEOUT_MS = 60_000;
 
-const WORKER_URL = new URL('./render-worker.ts', import.meta.url);
+const WORKER_URL = runnableModule('content/render-worker.ts');
 
 /**
  * The worker's young generation (three semi-spaces): V8 sizes it by the

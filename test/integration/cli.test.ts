@@ -1,18 +1,27 @@
-/** The three CLIs as a user runs them: one convention for help, usage errors and exit codes. */
+/** The command line as a user runs it (`portal-roadmap fetch|rebuild`, and the bench): one convention for help, usage errors and exit codes. */
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../support/build-site.ts';
 
+/** How each command is started, and what its usage line calls it. */
+const COMMANDS: Record<string, { argv: string[]; usage: string }> = {
+  fetch: { argv: ['bin/portal-roadmap.mjs', 'fetch'], usage: 'portal-roadmap fetch' },
+  rebuild: { argv: ['bin/portal-roadmap.mjs', 'rebuild'], usage: 'portal-roadmap rebuild' },
+  bench: { argv: ['scripts/bench.ts'], usage: 'npm run bench --' },
+};
+
 function run(script: string, args: string[]) {
-  const result = spawnSync(process.execPath, [`scripts/${script}.ts`, ...args], { cwd: PROJECT_ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const result = spawnSync(process.execPath, [...COMMANDS[script]!.argv, ...args], { cwd: PROJECT_ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-describe.each(['fetch', 'rebuild', 'bench'])('npm run %s', (script) => {
+describe.each(Object.keys(COMMANDS))('%s', (script) => {
   it('--help prints the usage with every option to stdout and exits 0', () => {
     const { code, stdout, stderr } = run(script, ['--help']);
     expect(code).toBe(0);
-    expect(stdout).toMatch(new RegExp(`^Usage: npm run ${script} -- \\[options\\]`));
+    expect(stdout.startsWith(`Usage: ${COMMANDS[script]!.usage} [options]`)).toBe(true);
     expect(stdout).toContain('-h, --help');
     expect(stderr).toBe('');
   });
@@ -22,7 +31,7 @@ describe.each(['fetch', 'rebuild', 'bench'])('npm run %s', (script) => {
     expect(code).toBe(2);
     expect(stdout).toBe('');
     expect(stderr.split('\n').filter((line) => line.startsWith('error: '))).toEqual(["error: Unknown option '--bogus'"]);
-    expect(stderr).toContain(`Usage: npm run ${script} --`);
+    expect(stderr).toContain(`Usage: ${COMMANDS[script]!.usage} [options]`);
     expect(stderr).not.toMatch(/^\s+at /m);
     expect(stderr).not.toContain('ERR_PARSE_ARGS');
   });
@@ -32,7 +41,7 @@ describe('missing values', () => {
   it('fetch --out without a value exits 2 with one error line and the usage', () => {
     const { code, stderr } = run('fetch', ['--out']);
     expect(code).toBe(2);
-    expect(stderr).toMatch(/^error: Option '--out <value>' argument missing\n\nUsage: npm run fetch --/);
+    expect(stderr).toMatch(/^error: Option '--out <value>' argument missing\n\nUsage: portal-roadmap fetch/);
   });
 
   it('fetch without --out says it is required, exit 2', () => {
@@ -45,5 +54,25 @@ describe('missing values', () => {
     const { code, stderr } = run('rebuild', ['--max-shrink', '7']);
     expect(code).toBe(2);
     expect(stderr).toMatch(/^error: --max-shrink must be a share from 0 to 1/);
+  });
+});
+
+describe('portal-roadmap', () => {
+  it('without a command lists the commands on stdout and exits 2', () => {
+    const result = spawnSync(process.execPath, ['bin/portal-roadmap.mjs'], { cwd: PROJECT_ROOT, encoding: 'utf8' });
+    expect(result.status).toBe(2);
+    expect(result.stdout).toMatch(/^Usage: portal-roadmap <command> \[options\]\n\nCommands:\n  fetch {4}.+\n  rebuild  .+\n/);
+  });
+
+  it('an unknown command is one error line and the list, exit 2', () => {
+    const result = spawnSync(process.execPath, ['bin/portal-roadmap.mjs', 'publish'], { cwd: PROJECT_ROOT, encoding: 'utf8' });
+    expect(result.status).toBe(2);
+    expect(result.stderr.split('\n')[0]).toBe('error: unknown command "publish"');
+    expect(result.stderr).toContain('Commands:');
+  });
+
+  it('--version prints the version of package.json', () => {
+    const result = spawnSync(process.execPath, ['bin/portal-roadmap.mjs', '--version'], { cwd: PROJECT_ROOT, encoding: 'utf8' });
+    expect(result.stdout).toBe(`${JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')).version}\n`);
   });
 });

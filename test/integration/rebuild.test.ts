@@ -44,7 +44,7 @@ function runRebuild(workspaceId: string, dir: string, args: string[] = [], env: 
   writeFileSync(githubOutput, '');
   writeFileSync(summary, '');
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['scripts/rebuild.ts', '--out', join(dir, 'dist'), '--state', join(dir, 'state'), ...args], {
+    const child = spawn(process.execPath, ['bin/portal-roadmap.mjs', 'rebuild', '--out', join(dir, 'dist'), '--state', join(dir, 'state'), ...args], {
       cwd: PROJECT_ROOT,
       env: {
         ...process.env,

@@ -6,10 +6,8 @@
  * /changes/, a "started" item in the event feeds), and one issue and one
  * project left the site (a tombstone each, and "1 issue left" on /changes/).
  */
-import { join } from 'node:path';
-import { DEMO_HISTORY_PATH } from '../../src/config/source.ts';
+import { DEMO_HISTORY_FILE } from '../../src/config/source.ts';
 import { readHistoryFile, writeHistoryFile } from '../../src/history/read.ts';
-import { PROJECT_ROOT } from './build-site.ts';
 
 /** Ids that left the site in the last week: never ids of the demo (which are UUIDs). */
 export const LEFT_ISSUE_ID = 'retired-idea';
@@ -17,7 +15,7 @@ export const LEFT_PROJECT_ID = 'retired-project';
 export const WEEK_DATES = { movedAway: '2026-11-16T09:00:00.000Z', left: '2026-11-17T09:00:00.000Z', movedBack: '2026-11-18T09:00:00.000Z' };
 
 export async function writeLanguagesHistory(file: string): Promise<void> {
-  const history = await readHistoryFile(join(PROJECT_ROOT, DEMO_HISTORY_PATH));
+  const history = await readHistoryFile(DEMO_HISTORY_FILE);
   // The first issue (by id) whose latest step is in progress; it ends the week where it was, as the demo's snapshot has it.
   const [, record] = [...history.issues].find(([, issue]) => issue.events.at(-1)!.column === 'in-progress')!;
   record.events.push({ at: WEEK_DATES.movedAway, kind: 'moved', column: 'planned' }, { at: WEEK_DATES.movedBack, kind: 'moved', column: 'in-progress' });

@@ -1,5 +1,5 @@
 /** The fingerprint of what shapes the site besides the data: each edit a user makes changes exactly its own part. */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -12,12 +12,14 @@ const write = (path: string, text: string) => {
   writeFileSync(join(root, path), text);
 };
 /** The parts that differ from `before` after the edits since. */
-const changedSince = (before: Omit<Fingerprint, 'data'>, env: NodeJS.ProcessEnv = {}) =>
-  changedParts({ data: 'x', ...before }, { data: 'x', ...siteFingerprint(resolveSettings(root, env)) });
+const changedSince = (before: Omit<Fingerprint, 'data'>, env: NodeJS.ProcessEnv = {}, installedVersion?: string) =>
+  changedParts({ data: 'x', ...before }, { data: 'x', ...siteFingerprint(resolveSettings(root, env), installedVersion) });
+/** This package's version, read here independently of the module under test. */
+const OUR_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'fingerprint-'));
-  write('package.json', JSON.stringify({ name: 'portal-roadmap', version: '1.0.0' }));
+  write('package.json', JSON.stringify({ name: 'acme-roadmap', version: '1.0.0' }));
   write('public/favicon.svg', '<svg/>');
   write('roadmap.css', '.a { color: red }');
   write('roadmap.config.json', JSON.stringify({ title: 'Acme', theme: { customCss: 'roadmap.css' } }));
@@ -27,7 +29,7 @@ describe('siteFingerprint', () => {
   it('is the same for the same project', () => {
     const before = siteFingerprint(resolveSettings(root, {}));
     expect(changedSince(before)).toEqual([]);
-    expect(before.packageVersion).toBe('1.0.0');
+    expect(before.packageVersion).toBe(OUR_VERSION);
   });
 
   it('a config edit changes the config part only', () => {
@@ -41,10 +43,11 @@ describe('siteFingerprint', () => {
     expect(changedSince(before, { ROADMAP_SITE: 'https://user.github.io/repo' })).toEqual(['config']);
   });
 
-  it('an upgrade changes the package version', () => {
-    const before = siteFingerprint(resolveSettings(root, {}));
-    write('package.json', JSON.stringify({ name: 'portal-roadmap', version: '1.1.0' }));
-    expect(changedSince(before)).toEqual(['packageVersion']);
+  it('an upgrade of portal-roadmap changes the package version part; the project\'s own version does not', () => {
+    const before = siteFingerprint(resolveSettings(root, {}), '1.0.0');
+    expect(changedSince(before, {}, '1.1.0')).toEqual(['packageVersion']);
+    write('package.json', JSON.stringify({ name: 'acme-roadmap', version: '2.0.0' }));
+    expect(changedSince(before, {}, '1.0.0')).toEqual([]);
   });
 
   it('a new or edited file under public/ changes the assets part', () => {

@@ -16,6 +16,7 @@ import type { Settings } from '../../config/settings.ts';
 import { RENDER_VERSION } from '../../content/render-version.ts';
 import { compareCodeUnits } from '../../shared/values.ts';
 import { contentDigest } from '../../snapshot/digest.ts';
+import { packageVersion } from '../../shared/package-files.ts';
 
 export const FINGERPRINT_FILE = 'fingerprint.json';
 export const FINGERPRINT_FORMAT = 'portal-roadmap.fingerprint';
@@ -48,17 +49,17 @@ const NONE = 'none';
 
 /**
  * The parts besides the data, from the resolved settings: the config as
- * resolved (with the site and base path), the render version, the version in
- * package.json, every file under public/, and the custom CSS file's contents.
+ * resolved (with the site and base path), the render version, the version of
+ * the installed portal-roadmap package, every file under public/, and the custom CSS file's contents.
  */
-export function siteFingerprint(settings: Pick<Settings, 'root' | 'config' | 'site' | 'base'>): Omit<Fingerprint, 'data'> {
+export function siteFingerprint(settings: Pick<Settings, 'root' | 'config' | 'site' | 'base'>, installedVersion = packageVersion()): Omit<Fingerprint, 'data'> {
   const { root, config, site, base } = settings;
-  const packageJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version?: string };
   const css = config.theme.customCss ? resolve(root, config.theme.customCss) : undefined;
   return {
     config: contentDigest({ config, site, base }),
     renderVersion: String(RENDER_VERSION),
-    packageVersion: packageJson.version ?? NONE,
+    // The installed portal-roadmap's, not the project's: upgrading the package republishes.
+    packageVersion: installedVersion,
     publicAssets: treeDigest(join(root, 'public')),
     customCss: css && existsSync(css) ? fileDigest(css) : NONE,
   };

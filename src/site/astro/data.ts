@@ -5,7 +5,8 @@
  * language's roadmap is made once from them: the data is the same, the words differ.
  */
 import { getCollection, getEntry } from 'astro:content';
-import { processSettings, type ResolvedConfig } from '../../config/settings.ts';
+import settings from 'virtual:portal-roadmap/settings';
+import type { ResolvedConfig } from '../../config/settings.ts';
 import { retranslatedTruncationNote } from '../../content/description-limits.ts';
 import { readHistoryFile } from '../../history/read.ts';
 import { recordRun, shownState } from '../../history/record.ts';
@@ -59,8 +60,7 @@ export interface Roadmap extends RoadmapView {
 
 /** The site's languages, the main one first. */
 export function languages(): SiteLanguage[] {
-  const { config } = processSettings();
-  return siteLanguages(config.locales, import.meta.env.BASE_URL);
+  return siteLanguages(settings.config.locales, settings.base);
 }
 
 /** `getStaticPaths` params of the `[...lang]` routes: undefined for the main language, the folder for the others. */
@@ -98,7 +98,7 @@ let collections: Promise<Collections> | undefined;
 /** The content layer's data and the history, read once whatever the number of languages. */
 function readCollections(): Promise<Collections> {
   collections ??= (async () => {
-    const { config, historyFile } = processSettings();
+    const { config, historyFile } = settings;
     const [issueEntries, projectEntries, infoEntry] = await Promise.all([getCollection('issues'), getCollection('projects'), getEntry('roadmap', ROADMAP_INFO_ID)]);
     if (!infoEntry) throw new Error('The roadmap collection is empty: the content layer did not load. Run the build again with --force.');
     const issues = issueEntries.map((e) => e.data);
@@ -121,7 +121,7 @@ function readCollections(): Promise<Collections> {
 }
 
 async function read(segment: string | undefined): Promise<Roadmap> {
-  const { config } = processSettings();
+  const { config } = settings;
   const all = languages();
   const language = all.find((candidate) => candidate.segment === segment);
   if (!language) throw new Error(`No language "${segment}" in locales (${config.locales.join(', ')}).`);

@@ -1,18 +1,18 @@
 /**
- * `npm run fetch -- --out FILE`: reads the live portal named by
+ * `portal-roadmap fetch --out FILE`: reads the live portal named by
  * PORTAL_API_URL and PORTAL_WORKSPACE_ID (or the demo) and writes a snapshot to
  * FILE, which `ROADMAP_SNAPSHOT=FILE npm run build` then builds with no network access.
  */
-import { runCommand, UsageError } from '../src/cli/args.ts';
-import { describeIssueCounts, issueCounts } from '../src/cli/issue-counts.ts';
-import { printWarnings, resolveSettings } from '../src/config/settings.ts';
-import { describeSource } from '../src/config/source.ts';
-import { ConfigError } from '../src/shared/errors.ts';
-import { loadSnapshot, missingProjectsWarning } from '../src/snapshot/load.ts';
-import { writeSnapshotFile } from '../src/snapshot/snapshot-file.ts';
+import { runCommand, UsageError } from '../args.ts';
+import { describeIssueCounts, issueCounts } from '../issue-counts.ts';
+import { printWarnings, resolveSettings } from '../../config/settings.ts';
+import { describeSource } from '../../config/source.ts';
+import { ConfigError } from '../../shared/errors.ts';
+import { loadSnapshot, missingProjectsWarning } from '../../snapshot/load.ts';
+import { writeSnapshotFile } from '../../snapshot/snapshot-file.ts';
 
 const spec = {
-  command: 'npm run fetch --',
+  command: 'portal-roadmap fetch',
   summary:
     'Reads the portal of PORTAL_WORKSPACE_ID at PORTAL_API_URL and writes a snapshot to FILE.\n' +
     'Without those variables it writes a snapshot of the bundled demo workspace.',
@@ -21,7 +21,9 @@ const spec = {
   },
 } as const;
 
-await runCommand(spec, async ({ out }) => {
+/** Runs the command with its arguments (after the command's name). */
+export const run = (argv: readonly string[]) =>
+  runCommand(spec, async ({ out }) => {
   if (!out) throw new UsageError('--out FILE is required');
   const settings = resolveSettings(process.cwd());
   if (settings.source.kind === 'snapshot') {
@@ -37,4 +39,4 @@ await runCommand(spec, async ({ out }) => {
   // The counts the site publishes: issues of hidden columns (canceled, by default) are in the snapshot but on no page.
   const counts = describeIssueCounts(issueCounts(snapshot.issues, settings.config.columns));
   console.log(`Wrote ${out}: ${counts}, ${snapshot.projects.length} projects, ${snapshot.digest}`);
-});
+}, argv);

@@ -1,18 +1,18 @@
-/** `npm run rebuild`: the scheduled rebuild (see src/cli/rebuild/rebuild.ts). `--help` lists the options. */
-import { runCommand, UsageError } from '../src/cli/args.ts';
-import { astroBuild } from '../src/cli/rebuild/astro-build.ts';
-import { reportLines, reportMarkdown } from '../src/cli/rebuild/changes.ts';
-import { siteFingerprint } from '../src/cli/rebuild/fingerprint.ts';
-import { writeGithubFailure, writeGithubOutputs } from '../src/cli/rebuild/github.ts';
-import { projectProgress } from '../src/cli/rebuild/progress.ts';
-import { DEFAULT_MAX_SHRINK, rebuild } from '../src/cli/rebuild/rebuild.ts';
-import { printWarnings, resolveSettings } from '../src/config/settings.ts';
-import { describeSource } from '../src/config/source.ts';
-import { sessionOf } from '../src/portal/client.ts';
-import { missingProjectsWarning } from '../src/snapshot/load.ts';
+/** `portal-roadmap rebuild`: the scheduled rebuild (see src/cli/rebuild/rebuild.ts). `--help` lists the options. */
+import { runCommand, UsageError } from '../args.ts';
+import { astroBuild } from '../rebuild/astro-build.ts';
+import { reportLines, reportMarkdown } from '../rebuild/changes.ts';
+import { siteFingerprint } from '../rebuild/fingerprint.ts';
+import { writeGithubFailure, writeGithubOutputs } from '../rebuild/github.ts';
+import { projectProgress } from '../rebuild/progress.ts';
+import { DEFAULT_MAX_SHRINK, rebuild } from '../rebuild/rebuild.ts';
+import { printWarnings, resolveSettings } from '../../config/settings.ts';
+import { describeSource } from '../../config/source.ts';
+import { sessionOf } from '../../portal/client.ts';
+import { missingProjectsWarning } from '../../snapshot/load.ts';
 
 const spec = {
-  command: 'npm run rebuild --',
+  command: 'portal-roadmap rebuild',
   summary:
     'Fetches the portal, and when anything changed builds the site into a staging directory, verifies it\n' +
     'and swaps it in for --out. A failure leaves --out and --state as they were.',
@@ -26,7 +26,9 @@ const spec = {
   },
 } as const;
 
-await runCommand(spec, async (values) => {
+/** Runs the command with its arguments (after the command's name). */
+export const run = (argv: readonly string[]) =>
+  runCommand(spec, async (values) => {
   const maxShrink = Number(values['max-shrink']);
   if (!(maxShrink >= 0 && maxShrink <= 1)) throw new UsageError(`--max-shrink must be a share from 0 to 1, e.g. 0.5; got "${values['max-shrink']}"`);
 
@@ -37,7 +39,7 @@ await runCommand(spec, async (values) => {
     await writeGithubFailure(process.env, (error as Error).message).catch(() => {});
     throw error;
   }
-});
+}, argv);
 
 async function rebuildAndReport(maxShrink: number, values: { out: string; state: string; force: boolean; 'accept-shrink': boolean; 'fresh-history': boolean }): Promise<void> {
   const root = process.cwd();

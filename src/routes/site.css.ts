@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRoute } from 'astro';
 import { customCssFile } from '../config/roadmap-config.ts';
-import { processSettings } from '../config/settings.ts';
+import settings from 'virtual:portal-roadmap/settings';
 import { getRoadmap } from '../site/astro/data.ts';
 import { projectColoursCss } from '../site/project-colours.ts';
 import { themeCss } from '../site/theme.ts';
@@ -10,6 +10,6 @@ import { themeCss } from '../site/theme.ts';
 export const GET: APIRoute = async () => {
   const { config, projects } = await getRoadmap();
   // Read from the path the config check resolved: a file inside the project, never one a symbolic link or `..` leads out to.
-  const custom = config.theme.customCss ? await readFile(customCssFile(processSettings().root, config.theme.customCss), 'utf8') : '';
+  const custom = config.theme.customCss ? await readFile(customCssFile(settings.root, config.theme.customCss), 'utf8') : '';
   return new Response(themeCss(config.theme, projectColoursCss(projects), custom), { headers: { 'content-type': 'text/css; charset=utf-8' } });
 };

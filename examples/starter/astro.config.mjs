@@ -1,0 +1,7 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import portalRoadmap from 'portal-roadmap';
+
+export default defineConfig({
+  integrations: [portalRoadmap()],
+});

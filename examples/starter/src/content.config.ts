@@ -1,0 +1,3 @@
+import { roadmapCollections } from 'portal-roadmap/content';
+
+export const collections = roadmapCollections();

@@ -1,0 +1,34 @@
+/**
+ * The roadmap's content collections, for a project's `src/content.config.ts`
+ * (as Starlight's `docsLoader()` and `docsSchema()` go into one):
+ *
+ *     import { roadmapCollections } from 'portal-roadmap/content';
+ *     export const collections = roadmapCollections();
+ *
+ * A site with collections of its own spreads them in beside its own:
+ * `{ docs: defineCollection(…), ...roadmapCollections() }`. The loader reads
+ * the settings the integration resolved, so the integration must be in the
+ * project's astro.config.mjs.
+ */
+import { defineCollection } from 'astro:content';
+import settings from 'virtual:portal-roadmap/settings';
+import { truncationNoteText } from '../site/labels.ts';
+import { IssueSchema, ProjectSchema, RoadmapInfoSchema } from '../snapshot/model.ts';
+import { roadmapLoader } from './loader.ts';
+
+export { roadmapLoader } from './loader.ts';
+export { IssueSchema, ProjectSchema, RoadmapInfoSchema } from '../snapshot/model.ts';
+
+/** The names the pages read the collections by; a site's own collections must not use them. */
+export const ROADMAP_COLLECTION_NAMES = ['issues', 'projects', 'roadmap'] as const;
+
+export function roadmapCollections() {
+  const { source, config, renderCacheFile } = settings;
+  const { columns, privacy } = config;
+  const truncatedNote = truncationNoteText(config);
+  return {
+    issues: defineCollection({ loader: roadmapLoader({ collection: 'issues', source, columns, privacy, truncatedNote, renderCacheFile }), schema: IssueSchema }),
+    projects: defineCollection({ loader: roadmapLoader({ collection: 'projects', source, privacy, truncatedNote, renderCacheFile }), schema: ProjectSchema }),
+    roadmap: defineCollection({ loader: roadmapLoader({ collection: 'roadmap', source }), schema: RoadmapInfoSchema }),
+  };
+}

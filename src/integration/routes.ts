@@ -1,0 +1,41 @@
+/**
+ * Every page and file of a roadmap site, as routes the integration injects
+ * (Astro's `injectRoute`). Each entry is a thin shell in src/routes/ that
+ * reads the route data (src/site/astro/data.ts) and hands it to components.
+ * `standalone` routes belong to the whole site, not to the roadmap: a site
+ * that mounts the roadmap under a prefix keeps its own 404 page and robots.txt.
+ */
+export interface RoadmapRoute {
+  /** The URL pattern below the roadmap's prefix, without a leading slash. */
+  pattern: string;
+  /** The file under src/routes/. */
+  file: string;
+  standalone?: boolean;
+}
+
+export const ROADMAP_ROUTES: readonly RoadmapRoute[] = [
+  { pattern: '[...lang]', file: '[...lang]/index.astro' },
+  { pattern: '[...lang]/changelog/[...page]', file: '[...lang]/changelog/[...page].astro' },
+  { pattern: '[...lang]/changes', file: '[...lang]/changes.astro' },
+  { pattern: '[...lang]/shipped', file: '[...lang]/shipped.astro' },
+  { pattern: '[...lang]/rss.xml', file: '[...lang]/rss.xml.ts' },
+  { pattern: '[...lang]/issues/[id]', file: '[...lang]/issues/[id].astro' },
+  { pattern: '[...lang]/issues/[id]/feed.xml', file: '[...lang]/issues/[id]/feed.xml.ts' },
+  { pattern: '[...lang]/projects/[id]', file: '[...lang]/projects/[id].astro' },
+  { pattern: '[...lang]/status/[column]/[...page]', file: '[...lang]/status/[column]/[...page].astro' },
+  { pattern: '[...lang]/embed', file: '[...lang]/embed/index.astro' },
+  { pattern: '[...lang]/embed/projects/[id]', file: '[...lang]/embed/projects/[id].astro' },
+  { pattern: 'embed/theme.js', file: 'embed/theme.js.ts' },
+  { pattern: 'board-index.json', file: 'board-index.json.ts' },
+  { pattern: 'history.json', file: 'history.json.ts' },
+  { pattern: 'roadmap.json', file: 'roadmap.json.ts' },
+  { pattern: 'site.css', file: 'site.css.ts' },
+  { pattern: '404', file: '404.astro', standalone: true },
+  { pattern: 'robots.txt', file: 'robots.txt.ts', standalone: true },
+];
+
+/** Astro's `pattern` of a route below `prefix` (`/` or e.g. `/roadmap`). */
+export function routePattern(prefix: string, route: RoadmapRoute): string {
+  const root = prefix === '/' ? '' : prefix;
+  return `${root}/${route.pattern}`;
+}
