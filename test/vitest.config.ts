@@ -20,6 +20,8 @@ export default defineConfig({
       // Pure modules with no mocks or global state: one worker may run file after file (isolate: false) instead of starting one per file.
       // The timeout leaves room for the first jsdom start (DOMPurify) on a busy machine.
       { test: { name: 'unit', root, include: ['test/unit/**/*.test.ts'], isolate: false, testTimeout: 15_000 } },
+      // The packed tarball installed into the example projects (npm run test:package; .ci/run): slow, so not in `npm test`.
+      { test: { name: 'package', root, include: ['test/package/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 300_000 } },
       {
         test: {
           name: 'site',

@@ -3,12 +3,16 @@
  * what `roadmap.config.json` may hold, its defaults and its types.
  * Unknown keys fail, so a misspelt option never passes silently.
  */
+import { isBrandFile } from './brand.ts';
+import { moveRenamedKeys } from './renamed-keys.ts';
+import { checkLocalTexts, fallbackWarnings, isPerLanguage, localText, textsIn, type LanguageTexts } from './local-text.ts';
+import { localeSegment } from './locale-segment.ts';
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { z } from 'zod';
 import { ConfigError } from '../shared/errors.ts';
 import { parseWithFriendlyErrors } from './friendly-errors.ts';
-import { EN, suggestLocale, type LabelKey, type PluralKey, type StringKey } from '../site/labels.ts';
+import { EN, suggestLocale, type LabelKey, type LabelOverrides, type PluralKey, type StringKey } from '../site/labels.ts';
 import { HEX_COLOUR, httpUrl } from '../shared/values.ts';
 import { withoutXmlForbidden } from '../shared/text.ts';
 import { statusKey } from './status-key.ts';
@@ -24,8 +28,11 @@ export const ColumnSchema = z.strictObject({
     .string()
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'use lowercase letters, digits and single dashes, e.g. "in-progress"')
     .max(64, 'use at most 64 characters: the id is a folder name'),
-  /** Heading shown above the column. Optional for the default column ids, which have labels in every language. */
-  label: outputText().pipe(z.string().trim().min(1, 'give the column a heading, e.g. "In progress"')).optional(),
+  /**
+   * Heading shown above the column, or one per language (`{"en": "Shipped", "de": "Ausgeliefert"}`).
+   * Optional for the default column ids, which have labels in every language.
+   */
+  label: localText(outputText().pipe(z.string().trim().min(1, 'give the column a heading, e.g. "In progress"'))).optional(),
   /** Statuses that land in this column. Matched ignoring case, spaces, dashes and underscores. */
   statuses: z.array(z.string().trim().min(1, 'a status cannot be empty')).min(1, 'list at least one status, e.g. ["In Progress"]'),
   /** Leave these issues off the site: no card, no page. */
@@ -54,19 +61,23 @@ const PluralOverrideSchema = z.strictObject({
   many: labelText().optional(),
   other: outputText().pipe(z.string().min(1, 'give the "other" form, e.g. "{count} requests"')),
 });
-/** A plain message for a plain key; for a counted key a plain message (every count) or plural forms. */
+const pluralLabel = () => z.union([labelText(), PluralOverrideSchema]);
+/**
+ * A plain message for a plain key; for a counted key a plain message (every count) or plural forms. Either may
+ * be given per language instead: `{"en": "Vote", "de": "Abstimmen"}`.
+ */
 const LabelsSchema = z.strictObject(
-  Object.fromEntries(
-    labelKeys.map((key) => [key, typeof EN[key] === 'string' ? labelText().optional() : z.union([labelText(), PluralOverrideSchema]).optional()]),
-  ) as { [K in StringKey]: z.ZodOptional<ReturnType<typeof labelText>> } & { [K in PluralKey]: z.ZodOptional<z.ZodUnion<[ReturnType<typeof labelText>, typeof PluralOverrideSchema]>> },
+  Object.fromEntries(labelKeys.map((key) => [key, localText(typeof EN[key] === 'string' ? labelText() : pluralLabel()).optional()])) as {
+    [K in StringKey]: z.ZodOptional<ReturnType<typeof localText<ReturnType<typeof labelText>>>>;
+  } & { [K in PluralKey]: z.ZodOptional<ReturnType<typeof localText<ReturnType<typeof pluralLabel>>>> },
 );
 
 export const RoadmapConfigSchema = z
   .strictObject({
-    /** Site title: header, `<title>` and feeds. Unset: "Product roadmap" in the site's language. */
-    title: outputText().pipe(z.string().trim().min(1, 'give the site a title')).optional(),
-    /** One-sentence description for the home page and meta tags. Unset: a default in the site's language. */
-    description: outputText().optional(),
+    /** Site title: header, `<title>` and feeds; a text, or one per language (`{"en": …, "de": …}`). Unset: "Product roadmap" in each language. */
+    title: localText(outputText().pipe(z.string().trim().min(1, 'give the site a title'))).optional(),
+    /** One-sentence description for the home page and meta tags; a text, or one per language. Unset: a default in each language. */
+    description: localText(outputText()).optional(),
     /**
      * Absolute URL the site is served from, path included, e.g. `https://user.github.io/repo`.
      * Needed for canonical URLs and the sitemap. Its path is the base path (src/config/site-url.ts).
@@ -123,8 +134,15 @@ export const RoadmapConfigSchema = z
       .strictObject({
         /** Accent colour: header rule, column headers, progress bars, focus rings, active filter, link hovers, buttons; src/site/theme.ts keeps its contrast. */
         accent: hexColour.optional(),
-        /** Logo beside the title: a path under `public/` (e.g. `/logo.svg`) or an https URL. */
-        logo: publicAsset('/logo.svg').optional(),
+        /**
+         * Logo beside the title: an image file relative to the config file (e.g. `brand/logo.svg`, served
+         * from `brand/` and checked by src/config/brand.ts), a path under `public/` (e.g. `/logo.svg`) or an https URL.
+         */
+        logo: brandImage('brand/logo.svg').optional(),
+        /** The favicon, as `logo` takes it (e.g. `brand/favicon.svg`). Unset: portal-roadmap's own. */
+        favicon: brandImage('brand/favicon.svg').optional(),
+        /** The default Open Graph / Twitter image, as `logo` takes it (e.g. `brand/social.png`, ideally 1200×630). Was `seo.image`. */
+        socialImage: brandImage('brand/social.png').optional(),
         /** A CSS file of yours inside the project, relative to its root, loaded after the site's own styles (checked by `customCssFile`). */
         customCss: z.string().min(1).optional(),
         /** `auto` follows the visitor's system setting; `light` or `dark` forces one. */
@@ -159,8 +177,6 @@ export const RoadmapConfigSchema = z
     /** Search engines and link previews. */
     seo: z
       .strictObject({
-        /** Open Graph / Twitter image: a path under `public/` (e.g. `/og.png`) or an https URL. */
-        image: publicAsset('/og.png').optional(),
         /** Let search engines index the site (robots.txt and a robots meta tag). */
         index: z.boolean().default(true),
       })
@@ -200,6 +216,7 @@ export const RoadmapConfigSchema = z
         owner.set(key, column.id);
       });
     });
+    checkLocalTexts(config, config.locales ?? [config.locale ?? 'en'], ctx);
     // A shipped column that does not exist (or is hidden) leaves the Shipped page empty without a word.
     const shown = config.columns.filter((column) => !column.hidden).map((column) => JSON.stringify(column.id));
     config.shipped.columns.forEach((id, index) => {
@@ -216,17 +233,64 @@ export const RoadmapConfigSchema = z
     });
   })
   // One place decides the languages: `locales` when set, else `locale`, else English; `locale` is always the main (first) one.
+  // The texts are the main language's; `languageTexts` holds every language's, for its pages (src/site/astro/data.ts).
   .transform(({ locale, locales, ...config }) => {
     const languages = locales ?? [locale ?? 'en'];
-    return { ...config, locale: languages[0]!, locales: languages };
+    const main = languages[0]!;
+    const languageTexts: Record<string, LanguageTexts<LabelOverrides>> = Object.fromEntries(languages.map((language) => [language, textsIn<LabelOverrides>(config, language, main)]));
+    return {
+      ...withTexts(config, languageTexts[main]!),
+      locale: main,
+      locales: languages,
+      languageTexts,
+      /** One warning per text a language of the site falls back to the main language for. */
+      textFallbacks: fallbackWarnings(config, languages),
+      /** The label overrides given as one text, which every language shows as it is. */
+      labelsInEveryLanguage: Object.entries(config.labels)
+        .filter(([, value]) => value !== undefined && !isPerLanguage(value))
+        .map(([key]) => key),
+    };
   });
 
-export type RoadmapConfig = z.output<typeof RoadmapConfigSchema>;
+/** A config whose texts are those of one language. */
+type InOneLanguage<C extends { columns: { id: string }[] }> = Omit<C, 'title' | 'description' | 'columns' | 'labels'> & {
+  title: string | undefined;
+  description: string | undefined;
+  columns: (Omit<C['columns'][number], 'label'> & { label?: string | undefined })[];
+  labels: LabelOverrides;
+};
+
+/** The config with the texts of one language in place of the per-language ones. */
+function withTexts<C extends { columns: { id: string }[] }>(config: C, texts: LanguageTexts<LabelOverrides>): InOneLanguage<C> {
+  return {
+    ...config,
+    title: texts.title,
+    description: texts.description,
+    columns: config.columns.map((column) => ({ ...column, label: texts.columnLabels[column.id] })),
+    labels: texts.labels,
+  } as InOneLanguage<C>;
+}
+
+/** The config in `locale`, one of its languages: its title, description, column labels and label overrides in that language. */
+export function configIn<C extends RoadmapConfig>(config: C, locale: string): C {
+  const texts = config.languageTexts[locale];
+  return texts ? ({ ...config, ...withTexts(config, texts) } as C) : config;
+}
+
+/** The config as checked, with a warning for each renamed key it still uses (src/config/renamed-keys.ts). */
+export type RoadmapConfig = z.output<typeof RoadmapConfigSchema> & { renamedKeys: string[] };
 export type RoadmapConfigInput = z.input<typeof RoadmapConfigSchema>;
-export type ColumnConfig = z.output<typeof ColumnSchema>;
+export type ColumnConfig = RoadmapConfig['columns'][number];
 
 export function parseRoadmapConfig(input: unknown, file = DEFAULT_CONFIG_FILE): RoadmapConfig {
-  return parseWithFriendlyErrors(RoadmapConfigSchema, input, file, `Fix ${file}; every option is listed in the README under "Configuration".`);
+  const { config, warnings } = moveRenamedKeys(input, file);
+  const parsed = parseWithFriendlyErrors(RoadmapConfigSchema, config, file, `Fix ${file}; every option is listed in the README under "Configuration".`);
+  return { ...parsed, renamedKeys: warnings };
+}
+
+/** The config file that `loadRoadmapConfig` reads (whether or not it exists): `named` or roadmap.config.json, in `root`. */
+export function configFilePath(root: string, named?: string): string {
+  return resolve(root, named || DEFAULT_CONFIG_FILE);
 }
 
 /** What errors call the integration's options, which take the config's place. */
@@ -239,7 +303,7 @@ export const INLINE_CONFIG_NAME = 'the options of portalRoadmap() in astro.confi
  */
 export function loadRoadmapConfig(root: string, named?: string, inline?: unknown): RoadmapConfig {
   if (inline !== undefined) return checkFiles(root, parseRoadmapConfig(inline, INLINE_CONFIG_NAME), INLINE_CONFIG_NAME);
-  const file = resolve(root, named || DEFAULT_CONFIG_FILE);
+  const file = configFilePath(root, named);
   if (!existsSync(file)) {
     if (named) throw new ConfigError(`ROADMAP_CONFIG names ${file}, which does not exist. Fix the path or unset ROADMAP_CONFIG.`);
     return parseRoadmapConfig({});
@@ -257,7 +321,7 @@ export function loadRoadmapConfig(root: string, named?: string, inline?: unknown
 function checkFiles(root: string, config: RoadmapConfig, file: string): RoadmapConfig {
   if (config.theme.customCss) customCssFile(root, config.theme.customCss, file);
   // A path under public/ that is not there would be a broken image on every page.
-  for (const [option, asset] of [['theme.logo', config.theme.logo], ['seo.image', config.seo.image]] as const) {
+  for (const [option, asset] of [['theme.logo', config.theme.logo], ['theme.favicon', config.theme.favicon], ['theme.socialImage', config.theme.socialImage]] as const) {
     const missing = asset?.startsWith('/') ? missingPublicFile(root, asset) : undefined;
     if (missing) {
       throw new ConfigError(
@@ -268,10 +332,7 @@ function checkFiles(root: string, config: RoadmapConfig, file: string): RoadmapC
   return config;
 }
 
-/** The URL folder of a language's pages: the tag in lower case (`pt-BR` → `pt-br`). */
-export function localeSegment(tag: string): string {
-  return tag.toLowerCase();
-}
+export { localeSegment };
 
 /** A BCP 47 tag; a language named in words ("german") is refused with the tag to use instead. */
 function localeTag() {
@@ -357,8 +418,13 @@ export function isPublicAsset(value: string): boolean {
   }
 }
 
-function publicAsset(example: string) {
-  return z.string().refine(isPublicAsset, `use a path under public/ such as "${example}" (one leading "/", no backslash), or an https URL`);
+function brandImage(example: string) {
+  return z
+    .string()
+    .refine(
+      (value) => isPublicAsset(value) || (isBrandFile(value) && value.trim() !== '' && !/[\\\u0000-\u001f\u007f]/.test(value)),
+      `use an image file relative to the config file such as "${example}", a path under public/ (one leading "/", no backslash), or an https URL`,
+    );
 }
 
 /**

@@ -5,11 +5,12 @@
  * and the CLIs all start here, so no two of them can read the config differently.
  */
 import { availableParallelism } from 'node:os';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { readSnapshotFileSync } from '../snapshot/snapshot-file.ts';
 import { configWarnings } from './config-warnings.ts';
 import { parseEnv, type RoadmapEnv } from './env.ts';
-import { loadRoadmapConfig, type RoadmapConfig, type RoadmapConfigInput } from './roadmap-config.ts';
+import { resolveBrand, type Brand } from './brand.ts';
+import { configFilePath, INLINE_CONFIG_NAME, loadRoadmapConfig, type RoadmapConfig, type RoadmapConfigInput } from './roadmap-config.ts';
 import { resolveSiteLocation } from './site-url.ts';
 import { DEMO_HISTORY_FILE, resolveSource, type DataSource } from './source.ts';
 import { localeWarnings } from '../site/labels.ts';
@@ -40,6 +41,8 @@ export interface Settings {
   historyFile: string | undefined;
   /** Where sanitised descriptions are cached across builds (`ROADMAP_RENDER_CACHE`, else `.roadmap/render-cache.json`), absolute. */
   renderCacheFile: string;
+  /** The favicon, logo and social image, checked, with the URLs pages link them by (src/config/brand.ts). */
+  brand: Brand;
   /** Astro's `build.concurrency`: pages rendered at once (`ROADMAP_BUILD_CONCURRENCY`, else `defaultBuildConcurrency()`). */
   buildConcurrency: number;
 }
@@ -85,7 +88,13 @@ export function resolveSettings(root: string, env: NodeJS.ProcessEnv = process.e
     site: location.site,
     base: location.base,
     siteRoot: location.root,
-    warnings: [...configWarnings(config), ...languageWarnings(config)],
+    warnings: [...config.renamedKeys, ...configWarnings(config), ...languageWarnings(config)],
+    brand: resolveBrand(
+      { favicon: config.theme.favicon, logo: config.theme.logo, socialImage: config.theme.socialImage },
+      root,
+      input.config === undefined ? dirname(configFilePath(root, parsedEnv.ROADMAP_CONFIG)) : root,
+      input.config === undefined ? configFilePath(root, parsedEnv.ROADMAP_CONFIG) : INLINE_CONFIG_NAME,
+    ),
     renderCacheFile: resolve(root, parsedEnv.ROADMAP_RENDER_CACHE ?? `${DEFAULT_STATE_DIR}/${RENDER_CACHE_FILE}`),
     buildConcurrency: parsedEnv.ROADMAP_BUILD_CONCURRENCY ?? defaultBuildConcurrency(),
     historyFile: parsedEnv.ROADMAP_HISTORY ? resolve(root, parsedEnv.ROADMAP_HISTORY) : source.kind === 'demo' ? DEMO_HISTORY_FILE : undefined,
@@ -100,8 +109,14 @@ export function printWarnings(settings: Pick<Settings, 'warnings'>, write: (line
 /** The locales' and label overrides' warnings (src/site/labels.ts), each once. */
 function languageWarnings(config: RoadmapConfig): string[] {
   const warnings = [...new Set(config.locales.flatMap((locale) => localeWarnings(locale, config.labels)))];
-  if (config.locales.length > 1 && Object.keys(config.labels).length > 0) {
-    warnings.push(`labels: with several locales (${config.locales.join(', ')}), each override replaces its message in every language. Leave "labels" out, or write overrides every language can read.`);
+  // An override given as one text replaces its message in every language; per language, each gets its own.
+  const everyLanguage = config.labelsInEveryLanguage;
+  if (config.locales.length > 1 && everyLanguage.length > 0) {
+    warnings.push(
+      `labels: with several locales (${config.locales.join(', ')}), ${everyLanguage.map((key) => `"${key}"`).join(', ')} replace${everyLanguage.length > 1 ? '' : 's'} the message in every language. ` +
+        `Give each a text per language, e.g. {"${config.locales[0]}": "…", "${config.locales[1]}": "…"}, or leave it out.`,
+    );
   }
+  warnings.push(...config.textFallbacks);
   return warnings;
 }

@@ -30,6 +30,7 @@ export const ROADMAP_ROUTES: readonly RoadmapRoute[] = [
   { pattern: 'history.json', file: 'history.json.ts' },
   { pattern: 'roadmap.json', file: 'roadmap.json.ts' },
   { pattern: 'site.css', file: 'site.css.ts' },
+  { pattern: 'brand/[file]', file: 'brand/[file].ts' },
   { pattern: '404', file: '404.astro', standalone: true },
   { pattern: 'robots.txt', file: 'robots.txt.ts', standalone: true },
 ];

@@ -91,9 +91,12 @@ export function voteUrl(template: string, issue: { id: string; identifier: strin
     .replaceAll('{identifier}', encodeURIComponent(issue.identifier ?? issue.id));
 }
 
-/** A configured asset (logo, social image): a path under public/ gets the base path; an https URL stays as it is. */
+/**
+ * A brand image's link (src/config/brand.ts): a path under public/ or below
+ * the roadmap's root (`brand/…`) gets the base path; an https URL stays as it is.
+ */
 export function assetUrl(base: string, asset: string): string {
-  return asset.startsWith('/') ? withBase(base, asset) : asset;
+  return asset.startsWith('https://') ? asset : withBase(base, asset);
 }
 
 /**

@@ -4,6 +4,7 @@
  * with paginated column pages, and the Shipped page; served from a GitHub
  * Pages project URL, whose path is the base path.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
@@ -12,7 +13,7 @@ import { pageSlug } from '../../src/site/paths.ts';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { buildSite, listFiles, readPage } from '../support/build-site.ts';
-import { CONFIGURED_BASE, CONFIGURED_CSS, CONFIGURED_SITE } from '../support/fixtures.ts';
+import { CONFIGURED_BASE, CONFIGURED_CSS, CONFIGURED_LOGO, CONFIGURED_SITE } from '../support/fixtures.ts';
 import { SCENARIOS, siteIssueIds } from '../support/scenarios.ts';
 
 const BASE = CONFIGURED_BASE;
@@ -75,7 +76,10 @@ describe('a configured site', () => {
     const board = readPage(build.outDir, 'index.html');
     expect(board.documentElement.dataset.theme).toBe('dark');
     expect(board.querySelector('meta[name="color-scheme"]')?.getAttribute('content')).toBe('dark');
-    expect(board.querySelector('.site-title img.logo')?.getAttribute('src')).toBe(`${BASE}favicon.svg`);
+    // The logo file beside the config, served from brand/ under a digest of its contents, byte for byte.
+    const digest = createHash('sha256').update(CONFIGURED_LOGO).digest('hex').slice(0, 8);
+    expect(board.querySelector('.site-title img.logo')?.getAttribute('src')).toBe(`${BASE}brand/logo-${digest}.svg`);
+    expect(readFileSync(join(build.outDir, `brand/logo-${digest}.svg`), 'utf8')).toBe(CONFIGURED_LOGO);
     const theme = readFileSync(join(build.outDir, 'site.css'), 'utf8');
     expect(theme).toMatch(/^:root\{--accent-ui:light-dark\(#0e7490,#[0-9a-f]{6}\);--accent-text:light-dark\(#0e7490,#[0-9a-f]{6}\)\}/);
     expect(theme).toContain(CONFIGURED_CSS);

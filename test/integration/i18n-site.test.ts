@@ -20,7 +20,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { listFiles, PROJECT_ROOT, readPage } from '../support/build-site.ts';
-import { LANGUAGES_LOCALES } from '../support/fixtures.ts';
+import { LANGUAGES_LOCALES, LANGUAGES_SUGGEST } from '../support/fixtures.ts';
 import { LEFT_ISSUE_ID, LEFT_PROJECT_ID, WEEK_DATES } from '../support/languages-history.ts';
 import { englishLeftIn, englishPatterns, readMessages } from '../support/ui-text.ts';
 
@@ -105,6 +105,16 @@ describe('the demo in nine languages', () => {
       expect(links.filter((m) => m[3]).map((m) => m[1]), file).toEqual([pagePath(file)]);
       expect(links.map((m) => m[4])).toEqual(['العربية', 'English', 'Deutsch', 'Français', 'Español', 'Português (Brasil)', 'Italiano', '日本語', 'Svenska']);
       for (const path of same) expect(exists(path), `${file} → ${path}`).toBe(true);
+    }
+  });
+
+  it('says the config\'s own words in each language: the suggest link of every board and embed in its language\'s text', () => {
+    for (const [index, locale] of LOCALES.entries()) {
+      const expected = LANGUAGES_SUGGEST[locale as keyof typeof LANGUAGES_SUGGEST];
+      for (const page of [`${FOLDERS[index]}index.html`, `${FOLDERS[index]}embed/index.html`]) {
+        const suggest = readPage(build.outDir, page).querySelector('a[href="https://portal.example.com/ideas/new"]');
+        expect(suggest?.textContent?.trim(), page).toBe(expected);
+      }
     }
   });
 

@@ -116,6 +116,7 @@ async function buildOne(name: string, definition: FixtureDefinition, apiUrl: str
   }
   if (definition.emptyHistorySince) await writeHistoryFile(files[HISTORY_FILE]!, emptyHistory(definition.emptyHistorySince));
   if (definition.languagesHistory) await writeLanguagesHistory(files[HISTORY_FILE]!);
+  for (const [name, text] of Object.entries(definition.files ?? {})) writeFileSync(join(dir, name), text);
   if (definition.config) {
     const customCss = join(dir, 'custom.css');
     if (definition.customCss !== undefined) writeFileSync(customCss, definition.customCss);

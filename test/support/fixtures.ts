@@ -37,11 +37,13 @@ export const CONFIGURED_CONFIG = {
   title: 'Fieldnote Roadmap',
   locale: 'de-DE',
   voteUrl: 'https://portal.example.com/r/{issueId}?ref=roadmap',
-  theme: { accent: '#0E7490', logo: '/favicon.svg', customCss: 'test/fixtures/custom-theme.css', colorScheme: 'dark' },
+  theme: { accent: '#0E7490', logo: 'logo.svg', customCss: 'test/fixtures/custom-theme.css', colorScheme: 'dark' },
   board: { cardsPerColumn: 3, pageSize: 5 },
   labels: { boardHeading: 'Alle Einträge' },
   embed: { allowedOrigins: [EMBED_HOST_ORIGIN] },
 } satisfies RoadmapConfigInput;
+/** The configured fixture's logo, a file beside its config. */
+export const CONFIGURED_LOGO = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 28 28"><circle cx="14" cy="14" r="12" fill="#0E7490"/></svg>\n';
 export const CONFIGURED_CSS = '.site-title { letter-spacing: 0.02em; }';
 
 /**
@@ -53,6 +55,18 @@ export const CONFIGURED_CSS = '.site-title { letter-spacing: 0.02em; }';
  * (test/integration/i18n-site.test.ts) and the browser tier
  * (test/browser/i18n.test.ts), where each used to build its own.
  */
+/** The languages fixture's own label for the suggest link, per language. */
+export const LANGUAGES_SUGGEST = {
+  ar: 'اقترح ميزة',
+  en: 'Suggest a feature',
+  de: 'Funktion vorschlagen',
+  fr: 'Proposer une fonction',
+  es: 'Proponer una función',
+  'pt-BR': 'Sugerir um recurso',
+  it: 'Proponi una funzione',
+  ja: '機能を提案',
+  sv: 'Föreslå en funktion',
+};
 export const LANGUAGES_LOCALES = ['ar', 'en', 'de', 'fr', 'es', 'pt-BR', 'it', 'ja', 'sv'] as const;
 export const LANGUAGES_CONFIG = {
   locales: [...LANGUAGES_LOCALES],
@@ -60,6 +74,8 @@ export const LANGUAGES_CONFIG = {
   board: { pageSize: 10 },
   voteUrl: 'https://portal.example.com/vote/{identifier}',
   submitUrl: 'https://portal.example.com/ideas/new',
+  // A word of the team's in each language: every page says it in its own.
+  labels: { suggest: LANGUAGES_SUGGEST },
 } satisfies RoadmapConfigInput;
 
 /** Stand for what is known only when the setup runs: the fake portal's API root, and files it writes for a build. */
@@ -79,6 +95,8 @@ export interface FixtureDefinition {
   /** Written to CONFIG_FILE; `theme.customCss` becomes a file holding `customCss`. */
   config?: RoadmapConfigInput;
   customCss?: string;
+  /** Files written beside CONFIG_FILE (brand images the config names relative to it), by name. */
+  files?: Record<string, string>;
   /** The variables of the live source SNAPSHOT_FILE is fetched from before the build. */
   snapshotOf?: Record<string, string>;
   /**
@@ -117,6 +135,7 @@ export const FIXTURES = {
   configured: {
     env: { PORTAL_API_URL: PORTAL, PORTAL_WORKSPACE_ID: 'ws-paged', ROADMAP_CONFIG: CONFIG_FILE, ROADMAP_HISTORY: HISTORY_FILE },
     config: CONFIGURED_CONFIG,
+    files: { 'logo.svg': CONFIGURED_LOGO },
     emptyHistorySince: '2026-01-01T00:00:00.000Z',
   },
   /** The bundled demo with no variables set at all, after `paged` in the same content cache. */

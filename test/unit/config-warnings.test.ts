@@ -40,7 +40,7 @@ describe('shipped.columns', () => {
   });
 });
 
-describe('theme.logo and seo.image under public/', () => {
+describe('theme.logo and theme.socialImage under public/', () => {
   it('refuses a logo path that is not in public/, like a missing customCss', () => {
     const dir = projectWith({ theme: { logo: '/logo.svg' } });
     const text = message(() => loadRoadmapConfig(dir));
@@ -48,7 +48,7 @@ describe('theme.logo and seo.image under public/', () => {
   });
 
   it('refuses a missing social image the same way', () => {
-    expect(message(() => loadRoadmapConfig(projectWith({ seo: { image: '/og.png' } })))).toContain('seo.image: "/og.png" is served from public/');
+    expect(message(() => loadRoadmapConfig(projectWith({ theme: { socialImage: '/og.png' } })))).toContain('theme.socialImage: "/og.png" is served from public/');
   });
 
   it('accepts a logo that is there, and an https URL it cannot check', () => {

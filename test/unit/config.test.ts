@@ -152,12 +152,13 @@ describe('config values used as paths, URLs and header text', () => {
   });
 
   it('checks logo and social image paths the way a browser reads them', () => {
-    for (const good of ['/logo.svg', '/img/og.png?v=2', 'https://cdn.example.com/logo.svg']) {
-      expect(parseRoadmapConfig({ theme: { logo: good }, seo: { image: good } }).theme.logo, good).toBe(good);
+    // A relative path names a file beside the config: checked when the settings are resolved (test/unit/brand.test.ts).
+    for (const good of ['/logo.svg', '/img/og.png?v=2', 'https://cdn.example.com/logo.svg', 'brand/logo.svg', './logo.png']) {
+      expect(parseRoadmapConfig({ theme: { logo: good, socialImage: good } }).theme.logo, good).toBe(good);
     }
     for (const bad of ['/\\other.example/x.png', '//other.example/x.png', '/\\/other.example/x.png', '\\\\other.example\\x.png', '/a/../../x.png', '/%2e%2e/x.png', 'http://x.example/a.png', 'javascript:alert(1)', '/logo .svg', '/logo\u0000.svg']) {
-      expect(message(() => parseRoadmapConfig({ theme: { logo: bad } })), bad).toContain('theme.logo: use a path under public/');
-      expect(message(() => parseRoadmapConfig({ seo: { image: bad } })), bad).toContain('seo.image: use a path under public/');
+      expect(message(() => parseRoadmapConfig({ theme: { logo: bad } })), bad).toContain('theme.logo: use an image file relative to the config file such as "brand/logo.svg", a path under public/');
+      expect(message(() => parseRoadmapConfig({ theme: { socialImage: bad } })), bad).toContain('theme.socialImage: use an image file relative to the config file such as "brand/social.png", a path under public/');
     }
   });
 

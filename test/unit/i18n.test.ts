@@ -13,7 +13,7 @@ import { LANGUAGE_FILES, translationProblems } from '../../src/site/i18n/index.t
 import { EN, LANGUAGES, TRANSLATIONS, labelsFor, localeWarnings, translationLanguage, uiFor, type LabelKey } from '../../src/site/labels.ts';
 import { columnLabel } from '../../src/site/columns.ts';
 import { alternatePaths, languageOfPath, siteLanguages } from '../../src/site/languages.ts';
-import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
+import { configIn, parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import { resolveSettings } from '../../src/config/settings.ts';
 import { ConfigError } from '../../src/shared/errors.ts';
 import { PROJECT_ROOT } from '../support/build-site.ts';
@@ -296,7 +296,57 @@ describe('one site in several languages', () => {
     expect(warnings).toHaveLength(3);
     expect(warnings[0]).toMatch(/^locale "sv": no translation ships for Swedish \(sv\), so the interface is in English/);
     expect(warnings[1]).toMatch(/^locale "fi": no translation ships for Finnish \(fi\), so the interface is in English/);
-    expect(warnings[2]).toMatch(/^labels: with several locales \(en, sv, fi\), each override replaces its message in every language/);
+    expect(warnings[2]).toBe('labels: with several locales (en, sv, fi), "board" replaces the message in every language. Give each a text per language, e.g. {"en": "…", "sv": "…"}, or leave it out.');
+  });
+});
+
+describe('texts per language', () => {
+  const config = {
+    locales: ['en', 'de', 'fr'],
+    title: { en: 'Acme roadmap', de: 'Acme-Fahrplan' },
+    description: 'What we build next.',
+    columns: [
+      { id: 'planned', statuses: ['Planned'] },
+      { id: 'done', label: { en: 'Shipped', de: 'Ausgeliefert', fr: 'Livré' }, statuses: ['Done'] },
+    ],
+    labels: { vote: { en: 'Vote', de: 'Abstimmen' }, upvoteCount: { en: { one: '{count} vote', other: '{count} votes' }, de: { one: '{count} Stimme', other: '{count} Stimmen' } } },
+  };
+
+  it('each language gets its own text; one the object lacks gets the main language\'s; a plain text is every language\'s', () => {
+    const parsed = parseRoadmapConfig(config);
+    expect([parsed.title, parsed.columns[1]!.label, parsed.labels.vote]).toEqual(['Acme roadmap', 'Shipped', 'Vote']);
+    const de = configIn(parsed, 'de');
+    expect([de.title, de.description, de.columns[1]!.label, de.columns[0]!.label, de.labels.vote, de.labels.upvoteCount]).toEqual([
+      'Acme-Fahrplan',
+      'What we build next.',
+      'Ausgeliefert',
+      undefined,
+      'Abstimmen',
+      { one: '{count} Stimme', other: '{count} Stimmen' },
+    ]);
+    const fr = configIn(parsed, 'fr');
+    expect([fr.title, fr.columns[1]!.label, fr.labels.vote]).toEqual(['Acme roadmap', 'Livré', 'Vote']);
+    // The German board's column heading and vote button, as the pages make them.
+    expect(columnLabel(de.columns[1]!, uiFor('de', de.labels).labels)).toBe('Ausgeliefert');
+    expect(uiFor('de', de.labels).count('upvoteCount', 1)).toBe('1 Stimme');
+  });
+
+  it('the build warns once per text and language that falls back, naming both', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'i18n-texts-'));
+    writeFileSync(join(dir, 'roadmap.config.json'), JSON.stringify(config));
+    const { warnings } = resolveSettings(PROJECT_ROOT, { ROADMAP_CONFIG: join(dir, 'roadmap.config.json') });
+    expect(warnings.filter((warning) => warning.includes('no text for'))).toEqual([
+      'title: no text for "fr", so its pages show the main language\'s ("en"). Add "fr" to title.',
+      'labels.upvoteCount: no text for "fr", so its pages show the main language\'s ("en"). Add "fr" to labels.upvoteCount.',
+      'labels.vote: no text for "fr", so its pages show the main language\'s ("en"). Add "fr" to labels.vote.',
+    ]);
+    // French counts have a "many" form the English fallback lacks: said as for any override.
+    expect(warnings.filter((warning) => !warning.includes('no text for'))).toEqual([expect.stringMatching(/^labels\.upvoteCount: Français counts use the forms one, many, other; many is missing/)]);
+  });
+
+  it('a language the site does not build, or a missing main language, is an error naming the path', () => {
+    expect(message({ ...config, title: { en: 'A', dee: 'B' } })).toContain('title.dee: "dee" is not one of the site\'s languages (en, de, fr): use one of them, or add it to "locales"');
+    expect(message({ ...config, columns: [{ id: 'done', label: { de: 'Ausgeliefert' }, statuses: ['Done'] }] })).toContain('columns[0].label: give a text for the main language "en" (the first of locales), which the other languages fall back to');
   });
 });
 

@@ -52,11 +52,12 @@ const NONE = 'none';
  * resolved (with the site and base path), the render version, the version of
  * the installed portal-roadmap package, every file under public/, and the custom CSS file's contents.
  */
-export function siteFingerprint(settings: Pick<Settings, 'root' | 'config' | 'site' | 'base'>, installedVersion = packageVersion()): Omit<Fingerprint, 'data'> {
-  const { root, config, site, base } = settings;
+export function siteFingerprint(settings: Pick<Settings, 'root' | 'config' | 'site' | 'base' | 'brand'>, installedVersion = packageVersion()): Omit<Fingerprint, 'data'> {
+  const { root, config, site, base, brand } = settings;
   const css = config.theme.customCss ? resolve(root, config.theme.customCss) : undefined;
   return {
-    config: contentDigest({ config, site, base }),
+    // The brand images' URLs carry a digest of their contents: an edited logo changes the config part.
+    config: contentDigest({ config, site, base, brand: [brand.favicon.url, brand.logo?.url ?? null, brand.socialImage?.url ?? null] }),
     renderVersion: String(RENDER_VERSION),
     // The installed portal-roadmap's, not the project's: upgrading the package republishes.
     packageVersion: installedVersion,

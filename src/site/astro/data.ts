@@ -6,6 +6,8 @@
  */
 import { getCollection, getEntry } from 'astro:content';
 import settings from 'virtual:portal-roadmap/settings';
+import type { Brand } from '../../config/brand.ts';
+import { configIn } from '../../config/roadmap-config.ts';
 import type { ResolvedConfig } from '../../config/settings.ts';
 import { retranslatedTruncationNote } from '../../content/description-limits.ts';
 import { readHistoryFile } from '../../history/read.ts';
@@ -36,6 +38,8 @@ export interface SiteUi extends Ui {
 
 export interface Roadmap extends RoadmapView {
   config: SiteConfig;
+  /** The favicon, logo and social image, with the URLs pages link them by. */
+  brand: Brand;
   /** The visitor's language: messages, counts, project states, direction, links. */
   ui: SiteUi;
   /** `ui.labels`, for the many places that only need a message. */
@@ -121,10 +125,11 @@ function readCollections(): Promise<Collections> {
 }
 
 async function read(segment: string | undefined): Promise<Roadmap> {
-  const { config } = settings;
   const all = languages();
   const language = all.find((candidate) => candidate.segment === segment);
-  if (!language) throw new Error(`No language "${segment}" in locales (${config.locales.join(', ')}).`);
+  if (!language) throw new Error(`No language "${segment}" in locales (${settings.config.locales.join(', ')}).`);
+  // The config's own words (title, description, column labels, label overrides) in this language.
+  const config = configIn(settings.config, language.locale);
   const ui: SiteUi = { ...uiFor(language.locale, config.labels), root: language.root, href: (path) => withBase(language.root, path) };
   const { labels } = ui;
   const data = await readCollections();
@@ -141,6 +146,7 @@ async function read(segment: string | undefined): Promise<Roadmap> {
   return {
     ...view,
     config: siteConfig,
+    brand: settings.brand,
     ui,
     labels,
     language,

@@ -1,0 +1,78 @@
+/**
+ * A project as a team makes it: `npm pack` of this repository, and a copy of
+ * an example project (examples/starter, examples/docs-site) in a temporary
+ * folder that installs the tarball and the rest from the registry.
+ */
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { PROJECT_ROOT } from '../support/build-site.ts';
+
+/** Node 24 (the `node` devDependency that runs the tests) first on PATH, for npm and every script it starts. */
+export const NODE_ENV_PATH = `${dirname(process.execPath)}:${process.env.PATH ?? ''}`;
+
+export interface Packed {
+  tarball: string;
+  /** Every path in the tarball, below `package/`. */
+  files: string[];
+}
+
+/** `npm pack` into a new folder: what `npm publish` would upload. */
+export function pack(): Packed {
+  const dir = mkdtempSync(join(tmpdir(), 'roadmap-pack-'));
+  const output = execFileSync('npm', ['pack', '--json', '--pack-destination', dir], { cwd: PROJECT_ROOT, encoding: 'utf8', env: { ...process.env, PATH: NODE_ENV_PATH } });
+  const [info] = JSON.parse(output.slice(output.indexOf('['))) as { filename: string; files: { path: string }[] }[];
+  return { tarball: join(dir, info!.filename), files: info!.files.map((file) => file.path) };
+}
+
+export interface Installed {
+  dir: string;
+  /** Seconds `npm install` took. */
+  installSeconds: number;
+}
+
+/** A copy of `examples/{name}` in a new folder, depending on the tarball instead of the registry's portal-roadmap, installed. */
+export function installExample(name: string, tarball: string): Installed {
+  const dir = mkdtempSync(join(tmpdir(), `roadmap-${name}-`));
+  cpSync(join(PROJECT_ROOT, 'examples', name), dir, { recursive: true });
+  const manifestFile = join(dir, 'package.json');
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as { dependencies: Record<string, string> };
+  manifest.dependencies['portal-roadmap'] = `file:${tarball}`;
+  writeFileSync(manifestFile, `${JSON.stringify(manifest, null, 2)}\n`);
+  const started = performance.now();
+  const result = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline'], { cwd: dir, encoding: 'utf8', env: { ...process.env, PATH: NODE_ENV_PATH } });
+  if (result.status !== 0) throw new Error(`npm install in ${dir} failed:\n${result.stdout}\n${result.stderr}`);
+  return { dir, installSeconds: (performance.now() - started) / 1000 };
+}
+
+export interface Run {
+  code: number | null;
+  output: string;
+  seconds: number;
+}
+
+/**
+ * A command of the project's own node_modules/.bin, run with Node 24, as
+ * `npx <bin> …` would. Asynchronous: the fake portal it reads runs in this process.
+ */
+export function runBin(dir: string, bin: string, args: string[], env: Record<string, string> = {}): Promise<Run> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn(join(dir, 'node_modules/.bin', bin), args, {
+      cwd: dir,
+      env: { ...cleanEnv(), PATH: NODE_ENV_PATH, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, output, seconds: (performance.now() - started) / 1000 }));
+  });
+}
+
+/** The environment without what vitest or a developer's shell set for this repository's own builds. */
+function cleanEnv(): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(PORTAL_|ROADMAP_|VITEST|BASE_URL$|MODE$|DEV$|PROD$|SSR$)/.test(key)));
+}

@@ -1,0 +1,94 @@
+/**
+ * portal-roadmap as a team installs it: the packed tarball in a copy of
+ * examples/starter, with everything else from the registry, against the fake
+ * portal. `npm run test:package` runs it (and .ci/run); it is not part of
+ * `npm test`, since the install alone takes most of a minute.
+ */
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakePortal, type FakePortal } from '../support/fake-portal.ts';
+import { SCENARIOS, siteIssueIds } from '../support/scenarios.ts';
+import { installExample, pack, runBin, type Installed, type Packed } from './install.ts';
+
+let packed: Packed;
+let starter: Installed;
+let portal: FakePortal;
+let env: Record<string, string>;
+const SITE = 'http://127.0.0.1:9/acme';
+
+beforeAll(async () => {
+  packed = pack();
+  starter = installExample('starter', packed.tarball);
+  portal = await startFakePortal({ 'ws-skip-take': SCENARIOS['ws-skip-take'] });
+  // Served under a base path, from an address on this machine where nothing listens: the rebuild never reaches out.
+  env = { PORTAL_API_URL: portal.apiUrl, PORTAL_WORKSPACE_ID: 'ws-skip-take', ROADMAP_SITE: SITE };
+  console.log(`npm install of the starter: ${starter.installSeconds.toFixed(1)} s`);
+}, 300_000);
+
+afterAll(() => portal?.close());
+
+/** Issue pages of a built site, by folder name. */
+const issuePages = (dist: string) => readdirSync(join(dist, 'issues'), { withFileTypes: true }).filter((entry) => entry.isDirectory() && existsSync(join(dist, 'issues', entry.name, 'index.html')));
+
+describe('the tarball', () => {
+  it('holds the package and nothing of the repository besides: no tests, fixtures, bench, examples or demo config', () => {
+    expect(packed.files).toContain('bin/portal-roadmap.mjs');
+    expect(packed.files).toContain('lib/cli/main.js');
+    expect(packed.files).toContain('lib/content/render-worker.js');
+    expect(packed.files).toContain('src/integration/index.ts');
+    expect(packed.files).toContain('CHANGELOG.md');
+    expect(packed.files.filter((file) => /^(test|scripts|examples|docs|\.github|\.ci)\//.test(file) || file === 'astro.config.mjs' || file === 'src/content.config.ts')).toEqual([]);
+  });
+});
+
+describe('the starter with the tarball installed', { timeout: 180_000 }, () => {
+  it('portal-roadmap fetch writes a snapshot of the workspace', async () => {
+    const run = await runBin(starter.dir, 'portal-roadmap', ['fetch', '--out', 'snapshot.json'], env);
+    expect(run.code, run.output).toBe(0);
+    const snapshot = JSON.parse(readFileSync(join(starter.dir, 'snapshot.json'), 'utf8')) as { issues: { id: string }[] };
+    expect(snapshot.issues.length).toBeGreaterThanOrEqual(siteIssueIds().length);
+  });
+
+  it('portal-roadmap rebuild publishes the site, with a page per published issue; run again, it has no changes', async () => {
+    // The first publish: no live site yet whose history could be continued.
+    const first = await runBin(starter.dir, 'portal-roadmap', ['rebuild', '--out', 'dist', '--state', '.roadmap', '--fresh-history'], env);
+    expect(first.code, first.output).toBe(0);
+    console.log(`portal-roadmap rebuild in the starter: ${first.seconds.toFixed(1)} s`);
+    const dist = join(starter.dir, 'dist');
+    expect(issuePages(dist)).toHaveLength(siteIssueIds().length);
+    // The starter's config reaches the pages.
+    const board = readFileSync(join(dist, 'index.html'), 'utf8');
+    expect(board).toContain('<title>Acme roadmap</title>');
+    // Every link of the board stays under the base path.
+    const links = [...board.matchAll(/\shref="(\/[^"]*)"/g)].map((match) => match[1]!);
+    expect(links.length).toBeGreaterThan(siteIssueIds().length);
+    expect(links.filter((link) => !link.startsWith('/acme/'))).toEqual([]);
+    for (const file of ['_headers', 'sitemap-index.xml', 'rss.xml', 'roadmap.json', 'pagefind/pagefind.js']) expect(existsSync(join(dist, file)), file).toBe(true);
+    // The package's own favicon, though the starter has no public/ folder.
+    expect(board).toMatch(/<link rel="icon" href="\/acme\/brand\/favicon-[0-9a-f]{8}\.svg" type="image\/svg\+xml">/);
+    expect(readdirSync(join(dist, 'brand')).filter((name) => /^favicon-[0-9a-f]{8}\.svg$/.test(name))).toHaveLength(1);
+
+    const second = await runBin(starter.dir, 'portal-roadmap', ['rebuild', '--out', 'dist', '--state', '.roadmap'], env);
+    expect(second.code, second.output).toBe(0);
+    expect(second.output).toMatch(/no changes/i);
+  });
+
+  it('a config change is published by the next rebuild', async () => {
+    const configFile = join(starter.dir, 'roadmap.config.json');
+    const config = JSON.parse(readFileSync(configFile, 'utf8')) as Record<string, unknown>;
+    writeFileSync(configFile, JSON.stringify({ ...config, title: 'Acme plans' }));
+    const run = await runBin(starter.dir, 'portal-roadmap', ['rebuild', '--out', 'dist', '--state', '.roadmap'], env);
+    expect(run.code, run.output).toBe(0);
+    expect(readFileSync(join(starter.dir, 'dist/index.html'), 'utf8')).toContain('<title>Acme plans</title>');
+  });
+
+  it('astro build builds the bundled demo with no variables set', async () => {
+    const run = await runBin(starter.dir, 'astro', ['build', '--outDir', 'demo-dist']);
+    expect(run.code, run.output).toBe(0);
+    console.log(`astro build of the demo in the starter: ${run.seconds.toFixed(1)} s`);
+    const demo = JSON.parse(readFileSync(new URL('../../src/data/demo/portal.json', import.meta.url), 'utf8')) as { issues: unknown[] };
+    expect(issuePages(join(starter.dir, 'demo-dist')).length).toBeGreaterThan(0);
+    expect(issuePages(join(starter.dir, 'demo-dist')).length).toBeLessThanOrEqual(demo.issues.length);
+  });
+});
