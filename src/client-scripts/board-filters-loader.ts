@@ -29,5 +29,9 @@ if (form) {
   form.addEventListener('submit', (event) => event.preventDefault());
   // The form's own field names are the filters a link can carry.
   const params = new URLSearchParams(location.search);
-  if ([...form.elements].some((field) => field instanceof HTMLSelectElement && params.has(field.name))) start(false);
+  if ([...form.elements].some((field) => field instanceof HTMLSelectElement && params.has(field.name))) {
+    // A link with a filter: the fold (closed on a phone) opens, so the visitor sees what narrows the board.
+    form.querySelector<HTMLDetailsElement>('[data-filter-fold]')?.setAttribute('open', '');
+    start(false);
+  }
 }

@@ -20,6 +20,17 @@ export interface BoardColumn {
   /** Issues of a hidden column appear nowhere on the site. */
   hidden: boolean;
   issues: Issue[];
+  /** How many different statuses (as `statusKey` tells them apart) its issues have. */
+  statusKinds: number;
+}
+
+/**
+ * An issue's own status, when it says something its column's label does not:
+ * the column holds issues of several statuses, and this one is not the label
+ * itself in other letters ("In progress" for "In Progress"). Else undefined.
+ */
+export function tellingStatus(column: Pick<BoardColumn, 'label' | 'statusKinds'>, status: string): string | undefined {
+  return status && column.statusKinds > 1 && statusKey(status) !== statusKey(column.label) ? status : undefined;
 }
 
 export function columnLabel(column: Pick<ColumnConfig, 'id' | 'label'>, labels: Labels): string {
@@ -30,7 +41,7 @@ export function columnLabel(column: Pick<ColumnConfig, 'id' | 'label'>, labels: 
 export function groupIntoColumns(issues: readonly Issue[], columns: readonly ColumnConfig[], labels: Labels = EN): BoardColumn[] {
   const byKey = new Map<string, BoardColumn>();
   const board: BoardColumn[] = columns.map((column) => {
-    const entry: BoardColumn = { id: column.id, label: columnLabel(column, labels), configured: true, hidden: column.hidden, issues: [] };
+    const entry: BoardColumn = { id: column.id, label: columnLabel(column, labels), configured: true, hidden: column.hidden, issues: [], statusKinds: 0 };
     for (const status of column.statuses) byKey.set(statusKey(status), entry);
     return entry;
   });
@@ -41,14 +52,17 @@ export function groupIntoColumns(issues: readonly Issue[], columns: readonly Col
     let column = byKey.get(key);
     if (!column) {
       const id = uniqueId(statusColumnId(issue.status), taken);
-      column = { id, label: issue.status || labels.noStatus, configured: false, hidden: false, issues: [] };
+      column = { id, label: issue.status || labels.noStatus, configured: false, hidden: false, issues: [], statusKinds: 0 };
       byKey.set(key, column);
       extra.push(column);
     }
     column.issues.push(issue);
   }
   extra.sort((a, b) => a.label.localeCompare(b.label));
-  for (const column of [...board, ...extra]) column.issues.sort(byTeamOrder);
+  for (const column of [...board, ...extra]) {
+    column.issues.sort(byTeamOrder);
+    column.statusKinds = new Set(column.issues.map((issue) => statusKey(issue.status))).size;
+  }
   return [...board, ...extra];
 }
 

@@ -121,6 +121,29 @@ describe('layout', () => {
     });
   }
 
+  it('on a 375 × 812 phone shows the first card whole without scrolling, the filters folded behind one control that opens them', async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
+    await page.goto(site.url);
+    const card = await page.locator('[data-card]').first().boundingBox();
+    expect(card!.y + card!.height).toBeLessThanOrEqual(812);
+    const team = page.locator('#filter-team');
+    await expect.poll(() => team.isVisible()).toBe(false);
+    await page.locator('[data-filter-fold] > summary').click();
+    await expect.poll(() => team.isVisible()).toBe(true);
+    // A link that carries a filter opens the fold, so the visitor sees what narrows the board.
+    await page.goto(`${site.url}?team=Web`);
+    await expect.poll(() => team.isVisible()).toBe(true);
+    await page.close();
+  });
+
+  it('keeps the filters open, with no control to fold them, on a wider screen', async () => {
+    const page = await browser.newPage({ viewport: { width: 1024, height: 800 } });
+    await page.goto(site.url);
+    expect(await page.locator('#filter-team').isVisible()).toBe(true);
+    expect(await page.locator('[data-filter-fold] > summary').isVisible()).toBe(false);
+    await page.close();
+  });
+
   it('shows a visible focus ring on keyboard focus', async () => {
     const page = await context.newPage();
     await page.goto(site.url);

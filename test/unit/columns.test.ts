@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupIntoColumns, statusColumnId, unmappedStatuses } from '../../src/site/columns.ts';
+import { groupIntoColumns, statusColumnId, tellingStatus, unmappedStatuses } from '../../src/site/columns.ts';
 import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import type { Issue } from '../../src/snapshot/model.ts';
 
@@ -64,5 +64,24 @@ describe('columns made for long statuses', () => {
     }
     expect(ids[0]).not.toBe(ids[1]);
     expect(statusColumnId('In Beta')).toBe('status-in-beta');
+  });
+});
+
+describe('the portal\'s own status beside the column label', () => {
+  const configured = parseRoadmapConfig({
+    columns: [
+      { id: 'in-progress', label: 'In progress', statuses: ['In Progress', 'In Review'] },
+      { id: 'done', label: 'Shipped', statuses: ['Done'] },
+    ],
+  }).columns;
+  const [inProgress, done] = groupIntoColumns([issue('a', 'In Progress'), issue('b', 'in-review'), issue('c', 'Done')], configured);
+
+  it('is shown where it tells more than the label: a column of several statuses, and not the label in other letters', () => {
+    expect(tellingStatus(inProgress!, 'in-review')).toBe('in-review');
+    expect(tellingStatus(inProgress!, 'In Progress')).toBeUndefined();
+  });
+
+  it('is left out where the column holds one status only', () => {
+    expect(tellingStatus(done!, 'Done')).toBeUndefined();
   });
 });
