@@ -21,7 +21,7 @@ export default defineConfig({
       // The timeout leaves room for the first jsdom start (DOMPurify) on a busy machine.
       { test: { name: 'unit', root, include: ['test/unit/**/*.test.ts'], isolate: false, testTimeout: 15_000 } },
       // The packed tarball installed into the example projects (npm run test:package; .ci/run): slow, so not in `npm test`.
-      { test: { name: 'package', root, include: ['test/package/**/*.test.ts'], testTimeout: 180_000, hookTimeout: 300_000 } },
+      { test: { name: 'package', root, include: ['test/package/**/*.test.ts'], globalSetup: ['test/package/setup.ts'], testTimeout: 180_000, hookTimeout: 300_000 } },
       {
         test: {
           name: 'site',

@@ -25,14 +25,13 @@ interface PagefindResult {
 const PAGE_SIZE = 10;
 /** Typing pause before searching, so each keystroke does not fetch index chunks. */
 const TYPING_PAUSE_MS = 150;
-const SITE_ROOT = import.meta.env.BASE_URL.endsWith('/') ? import.meta.env.BASE_URL : `${import.meta.env.BASE_URL}/`;
-
 let engine: Promise<Pagefind> | undefined;
 
-function loadPagefind(): Promise<Pagefind> {
+/** Pagefind from the roadmap's own `pagefind/` (`siteRoot`: the roadmap's root path, which a site that mounts it prefixes). */
+function loadPagefind(siteRoot: string): Promise<Pagefind> {
   engine ??= (async () => {
-    const pagefind = (await import(/* @vite-ignore */ `${SITE_ROOT}pagefind/pagefind.js`)) as Pagefind;
-    await pagefind.options({ baseUrl: SITE_ROOT });
+    const pagefind = (await import(/* @vite-ignore */ `${siteRoot}pagefind/pagefind.js`)) as Pagefind;
+    await pagefind.options({ baseUrl: siteRoot });
     await pagefind.init();
     return pagefind;
   })();
@@ -50,6 +49,7 @@ export function startSearch(root: HTMLElement, input: HTMLInputElement): void {
   const unavailable = part('unavailable');
   // The page's messages (SiteSearch.astro): counted ones as the plural forms of its translation.
   const messages = JSON.parse(root.dataset.messages ?? '{}') as { none: string; results: PluralForms; upvotes: PluralForms };
+  const siteRoot = root.dataset.siteRoot ?? '/';
   const rules = new Intl.PluralRules(root.dataset.pluralLanguage);
   const number = new Intl.NumberFormat(document.documentElement.lang || undefined);
   const counted = (forms: PluralForms, n: number, values: Record<string, string> = {}) => pluralText(forms, n, rules, number.format(n), values);
@@ -108,7 +108,7 @@ export function startSearch(root: HTMLElement, input: HTMLInputElement): void {
       return;
     }
     try {
-      const search = await (await loadPagefind()).search(query);
+      const search = await (await loadPagefind(siteRoot)).search(query);
       // A newer query has started meanwhile (Pagefind answers null to a superseded one): its results win.
       if (mine !== generation || !search) return;
       results = search.results;
@@ -168,6 +168,6 @@ export function startSearch(root: HTMLElement, input: HTMLInputElement): void {
     if (!(event.target instanceof Node && root.contains(event.target))) open(false);
   });
 
-  void loadPagefind().catch(() => undefined);
+  void loadPagefind(siteRoot).catch(() => undefined);
   if (input.value.trim()) void run();
 }

@@ -85,6 +85,16 @@ export const RoadmapConfigSchema = z
     site: z.url({ protocol: /^https?$/, error: 'use an absolute http(s) URL, e.g. "https://roadmap.example.com"' }).optional(),
     /** Path prefix when the site is not served from the root, e.g. `/roadmap`. Unset: the path of `site`, else `/`. */
     base: z.string().regex(/^\/[^?#\s]*$/, 'start with "/", e.g. "/roadmap"').optional(),
+    /**
+     * Mounts the roadmap below this path of a site with pages of its own (a Starlight docs site, say), e.g.
+     * `/roadmap`: the site keeps its own settings, 404 page, robots.txt and sitemap, and the roadmap's pages,
+     * search and headers stay below the path. Unset: the roadmap is the whole site.
+     */
+    prefix: z
+      .string()
+      .regex(/^\/[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*\/?$/, 'use a path of lowercase letters, digits and dashes below the site, e.g. "/roadmap"')
+      .transform((path) => path.replace(/\/$/, ''))
+      .optional(),
     /** BCP 47 locale: its language picks the interface's translation, the whole tag formats dates and numbers, e.g. `en`, `de-AT`. */
     locale: localeTag().optional(),
     /**

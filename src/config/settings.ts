@@ -26,9 +26,13 @@ export interface Settings {
   source: DataSource;
   /** Scheme and host the site is served from (`ROADMAP_SITE`, else `site`, else the demo's), no path: Astro's `site`. */
   site: string;
-  /** The base path, `/` or e.g. `/repo`: Astro's `base`. */
+  /** The roadmap's base path, `/` or e.g. `/repo`: Astro's `base`, and below it the prefix of a mounted roadmap (`/repo/roadmap`). */
   base: string;
-  /** The site's root URL with its base path, ending in a slash, e.g. `https://user.github.io/repo/`. */
+  /** Astro's `base`: the roadmap's own unless it is mounted. */
+  astroBase: string;
+  /** The folder below Astro's output a mounted roadmap's pages are in (`roadmap`, from `prefix`); undefined when the roadmap is the whole site. */
+  prefix: string | undefined;
+  /** The roadmap's root URL with its base path, ending in a slash, e.g. `https://user.github.io/repo/`. */
   siteRoot: string;
   /**
    * Valid settings that will probably look wrong, each a line naming the option
@@ -66,6 +70,8 @@ export function defaultBuildConcurrency(cpus: number = availableParallelism()): 
 export interface SettingsInput {
   /** The config itself (the integration's options), instead of the config file. */
   config?: RoadmapConfigInput | undefined;
+  /** The Astro project's own `site` and `base`, used when the config and the environment give none (a site the roadmap is mounted in). */
+  astro?: { site?: string | undefined; base?: string | undefined };
 }
 
 export function resolveSettings(root: string, env: NodeJS.ProcessEnv = process.env, input: SettingsInput = {}): Settings {
@@ -73,21 +79,25 @@ export function resolveSettings(root: string, env: NodeJS.ProcessEnv = process.e
   const config = loadRoadmapConfig(root, parsedEnv.ROADMAP_CONFIG, input.config);
   const source = resolveSource(parsedEnv, root);
   const location = resolveSiteLocation({
-    configSite: config.site,
-    configBase: config.base,
+    configSite: config.site ?? input.astro?.site,
+    configBase: config.base ?? (input.astro?.base && input.astro.base !== '/' ? input.astro.base : undefined),
     envSite: parsedEnv.ROADMAP_SITE,
     // A snapshot of the demo is the demo: `npm run fetch` and `npm run rebuild` of it build without a site.
     // Read only when no site is given, so a real workspace's snapshot is not read twice.
     isDemo: () => source.kind === 'demo' || (source.kind === 'snapshot' && readSnapshotFileSync(source.file).origin.kind === 'demo'),
   });
+  // A mounted roadmap's pages are below its prefix: that is their base, and the Astro project's stays as it is.
+  const base = config.prefix ? `${location.base === '/' ? '' : location.base}${config.prefix}` : location.base;
   return {
     root,
     env: parsedEnv,
-    config: { ...config, base: location.base },
+    config: { ...config, base },
     source,
     site: location.site,
-    base: location.base,
-    siteRoot: location.root,
+    base,
+    astroBase: location.base,
+    prefix: config.prefix?.slice(1),
+    siteRoot: config.prefix ? new URL(`${base}/`, location.root).toString() : location.root,
     warnings: [...config.renamedKeys, ...configWarnings(config), ...languageWarnings(config)],
     brand: resolveBrand(
       { favicon: config.theme.favicon, logo: config.theme.logo, socialImage: config.theme.socialImage },

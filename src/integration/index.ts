@@ -6,24 +6,29 @@
  * (./virtual-settings.ts), every page is an injected route (./routes.ts), and
  * the build steps around the pages (sitemap, search index, `_headers`,
  * warnings) are integrations of their own, added after this one.
+ *
+ * With `prefix` in the config the roadmap is mounted in a site that has pages
+ * of its own: that site's settings stay as they are, and only the roadmap's
+ * routes, search index and headers are added, below the prefix.
  */
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { AstroIntegration } from 'astro';
+import type { AstroConfig, AstroIntegration } from 'astro';
 import { localeSegment } from '../config/roadmap-config.ts';
 import { resolveSettings, type Settings, type SettingsInput } from '../config/settings.ts';
-import { RoadmapError } from '../shared/errors.ts';
+import { ConfigError, RoadmapError } from '../shared/errors.ts';
 import { CSP_DIRECTIVES, EMBED_DIR } from '../site/headers.ts';
 import { robotsLocationWarning } from '../site/astro/robots-warning.ts';
 import { searchIndex } from '../site/astro/search-index.ts';
 import { securityHeaders } from '../site/astro/security-headers.ts';
 import { roadmapSitemap } from '../site/astro/sitemap.ts';
-import { ROADMAP_ROUTES, routePattern } from './routes.ts';
+import { roadmapRoutes, routePattern } from './routes.ts';
 import { settingsModulePlugin } from './virtual-settings.ts';
 
 export type PortalRoadmapOptions = SettingsInput['config'];
 
 const NAME = 'portal-roadmap';
+const SITEMAP = '@astrojs/sitemap';
 
 /**
  * `options`: the roadmap config itself (the schema of roadmap.config.json),
@@ -36,24 +41,46 @@ export default function portalRoadmap(options?: PortalRoadmapOptions): AstroInte
     name: NAME,
     hooks: {
       'astro:config:setup': ({ config: astroConfig, injectRoute, updateConfig, logger }) => {
-        const settings = resolveOrExit(fileURLToPath(astroConfig.root), options);
+        const settings = orExit(() => {
+          const resolved = resolveSettings(fileURLToPath(astroConfig.root), process.env, {
+            config: options,
+            astro: { site: astroConfig.site, base: astroConfig.base },
+          });
+          if (resolved.prefix) checkHost(astroConfig);
+          return resolved;
+        });
+        const mounted = settings.prefix !== undefined;
         for (const warning of settings.warnings) logger.warn(warning);
+        if (settings.config.embed.allowedOrigins.length === 0) {
+          // Height messages go to the allowed origins alone: any other host keeps the snippet's fixed height.
+          logger.fork(`${NAME}:embed`).warn(
+            'embed.allowedOrigins is empty, so a page that embeds the board keeps the fixed height of its iframe (600 px in the embed snippet) and the board scrolls inside it. ' +
+              'To size the frame to the board, list the origins of the pages that embed it, e.g. "embed": { "allowedOrigins": ["https://docs.example.com"] } in roadmap.config.json.',
+          );
+        }
         // Astro inlines every environment variable into `import.meta.env` of server code, over its own values: a BASE_URL
         // variable (vitest sets one in its workers; so do some CI systems) would replace the base path in every link.
         for (const name of ['BASE_URL', 'SITE']) delete process.env[name];
 
-        for (const route of ROADMAP_ROUTES) {
-          injectRoute({ pattern: routePattern('/', route), entrypoint: new URL(`../routes/${route.file}`, import.meta.url), prerender: true });
+        for (const route of roadmapRoutes(mounted)) {
+          injectRoute({ pattern: routePattern(settings.prefix, route), entrypoint: new URL(`../routes/${route.file}`, import.meta.url), prerender: true });
         }
         // The build steps around the pages run right after this integration, in this order (as Starlight adds its own).
         const self = astroConfig.integrations.findIndex((integration) => integration.name === NAME);
-        astroConfig.integrations.splice(self + 1, 0, ...buildSteps(settings));
+        const hasSitemap = astroConfig.integrations.some((integration) => integration.name === SITEMAP);
+        astroConfig.integrations.splice(self + 1, 0, ...buildSteps(settings, { sitemap: !hasSitemap }));
 
+        const vite = { plugins: [settingsModulePlugin(settings)] };
+        if (mounted) {
+          // The site's own settings stay as they are; it gets a site URL only if it had none (feeds and canonical URLs need one).
+          updateConfig({ ...(astroConfig.site ? {} : { site: settings.site }), vite });
+          return;
+        }
         updateConfig({
           // ROADMAP_CACHE_DIR keeps the content cache apart for builds that run side by side (tests, staging builds).
           ...(settings.env.ROADMAP_CACHE_DIR ? { cacheDir: pathToFileURL(`${resolve(settings.root, settings.env.ROADMAP_CACHE_DIR)}/`) } : {}),
           site: settings.site,
-          base: settings.base,
+          base: settings.astroBase,
           trailingSlash: 'always',
           // Every page carries a CSP meta tag (hosts that cannot set headers, such as GitHub Pages, still get one);
           // Astro adds hashes for anything it inlines. No 'unsafe-inline', no 'unsafe-eval'.
@@ -62,7 +89,7 @@ export default function portalRoadmap(options?: PortalRoadmapOptions): AstroInte
           markdown: { syntaxHighlight: false },
           // External stylesheets and scripts only, so the header CSP (script-src 'self', no hashes) allows all of them.
           build: { format: 'directory', inlineStylesheets: 'never', concurrency: settings.buildConcurrency },
-          vite: { build: { assetsInlineLimit: 0 }, plugins: [settingsModulePlugin(settings)] },
+          vite: { ...vite, build: { assetsInlineLimit: 0 } },
         });
       },
     },
@@ -71,24 +98,37 @@ export default function portalRoadmap(options?: PortalRoadmapOptions): AstroInte
 
 export { portalRoadmap };
 
+/** Links between the roadmap's pages end in a slash, which only Astro's `directory` format serves as pages. */
+function checkHost(astroConfig: AstroConfig): void {
+  if (astroConfig.build.format !== 'directory') {
+    throw new ConfigError(
+      `prefix: a mounted roadmap needs build.format "directory" (Astro's default), but astro.config.mjs sets "${astroConfig.build.format}". ` +
+        'Remove build.format from astro.config.mjs, or build the roadmap as a site of its own (no prefix).',
+    );
+  }
+}
+
 /** The integrations that run around the pages. */
-function buildSteps({ config, base, siteRoot }: Settings): AstroIntegration[] {
+function buildSteps({ config, base, astroBase, prefix, siteRoot }: Settings, { sitemap }: { sitemap: boolean }): AstroIntegration[] {
   // The main language at the root, each other in its folder (src/site/languages.ts).
   const languageDirs = config.locales.slice(1).map(localeSegment);
   return [
     // Embed pages (copies of other pages for iframes) and tombstones are kept out of the sitemap (and marked noindex).
     // With several languages, each page lists its translations (xhtml:link hreflang) in the sitemap.
-    ...roadmapSitemap({
-      base,
-      embedDir: EMBED_DIR,
-      ...(languageDirs.length > 0
-        ? { i18n: { defaultLocale: localeSegment(config.locale), locales: Object.fromEntries(config.locales.map((locale) => [localeSegment(locale), locale])) } }
-        : {}),
-    }),
+    // A site the roadmap is mounted in may have a sitemap of its own, which then lists the roadmap's pages too.
+    ...(sitemap
+      ? roadmapSitemap({
+          base: astroBase,
+          embedDir: EMBED_DIR,
+          ...(languageDirs.length > 0
+            ? { i18n: { defaultLocale: localeSegment(config.locale), locales: Object.fromEntries(config.locales.map((locale) => [localeSegment(locale), locale])) } }
+            : {}),
+        })
+      : []),
     // Before securityHeaders: the search index adds the pagefind/ folder, which _headers must list.
-    searchIndex({ locales: config.locales, languageDirs }),
-    securityHeaders({ base, embedOrigins: config.embed.allowedOrigins, languageDirs }),
-    robotsLocationWarning({ base, siteRoot, index: config.seo.index }),
+    searchIndex({ locales: config.locales, languageDirs, folder: prefix }),
+    securityHeaders({ base, embedOrigins: config.embed.allowedOrigins, languageDirs, folder: prefix }),
+    ...(prefix ? [] : [robotsLocationWarning({ base, siteRoot, index: config.seo.index })]),
   ];
 }
 
@@ -98,9 +138,9 @@ function buildSteps({ config, base, siteRoot }: Settings): AstroIntegration[] {
  * environment mistake is ours to explain, so its friendly lines go to stderr
  * alone and the build exits 1. Anything else is a bug and keeps Astro's report.
  */
-function resolveOrExit(root: string, options: PortalRoadmapOptions): Settings {
+function orExit<T>(run: () => T): T {
   try {
-    return resolveSettings(root, process.env, { config: options });
+    return run();
   } catch (error) {
     if (!(error instanceof RoadmapError)) throw error;
     process.stderr.write(`error: ${error.message}\n`);

@@ -35,8 +35,12 @@ export const ROADMAP_ROUTES: readonly RoadmapRoute[] = [
   { pattern: 'robots.txt', file: 'robots.txt.ts', standalone: true },
 ];
 
-/** Astro's `pattern` of a route below `prefix` (`/` or e.g. `/roadmap`). */
-export function routePattern(prefix: string, route: RoadmapRoute): string {
-  const root = prefix === '/' ? '' : prefix;
-  return `${root}/${route.pattern}`;
+/** Astro's `pattern` of a route, below `prefix` (e.g. `roadmap`) when the roadmap is mounted in a site of its own. */
+export function routePattern(prefix: string | undefined, route: RoadmapRoute): string {
+  return `${prefix ? `/${prefix}` : ''}/${route.pattern}`;
+}
+
+/** The routes of a roadmap that is the whole site, or mounted in one (which keeps its own 404 page and robots.txt). */
+export function roadmapRoutes(mounted: boolean): readonly RoadmapRoute[] {
+  return mounted ? ROADMAP_ROUTES.filter((route) => !route.standalone) : ROADMAP_ROUTES;
 }

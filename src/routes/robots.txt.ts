@@ -3,9 +3,9 @@ import { getRoadmap } from '../site/astro/data.ts';
 import { EMBED_DIR } from '../site/headers.ts';
 import { siteRoot } from '../site/astro/urls.ts';
 
-export const GET: APIRoute = async (context) => {
+export const GET: APIRoute = async () => {
   const { config, languages } = await getRoadmap();
-  const root = siteRoot(context.site);
+  const root = siteRoot();
   // Each language has its own embed pages (/embed/, /de/embed/, …), each kept out.
   const embeds = languages.map((language) => `Disallow: ${language.root}${EMBED_DIR}/`);
   const rules = config.seo.index ? [`Allow: ${config.base}`, ...embeds] : ['Disallow: /'];

@@ -74,13 +74,22 @@ interface HeaderRules {
    * (`/de/embed/`), so its rules are made one level down, as at the top.
    */
   languageDirs?: Readonly<Record<string, readonly string[]>>;
+  /**
+   * CSP sources (`'sha256-…'`) of the scripts and styles a page carries inline. A roadmap that is the whole site
+   * has none (every script and stylesheet is a file); one mounted in a site of its own follows that site's
+   * settings, which may inline small ones.
+   */
+  inline?: { scripts: readonly string[]; styles: readonly string[] };
 }
 
 /** The `_headers` file. */
-export function headersFile({ base, topLevel, embedOrigins, languageDirs = {} }: HeaderRules): string {
+export function headersFile({ base, topLevel, embedOrigins, languageDirs = {}, inline }: HeaderRules): string {
   const root = base.endsWith('/') ? base : `${base}/`;
+  // Inline scripts and styles are allowed by their hashes, wherever a policy names its sources.
+  const withInline = (policy: string) =>
+    inline ? policy.replace(/(script-src 'self')/g, [`$1`, ...inline.scripts].join(' ')).replace(/(style-src 'self')/g, [`$1`, ...inline.styles].join(' ')) : policy;
   const rule = (path: string, headers: Readonly<Record<string, string>>) =>
-    [path, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n');
+    [path, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${name === 'Content-Security-Policy' ? withInline(value) : value}`)].join('\n');
   const strict = { 'Content-Security-Policy': `${frameAncestors([])}; ${STRICT_SCRIPTS}`, 'X-Frame-Options': 'DENY' };
   const rules = ['# Written by portal-roadmap at build time. Netlify and Cloudflare Pages read this file.', rule(`${root}*`, COMMON_HEADERS), rule(root, strict)];
   const entryRules = (prefix: string, entries: readonly string[]) => {

@@ -56,6 +56,10 @@ describe('the demo in nine languages', () => {
     expect(build.output.match(/Reading the bundled demo workspace/g)).toHaveLength(1);
     const warnings = build.output.split('\n').filter((line) => line.includes('[portal-roadmap]'));
     expect(warnings).toHaveLength(1);
+    // No origin may frame its embeds: the one warning that says so names the option.
+    expect(build.output.split('\n').filter((line) => line.includes('[portal-roadmap:embed]'))).toEqual([
+      expect.stringContaining('embed.allowedOrigins is empty, so a page that embeds the board keeps the fixed height of its iframe'),
+    ]);
     expect(warnings[0]).toContain('locale "sv": no translation ships for Swedish (sv), so the interface is in English; dates and numbers follow "sv". Languages that ship: en (English), de (Deutsch), fr (Français), es (Español), pt-BR (Português (Brasil)), it (Italiano), ja (日本語), ar (العربية).');
   });
 

@@ -6,19 +6,18 @@
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startFakePortal, type FakePortal } from '../support/fake-portal.ts';
 import { SCENARIOS, siteIssueIds } from '../support/scenarios.ts';
-import { installExample, pack, runBin, type Installed, type Packed } from './install.ts';
+import { installExample, runBin, type Installed } from './install.ts';
 
-let packed: Packed;
+const packed = inject('packed');
 let starter: Installed;
 let portal: FakePortal;
 let env: Record<string, string>;
 const SITE = 'http://127.0.0.1:9/acme';
 
 beforeAll(async () => {
-  packed = pack();
   starter = installExample('starter', packed.tarball);
   portal = await startFakePortal({ 'ws-skip-take': SCENARIOS['ws-skip-take'] });
   // Served under a base path, from an address on this machine where nothing listens: the rebuild never reaches out.

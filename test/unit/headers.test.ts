@@ -70,3 +70,16 @@ describe('_headers', () => {
     expect(headersFor(r, '/issues/x/')['Content-Security-Policy']).toBeUndefined();
   });
 });
+
+describe('a roadmap mounted below a prefix', () => {
+  it('adds the hashes of what its pages inline to every script and style policy, and has rules below the prefix alone', () => {
+    const parsed = parseHeadersFile(headersFile({ base: '/roadmap', topLevel, embedOrigins: [], inline: { scripts: ["'sha256-abc='"], styles: ["'sha256-def='"] } }));
+    expect(parsed.filter((rule) => !rule.pattern.startsWith('/roadmap/')).map((rule) => rule.pattern)).toEqual([]);
+    const policies = parsed.flatMap((rule) => rule.headers.filter(([name]) => name === 'Content-Security-Policy').map(([, value]) => value));
+    const named = (name: string) => policies.flatMap((policy) => policy.split('; ').filter((directive) => directive.startsWith(`${name} `)));
+    expect(named('script-src').length).toBe(parsed.filter((rule) => rule.headers.some(([name]) => name === 'Content-Security-Policy') && !rule.pattern.endsWith('pagefind/*')).length);
+    for (const directive of named('script-src')) expect(directive).toMatch(/^script-src 'self' 'sha256-abc='/);
+    expect(named('style-src').length).toBeGreaterThan(0);
+    for (const directive of named('style-src')) expect(directive).toBe("style-src 'self' 'sha256-def='");
+  });
+});

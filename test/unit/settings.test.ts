@@ -98,3 +98,21 @@ describe('builds without a site', () => {
     expect(failure(() => resolveSettings(root(), API)).message).toMatch(/^site is not set/);
   });
 });
+
+describe('a roadmap mounted below a prefix', () => {
+  it('has its pages below the prefix of the Astro project\'s own base and site, which it leaves as they are', () => {
+    const settings = resolveSettings(root({ prefix: '/roadmap/' }), API, { astro: { site: 'https://docs.example.com', base: '/docs' } });
+    expect([settings.site, settings.astroBase, settings.base, settings.prefix, settings.siteRoot]).toEqual(['https://docs.example.com', '/docs', '/docs/roadmap', 'roadmap', 'https://docs.example.com/docs/roadmap/']);
+  });
+
+  it('the config\'s own site wins over the Astro project\'s', () => {
+    const settings = resolveSettings(root({ prefix: '/roadmap', site: 'https://acme.example.com' }), API, { astro: { site: 'https://docs.example.com', base: '/' } });
+    expect(settings.siteRoot).toBe('https://acme.example.com/roadmap/');
+  });
+
+  it('refuses a prefix that is not a plain path, naming the fix', () => {
+    for (const bad of ['roadmap', '//evil.example', '/Road Map', '/a/../b', '/%2e']) {
+      expect(failure(() => resolveSettings(root({ prefix: bad }), {})).message, bad).toContain('prefix: use a path of lowercase letters, digits and dashes below the site, e.g. "/roadmap"');
+    }
+  });
+});

@@ -57,6 +57,7 @@ async function rebuildAndReport(maxShrink: number, values: { out: string; state:
     acceptShrink: values['accept-shrink'],
     maxShrink,
     columns: config.columns,
+    prefix: settings.prefix,
     privacy: config.privacy,
     fingerprint: siteFingerprint(settings),
     build: astroBuild(root, process.env, progress),

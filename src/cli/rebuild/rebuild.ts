@@ -51,6 +51,8 @@ export interface RebuildOptions {
   maxShrink?: number;
   /** Board columns of the config: issues of hidden columns have no page to verify. */
   columns: readonly ColumnConfig[];
+  /** The folder of a roadmap mounted in a site of its own (the config's `prefix`), where its pages are verified. */
+  prefix?: string | undefined;
   /** What the site may publish: a change to a field it does not show is no change. */
   privacy: Privacy;
   /** Everything but the data that shapes the site (`siteFingerprint(settings)`): a change to any part publishes. */
@@ -132,7 +134,7 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
     if (existsSync(keptCache)) await copyFile(keptCache, renderCache).catch((error: Error) => log(`warning: the description cache could not be read (${error.message}); every description is rendered`));
     log(`Building ${describeIssueCounts(issueCounts(fresh.issues, options.columns))} and ${fresh.projects.length} projects into a staging directory`);
     await options.build(snapshotFile, staging, history.file, renderCache);
-    verifyBuild(staging, fresh, options.columns, history.history);
+    verifyBuild(staging, fresh, options.columns, history.history, options.prefix);
     await swapIn(staging, outDir, retired);
     try {
       await history.commit();

@@ -15,17 +15,20 @@ export class VerifyError extends RoadmapError {
 
 /**
  * Throws a `VerifyError` naming the first thing missing from `outDir`. Issues
- * of hidden columns have no page; what the history says left the site has a tombstone.
+ * of hidden columns have no page; what the history says left the site has a
+ * tombstone. A roadmap mounted in a site of its own has its pages in the
+ * `prefix` folder, and the 404 page is that site's.
  */
-export function verifyBuild(outDir: string, snapshot: Snapshot, columns: readonly ColumnConfig[], history?: History): void {
+export function verifyBuild(siteDir: string, snapshot: Snapshot, columns: readonly ColumnConfig[], history?: History, prefix?: string): void {
   const issues = shownColumns(snapshot.issues, columns).flatMap((column) => column.issues);
-  const need = (path: string) => {
-    const file = join(outDir, path);
-    if (!existsSync(file) || statSync(file).size === 0) throw new VerifyError(`The build is incomplete: ${path} is missing or empty.`);
+  const outDir = join(siteDir, prefix ?? '');
+  const need = (path: string, dir = outDir) => {
+    const file = join(dir, path);
+    if (!existsSync(file) || statSync(file).size === 0) throw new VerifyError(`The build is incomplete: ${join(prefix ?? '', path)} is missing or empty.`);
   };
   need('index.html');
-  need('404.html');
-  need('_headers');
+  if (!prefix) need('404.html');
+  need('_headers', siteDir);
   for (const issue of issues) need(`${issuePath(issue.id)}index.html`);
   for (const project of snapshot.projects) need(`${projectPath(project.id)}index.html`);
   // What the history says left the site keeps a page (a tombstone) at its URL.

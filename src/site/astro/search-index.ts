@@ -34,10 +34,12 @@ export interface SearchIndexOptions {
   locales: readonly string[];
   /** The folders of the languages after the first (`de`, `pt-br`), whose issue and project pages are indexed too. */
   languageDirs?: readonly string[];
+  /** The output folder of a mounted roadmap's pages (its prefix): only they are indexed, into their own `pagefind/`. */
+  folder?: string | undefined;
   maxFragments?: number;
 }
 
-export function searchIndex({ locales, languageDirs = [], maxFragments = SEARCH_FRAGMENT_FILES }: SearchIndexOptions): AstroIntegration {
+export function searchIndex({ locales, languageDirs = [], folder, maxFragments = SEARCH_FRAGMENT_FILES }: SearchIndexOptions): AstroIntegration {
   // One language: pages carry `lang="de-DE"` and the like, which Pagefind would split by, so the language is forced.
   // Several: Pagefind makes one index per `<html lang>` in the same pagefind/ folder, and the browser loads the one
   // of the page it is on (so results stay in the visitor's language).
@@ -47,7 +49,7 @@ export function searchIndex({ locales, languageDirs = [], maxFragments = SEARCH_
     name: 'portal-roadmap:search-index',
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
-        const outDir = fileURLToPath(dir);
+        const outDir = join(fileURLToPath(dir), folder ?? '');
         const outputPath = join(outDir, SEARCH_DIR);
         const started = performance.now();
         try {

@@ -1,21 +1,57 @@
-/** Writes `_headers` next to the built pages; the rules come from `src/site/headers.ts`. */
-import { readdir, writeFile } from 'node:fs/promises';
+/**
+ * Writes `_headers` next to the built pages; the rules come from
+ * `src/site/headers.ts`. A `_headers` already in the output (a site's own,
+ * from its public/ folder) is kept, and the roadmap's rules are added after it.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { headersFile } from '../headers.ts';
 
-/** `languageDirs`: the URL folders of the site's other languages (`de`), which hold embed pages of their own. */
-export function securityHeaders(options: { base: string; embedOrigins: readonly string[]; languageDirs?: readonly string[] }): AstroIntegration {
+interface SecurityHeadersOptions {
+  base: string;
+  embedOrigins: readonly string[];
+  /** The URL folders of the site's other languages (`de`), which hold embed pages of their own. */
+  languageDirs?: readonly string[];
+  /** The output folder of a mounted roadmap's pages (its prefix): the rules cover it alone, with the hashes of what its pages inline. */
+  folder?: string | undefined;
+}
+
+export function securityHeaders(options: SecurityHeadersOptions): AstroIntegration {
   return {
     name: 'portal-roadmap:security-headers',
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
         const outDir = fileURLToPath(dir);
-        const topLevel = await readdir(outDir);
-        const languageDirs = Object.fromEntries(await Promise.all((options.languageDirs ?? []).map(async (dir) => [dir, await readdir(`${outDir}/${dir}`)] as const)));
-        await writeFile(`${outDir}/_headers`, headersFile({ base: options.base, topLevel, embedOrigins: options.embedOrigins, languageDirs }));
-        logger.info('Wrote _headers (CSP, frame-ancestors, nosniff, referrer policy)');
+        const roadmapDir = join(outDir, options.folder ?? '');
+        const topLevel = await readdir(roadmapDir);
+        const languageDirs = Object.fromEntries(await Promise.all((options.languageDirs ?? []).map(async (dir) => [dir, await readdir(join(roadmapDir, dir))] as const)));
+        const inline = options.folder ? await inlineSources(roadmapDir) : undefined;
+        const file = join(outDir, '_headers');
+        const own = existsSync(file) ? `${(await readFile(file, 'utf8')).trimEnd()}\n\n` : '';
+        await writeFile(file, `${own}${headersFile({ base: options.base, topLevel, embedOrigins: options.embedOrigins, languageDirs, inline })}`);
+        logger.info(`${own ? 'Added to' : 'Wrote'} _headers (CSP, frame-ancestors, nosniff, referrer policy)${options.folder ? ` for ${options.base}/` : ''}`);
       },
     },
   };
+}
+
+const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)(?![^>]*\stype="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/gi;
+const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/gi;
+
+/** The CSP hash sources of every inline script and style of the HTML pages below `dir`, each once. */
+export async function inlineSources(dir: string): Promise<{ scripts: string[]; styles: string[] }> {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
+    const html = await readFile(join(entry.parentPath, entry.name), 'utf8');
+    for (const match of html.matchAll(INLINE_SCRIPT)) if (match[1]) scripts.add(hash(match[1]));
+    for (const match of html.matchAll(INLINE_STYLE)) if (match[1]) styles.add(hash(match[1]));
+  }
+  return { scripts: [...scripts].sort(), styles: [...styles].sort() };
 }

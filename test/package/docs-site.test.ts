@@ -1,0 +1,81 @@
+/**
+ * The roadmap mounted in a Starlight docs site (examples/docs-site), with the
+ * packed tarball installed: the docs keep their own pages, settings, 404 page,
+ * sitemap and search, and the roadmap's pages, search and headers sit below /roadmap/.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startFakePortal, type FakePortal } from '../support/fake-portal.ts';
+import { SCENARIOS, siteIssueIds } from '../support/scenarios.ts';
+import { installExample, runBin, type Installed, type Run } from './install.ts';
+
+let site: Installed;
+let portal: FakePortal;
+let build: Run;
+let dist: string;
+
+beforeAll(async () => {
+  site = installExample('docs-site', inject('packed').tarball);
+  console.log(`npm install of the docs site: ${site.installSeconds.toFixed(1)} s`);
+  portal = await startFakePortal({ 'ws-skip-take': SCENARIOS['ws-skip-take'] });
+  build = await runBin(site.dir, 'astro', ['build'], { PORTAL_API_URL: portal.apiUrl, PORTAL_WORKSPACE_ID: 'ws-skip-take' });
+  console.log(`astro build of the docs site: ${build.seconds.toFixed(1)} s`);
+  dist = join(site.dir, 'dist');
+}, 300_000);
+
+afterAll(() => portal?.close());
+
+const page = (path: string) => readFileSync(join(dist, path), 'utf8');
+
+describe('a Starlight site with the roadmap at /roadmap/', () => {
+  it('builds', () => {
+    expect(build.code, build.output).toBe(0);
+  });
+
+  it('keeps the docs\' own pages, 404 page and search, untouched by the roadmap, with a sidebar link to it', () => {
+    const home = page('index.html');
+    expect(home).toContain('<title>Acme docs');
+    expect(existsSync(join(dist, 'guides/getting-started/index.html'))).toBe(true);
+    expect(home).toMatch(/<a href="\/roadmap\/"[^>]*>\s*<span[^>]*>Roadmap<\/span>/);
+    // Nothing of the roadmap's on a docs page: not its stylesheet, nor a policy of its own.
+    for (const path of ['index.html', 'guides/getting-started/index.html', '404.html']) {
+      expect(page(path), path).not.toContain('site.css');
+      expect(page(path), path).not.toContain('Content-Security-Policy');
+    }
+    expect(page('404.html')).toContain('starlight');
+    expect(existsSync(join(dist, 'pagefind/pagefind.js'))).toBe(true);
+  });
+
+  it('has the roadmap\'s pages below /roadmap/, every link of the board staying there', () => {
+    const issues = readdirSync(join(dist, 'roadmap/issues'), { withFileTypes: true }).filter((entry) => entry.isDirectory());
+    expect(issues).toHaveLength(siteIssueIds().length);
+    const board = page('roadmap/index.html');
+    expect(board).toContain('<title>Acme roadmap</title>');
+    const links = [...board.matchAll(/\shref="(\/[^"]*)"/g)].map((match) => match[1]!).filter((link) => !link.startsWith('/_astro/'));
+    expect(links.length).toBeGreaterThan(siteIssueIds().length);
+    expect(links.filter((link) => !link.startsWith('/roadmap/'))).toEqual([]);
+    // No 404 page or robots.txt of the roadmap's: they are the site's.
+    expect(existsSync(join(dist, 'roadmap/404.html'))).toBe(false);
+    expect(existsSync(join(dist, 'roadmap/robots.txt'))).toBe(false);
+  });
+
+  it('indexes the roadmap\'s pages into its own /roadmap/pagefind/, which its search loads', () => {
+    const entry = JSON.parse(page('roadmap/pagefind/pagefind-entry.json')) as { languages: Record<string, { page_count: number }> };
+    const projects = readdirSync(join(dist, 'roadmap/projects')).length;
+    expect(Object.values(entry.languages).reduce((sum, language) => sum + language.page_count, 0)).toBe(siteIssueIds().length + projects);
+    expect(page(`roadmap/issues/${readdirSync(join(dist, 'roadmap/issues'))[0]}/index.html`)).toContain('data-site-root="/roadmap/"');
+  });
+
+  it('writes headers for /roadmap/ alone, allowing what the site\'s settings inlined by its hash', () => {
+    const rules = page('_headers').split('\n').filter((line) => line.startsWith('/'));
+    expect(rules.length).toBeGreaterThan(5);
+    expect(rules.filter((path) => !path.startsWith('/roadmap/'))).toEqual([]);
+    // Astro inlines small scripts by default; the embed's sizing script is one, and its hash is in the policy.
+    const embed = page('roadmap/embed/index.html');
+    const inline = [...embed.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+    expect(inline.length).toBeGreaterThan(0);
+    for (const script of inline) expect(page('_headers')).toContain(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
+  });
+});
