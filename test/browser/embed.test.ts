@@ -1,6 +1,6 @@
 /**
  * The embed sizes itself across origins in Chromium. A host page on another
- * port embeds /embed/ with the snippet from the README (the very text users
+ * port embeds /embed/ with the snippet from docs/embedding.md (the very text users
  * copy), given the roadmap's URL with its base path, as on GitHub Pages, and a
  * theme; the iframe reaches its content height, follows the content as it
  * grows, and ignores a height message from a disallowed origin or of an
@@ -21,9 +21,9 @@ import { buildSite, PROJECT_ROOT } from '../support/build-site.ts';
 import { launchChromium, watchPage } from '../support/browser.ts';
 import { serveStatic, type StaticSite } from '../support/static-server.ts';
 
-/** The parent snippet, exactly as the README shows it. */
+/** The parent snippet, exactly as docs/embedding.md shows it. */
 function readmeSnippet(): string {
-  const readme = readFileSync(join(PROJECT_ROOT, 'README.md'), 'utf8');
+  const readme = readFileSync(join(PROJECT_ROOT, 'docs/embedding.md'), 'utf8');
   const block = readme.split('<!-- embed-snippet:start -->')[1]!.split('<!-- embed-snippet:end -->')[0]!;
   return block.replace(/^[\s\S]*?```html\n/, '').replace(/```[\s\S]*$/, '');
 }
@@ -37,7 +37,7 @@ async function listen(handler: (url: string) => string): Promise<{ server: Serve
   return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
-/** The URL the README's snippet shows, which a user replaces with their own. */
+/** The URL the snippet shows, which a user replaces with their own. */
 const README_SITE_URL = 'https://you.github.io/repo';
 /** The roadmap is served under this base path, as a GitHub Pages project site is. */
 const BASE = '/roadmap';
