@@ -63,7 +63,8 @@ async function openBoard(options: { colorScheme?: 'light' | 'dark'; width?: numb
   // A context per page: axe-core's Playwright runner needs one.
   const context = await browser.newContext({ colorScheme: options.colorScheme ?? 'light', viewport: { width: options.width ?? 1200, height: 900 } });
   const page = await context.newPage();
-  page.on('close', () => void context.close());
+  // Closing the browser at the end closes this page too, after its context is gone: nothing left to close then.
+  page.on('close', () => void context.close().catch(() => undefined));
   const watch = watchPage(page);
   const requests: string[] = [];
   page.on('request', (request) => requests.push(request.url()));
