@@ -29,6 +29,8 @@ export const ROADMAP_ROUTES: readonly RoadmapRoute[] = [
   { pattern: 'board-index.json', file: 'board-index.json.ts' },
   { pattern: 'history.json', file: 'history.json.ts' },
   { pattern: 'roadmap.json', file: 'roadmap.json.ts' },
+  { pattern: 'latest.json', file: 'latest.json.ts' },
+  { pattern: 'whats-new.js', file: 'whats-new.js.ts' },
   { pattern: 'site.css', file: 'site.css.ts' },
   { pattern: 'brand/[file]', file: 'brand/[file].ts' },
   { pattern: '404', file: '404.astro', standalone: true },

@@ -21,6 +21,8 @@
  * meta tag carries the page policy.)
  */
 
+import { LATEST_FILE } from './whats-new.ts';
+
 /** CSP directives shared by every page; Astro adds its hashes to `script-src` and `style-src` in the page's meta tag. */
 export const CSP_DIRECTIVES = [
   "default-src 'none'",
@@ -105,6 +107,8 @@ export function headersFile({ base, topLevel, embedOrigins, languageDirs = {}, i
       if (entry === EMBED_DIR) rules.push(rule(path, { 'Content-Security-Policy': `${frameAncestors(embedOrigins)}; ${STRICT_SCRIPTS}` }));
       // The one search index serves every language (Pagefind splits it by <html lang>), so it is only ever at the top.
       else if (prefix === root && entry === SEARCH_DIR) rules.push(rule(path, { 'Content-Security-Policy': frameAncestors([]), 'X-Frame-Options': 'DENY' }));
+      // The "what's new" badge in a team's app reads it from the app's own origin (src/site/whats-new.ts).
+      else if (prefix === root && entry === LATEST_FILE) rules.push(rule(path, { ...strict, 'Access-Control-Allow-Origin': '*' }));
       else rules.push(rule(path, strict));
     }
   };

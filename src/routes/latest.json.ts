@@ -1,0 +1,13 @@
+import type { APIRoute } from 'astro';
+import { getRoadmap } from '../site/astro/data.ts';
+import { siteRoot } from '../site/astro/urls.ts';
+import { latestDocument } from '../site/whats-new.ts';
+
+/** The last shipped items, for the "what's new" badge (src/site/whats-new.ts) and any app that wants them. */
+export const GET: APIRoute = async () => {
+  const { changelog, shipped } = await getRoadmap();
+  const issues = new Map(shipped.issues.map((issue) => [issue.id, issue.title]));
+  const projects = new Map(shipped.projects.map((project) => [project.id, project.name]));
+  const document = latestDocument({ siteRoot: siteRoot(), changelog, title: (entry) => (entry.kind === 'issue' ? issues : projects).get(entry.id) });
+  return new Response(`${JSON.stringify(document, null, 1)}\n`, { headers: { 'content-type': 'application/json' } });
+};
