@@ -14,7 +14,7 @@ import ts from 'typescript';
 import { z } from 'zod';
 import { RENAMED_KEYS } from '../src/config/renamed-keys.ts';
 import { RoadmapConfigSchema } from '../src/config/roadmap-config.ts';
-import { EN } from '../src/site/labels.ts';
+import { EN } from '../src/i18n/labels.ts';
 
 export const SCHEMA_FILE = fileURLToPath(new URL('../src/config/roadmap-config.ts', import.meta.url));
 export const REFERENCE_FILE = fileURLToPath(new URL('../docs/reference/config.md', import.meta.url));

@@ -4,7 +4,7 @@
  * and its report agree with the board.
  */
 import type { ColumnConfig } from '../config/roadmap-config.ts';
-import { groupIntoColumns } from '../site/columns.ts';
+import { groupIntoColumns } from '../publish/columns.ts';
 import type { Issue } from '../snapshot/model.ts';
 
 export interface IssueCounts {

@@ -18,7 +18,7 @@
  * the index is fetched too, so the board's JavaScript at load stays small.
  */
 import type { BoardIndex, IndexedIssue } from '../site/board-index.ts';
-import { fill, pluralText, type PluralForms } from '../site/messages.ts';
+import { fill, pluralText, type PluralForms } from '../i18n/messages.ts';
 
 const FIELDS = ['team', 'project', 'status', 'sort'] as const;
 const SORT_KEYS = ['upvotes', 'importance', 'updated'] as const;
@@ -55,7 +55,7 @@ export function startFilters(form: HTMLFormElement, changed: boolean): void {
   const labels = JSON.parse(form.dataset.labels ?? '{}') as Labels;
   const { issueHref = '', projectHref = '' } = form.dataset;
   const number = new Intl.NumberFormat(document.documentElement.lang || undefined, { maximumFractionDigits: 1 });
-  // Plural rules of the page's translation (a count reads as the server wrote it: src/site/labels.ts `count`).
+  // Plural rules of the page's translation (a count reads as the server wrote it: src/i18n/labels.ts `count`).
   const rules = new Intl.PluralRules(form.dataset.pluralLanguage);
   const counted = (forms: PluralForms, count: number, values: Record<string, string> = {}) => pluralText(forms, count, rules, number.format(count), values);
   const value = (name: string) => (form.elements.namedItem(name) as HTMLSelectElement | null)?.value ?? '';

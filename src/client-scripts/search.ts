@@ -9,7 +9,7 @@
  * returns to the field. A status region announces how many were found.
  */
 import { excerptNodes } from './search-excerpt.ts';
-import { fill, pluralText, type PluralForms } from '../site/messages.ts';
+import { fill, pluralText, type PluralForms } from '../i18n/messages.ts';
 
 /** What Pagefind's `pagefind.js` offers, as far as it is used here. */
 interface Pagefind {

@@ -5,8 +5,8 @@
  * Pure: the settings collect these once, and the build and the CLIs print them.
  */
 import { DEFAULT_COLUMNS, type RoadmapConfig } from './roadmap-config.ts';
-import { DEFAULT_COLUMN_LABELS } from '../site/labels.ts';
-import { statusKey } from './status-key.ts';
+import { DEFAULT_COLUMN_LABELS } from '../i18n/labels.ts';
+import { statusKey } from '../shared/status-key.ts';
 
 /** Statuses that mean "finished" in common trackers: those of the default "done" column. */
 const FINISHED_STATUSES: readonly string[] = DEFAULT_COLUMNS.find((column) => column.id === 'done')?.statuses ?? [];

@@ -3,7 +3,7 @@
  * because CI systems often define a variable as "" rather than leave it out.
  */
 import { z } from 'zod';
-import { parseWithFriendlyErrors } from './friendly-errors.ts';
+import { parseWithFriendlyErrors } from '../shared/friendly-errors.ts';
 
 const unsetIfEmpty = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 const optional = <S extends z.ZodType>(schema: S) => z.preprocess(unsetIfEmpty, schema.optional());

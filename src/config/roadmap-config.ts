@@ -11,11 +11,11 @@ import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { z } from 'zod';
 import { ConfigError } from '../shared/errors.ts';
-import { parseWithFriendlyErrors } from './friendly-errors.ts';
-import { EN, suggestLocale, type LabelKey, type LabelOverrides, type PluralKey, type StringKey } from '../site/labels.ts';
+import { parseWithFriendlyErrors } from '../shared/friendly-errors.ts';
+import { EN, suggestLocale, type LabelKey, type LabelOverrides, type PluralKey, type StringKey } from '../i18n/labels.ts';
 import { HEX_COLOUR, httpUrl } from '../shared/values.ts';
 import { withoutXmlForbidden } from '../shared/text.ts';
-import { statusKey } from './status-key.ts';
+import { statusKey } from '../shared/status-key.ts';
 
 /** Text that reaches pages and the feed: without the characters XML 1.0 forbids, which would make the feed invalid. */
 const outputText = () => z.string().transform(withoutXmlForbidden);
@@ -104,7 +104,7 @@ export const RoadmapConfigSchema = z
     locales: z.array(localeTag()).min(1, 'list at least one language, e.g. ["en", "de"]').optional(),
     /** Board columns, in order, each with the statuses it collects. An unmapped status gets a column of its own. */
     columns: z.array(ColumnSchema).min(1, 'configure at least one column').prefault(DEFAULT_COLUMNS),
-    /** Overrides of UI strings; the keys are those of src/site/i18n/en.json. Counted keys take a string or plural forms. */
+    /** Overrides of UI strings; the keys are those of src/i18n/translations/en.json. Counted keys take a string or plural forms. */
     labels: LabelsSchema.default({}),
     /** What may be published beyond the public fields. Everything here is off by default. */
     privacy: z

@@ -12,8 +12,9 @@ import { parseEnv, type RoadmapEnv } from './env.ts';
 import { resolveBrand, type Brand } from './brand.ts';
 import { configFilePath, INLINE_CONFIG_NAME, loadRoadmapConfig, type RoadmapConfig, type RoadmapConfigInput } from './roadmap-config.ts';
 import { resolveSiteLocation } from './site-url.ts';
-import { DEMO_HISTORY_FILE, resolveSource, type DataSource } from './source.ts';
-import { localeWarnings } from '../site/labels.ts';
+import type { DataSource } from '../snapshot/source.ts';
+import { DEMO_HISTORY_FILE, resolveSource } from './source.ts';
+import { localeWarnings } from '../i18n/labels.ts';
 
 /** The config with the base path resolved (from `base`, else the path of the site URL, else `/`). */
 export type ResolvedConfig = RoadmapConfig & { base: string };
@@ -116,7 +117,7 @@ export function printWarnings(settings: Pick<Settings, 'warnings'>, write: (line
   for (const warning of settings.warnings) write(`warning: ${warning}`);
 }
 
-/** The locales' and label overrides' warnings (src/site/labels.ts), each once. */
+/** The locales' and label overrides' warnings (src/i18n/labels.ts), each once. */
 function languageWarnings(config: RoadmapConfig): string[] {
   const warnings = [...new Set(config.locales.flatMap((locale) => localeWarnings(locale, config.labels)))];
   // An override given as one text replaces its message in every language; per language, each gets its own.

@@ -6,23 +6,8 @@
  */
 import { resolve } from 'node:path';
 import { packageFile } from '../shared/package-files.ts';
+import type { DataSource } from '../snapshot/source.ts';
 import type { RoadmapEnv } from './env.ts';
-
-/** Settings of the portal client that come from the environment. */
-export interface PortalSettings {
-  /** Root of the v1 API, `{base_url_v1}` (docs/portal-api.md, Versioning §1). */
-  apiUrl: string;
-  workspaceId: string;
-  timeoutMs?: number;
-  maxResponseBytes?: number;
-  concurrency?: number;
-  retry?: { deadlineMs: number };
-}
-
-export type DataSource =
-  | { kind: 'snapshot'; file: string }
-  | { kind: 'api'; portal: PortalSettings; extraProjectIds: string[] }
-  | { kind: 'demo'; file: string };
 
 /** The demo workspace, shipped in the package: API-shaped data run through the same normalisation as live data. */
 export const DEMO_DATA_FILE = packageFile('src/data/demo/portal.json');
@@ -46,15 +31,4 @@ export function resolveSource(env: RoadmapEnv, root: string): DataSource {
     };
   }
   return { kind: 'demo', file: DEMO_DATA_FILE };
-}
-
-export function describeSource(source: DataSource): string {
-  switch (source.kind) {
-    case 'snapshot':
-      return `snapshot ${source.file}`;
-    case 'api':
-      return `portal ${source.portal.apiUrl} (workspace ${source.portal.workspaceId})`;
-    case 'demo':
-      return 'the bundled demo workspace';
-  }
 }

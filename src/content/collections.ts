@@ -12,7 +12,7 @@
  */
 import { defineCollection } from 'astro:content';
 import settings from 'virtual:portal-roadmap/settings';
-import { truncationNoteText } from '../site/labels.ts';
+import { truncationNoteText } from '../i18n/labels.ts';
 import { IssueSchema, ProjectSchema, RoadmapInfoSchema } from '../snapshot/model.ts';
 import { roadmapLoader } from './loader.ts';
 

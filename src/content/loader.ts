@@ -15,11 +15,11 @@
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { z } from 'zod';
 import type { ColumnConfig } from '../config/roadmap-config.ts';
-import { unmappedStatuses } from '../site/columns.ts';
-import { parseWithFriendlyErrors } from '../config/friendly-errors.ts';
+import { unmappedStatuses } from '../publish/columns.ts';
+import { parseWithFriendlyErrors } from '../shared/friendly-errors.ts';
 import { openRenderCache, rendererIdentity, renderKey, type CachedRender, type RenderCache } from './render-cache.ts';
 import type { Issue, Project, RoadmapInfo } from '../snapshot/model.ts';
-import { describeSource, type DataSource } from '../config/source.ts';
+import { describeSource, type DataSource } from '../snapshot/source.ts';
 import { loadSnapshot, missingProjectsWarning } from '../snapshot/load.ts';
 import type { Snapshot } from '../snapshot/snapshot-file.ts';
 import { publicIssue, publicProject, type Privacy } from './privacy.ts';

@@ -7,7 +7,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { Agent, errors as undiciErrors, interceptors, request, type Dispatcher } from 'undici';
-import { formatIssues } from '../config/friendly-errors.ts';
+import { formatIssues } from '../shared/friendly-errors.ts';
 import { RoadmapError } from '../shared/errors.ts';
 import { HISTORY_FORMAT, HISTORY_VERSION, HistorySchema, serializeHistory, type History } from './schema.ts';
 

@@ -104,7 +104,3 @@ export type ApiIssue = z.output<typeof ApiIssueSchema>;
 export type ApiProject = z.output<typeof ApiProjectSchema>;
 export type ApiProjectInput = z.input<typeof ApiProjectSchema>;
 
-/** `[3].upvotes`, `.summary[0]`: a zod issue path as a JSON path. */
-export function jsonPath(path: readonly PropertyKey[]): string {
-  return path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('') || '(root)';
-}

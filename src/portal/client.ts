@@ -6,7 +6,8 @@
  */
 import pLimit from 'p-limit';
 import type { z } from 'zod';
-import { ApiIssueListSchema, ApiProjectSchema, isPortalVisible, jsonPath, type ApiIssue, type ApiProject } from './api-schemas.ts';
+import { jsonPath } from '../shared/friendly-errors.ts';
+import { ApiIssueListSchema, ApiProjectSchema, isPortalVisible, type ApiIssue, type ApiProject } from './api-schemas.ts';
 import { PortalError } from '../shared/errors.ts';
 import { createSession, type PortalSession, type RetryOptions } from './session.ts';
 

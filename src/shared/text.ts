@@ -71,3 +71,13 @@ export function quotedList(values: readonly string[], max = 20): string {
   const shown = values.slice(0, max).map((value) => quoted(value));
   return values.length > max ? `${shown.join(', ')} and ${values.length - max} more` : shown.join(', ');
 }
+
+/** Lowercase ASCII letters and digits joined by single dashes. */
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}

@@ -10,7 +10,7 @@
  * teams and projects are numbered, so the file stays small at 10,000 issues
  * (the bench measures it as `filter_index_gzip_kb`). Pure.
  */
-import type { BoardColumn } from './columns.ts';
+import type { BoardColumn } from '../publish/columns.ts';
 import { pageSlug, voteUrl } from './paths.ts';
 import type { Issue, Project } from '../snapshot/model.ts';
 

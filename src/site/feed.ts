@@ -16,7 +16,7 @@ import type { RoadmapConfig } from '../config/roadmap-config.ts';
 import type { History } from '../history/schema.ts';
 import { feedEvents, type FeedEventKind } from '../history/view.ts';
 import { escapeHtmlText } from '../shared/text.ts';
-import { fill, type Labels, type StringKey } from './labels.ts';
+import { fill, type Labels, type StringKey } from '../i18n/labels.ts';
 import { issuePath, projectPath } from './paths.ts';
 import type { RoadmapView } from './view.ts';
 

@@ -4,7 +4,7 @@
  * sparkline's points. Pure, so pages stay thin and this is tested directly.
  */
 import type { TimelineStep, UpvoteTrend } from '../history/view.ts';
-import { fill, type StringKey } from './labels.ts';
+import { fill, type StringKey } from '../i18n/labels.ts';
 
 /** The label of a timeline step: the first step of the history's first run says "since at least", never "moved on". */
 export function timelineLabel(step: Pick<TimelineStep, 'kind' | 'atLeast'>): StringKey {

@@ -3,7 +3,7 @@
  * neighbours in its column, and the one-line description link previews show.
  * Pure, so the pages and the tests compute the same thing.
  */
-import type { Ui } from './labels.ts';
+import type { Ui } from '../i18n/labels.ts';
 
 /** Longest og:description we write; previews cut longer ones anyway, mid-word. */
 export const SHARE_DESCRIPTION_MAX = 200;

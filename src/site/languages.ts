@@ -6,7 +6,7 @@
  * all ask this module where a language lives.
  */
 import { localeSegment } from '../config/roadmap-config.ts';
-import { TRANSLATIONS, textDirection, translationLanguage, type TextDirection } from './labels.ts';
+import { TRANSLATIONS, textDirection, translationLanguage, type TextDirection } from '../i18n/labels.ts';
 import { withBase } from './paths.ts';
 
 export interface SiteLanguage {

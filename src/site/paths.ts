@@ -14,7 +14,7 @@
  */
 import { createHash } from 'node:crypto';
 import { RoadmapError } from '../shared/errors.ts';
-import { quoted } from '../shared/text.ts';
+import { quoted, slugify } from '../shared/text.ts';
 
 const LOWERCASE_SAFE_ID = /^[a-z0-9][a-z0-9_-]{0,99}$/;
 /** Longest readable part of a hashed slug; with the hash, slugs stay far below file-name limits (255 bytes). */
@@ -53,15 +53,6 @@ export function assertDistinctSlugs(kind: 'issue' | 'project', ids: Iterable<str
   }
 }
 
-/** Lowercase ASCII letters and digits joined by single dashes. */
-export function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
 
 /** Joins the configured base path and a site path: `withBase('/roadmap/', 'issues/x/')` is `/roadmap/issues/x/`. */
 export function withBase(base: string, path: string): string {
@@ -81,7 +72,7 @@ export const CHANGELOG_DIR = 'changelog';
 /** The changelog's first page; later pages are `changelog/2/`, … */
 export const changelogPath = (page = 1): string => `${CHANGELOG_DIR}/${page > 1 ? `${page}/` : ''}`;
 export const changesPath = (): string => 'changes/';
-/** A column's first page; later pages are `status/{id}/2/`, … (column ids are made safe in src/site/columns.ts). */
+/** A column's first page; later pages are `status/{id}/2/`, … (column ids are made safe in src/publish/columns.ts). */
 export const columnPath = (columnId: string, page = 1): string => `status/${columnId}/${page > 1 ? `${page}/` : ''}`;
 
 /** The vote/discussion link of an issue from the configured template, ids percent-encoded. */

@@ -7,8 +7,8 @@
  */
 import type { History } from '../history/schema.ts';
 import { recentChanges, type Change } from '../history/view.ts';
-import { formatPercent } from './format.ts';
-import type { StringKey, Ui } from './labels.ts';
+import { formatPercent } from '../i18n/format.ts';
+import type { StringKey, Ui } from '../i18n/labels.ts';
 import { issuePath, projectPath } from './paths.ts';
 import type { Issue, Project } from '../snapshot/model.ts';
 

@@ -1,7 +1,7 @@
 /** The roadmap as the pages show it, computed once from the collections. Pure. */
-import { byTeamOrder, shownColumns, type BoardColumn } from './columns.ts';
+import { byTeamOrder, shownColumns, type BoardColumn } from '../publish/columns.ts';
 import type { RoadmapConfig } from '../config/roadmap-config.ts';
-import type { Labels } from './labels.ts';
+import type { Labels } from '../i18n/labels.ts';
 import type { Issue, Project } from '../snapshot/model.ts';
 import { assertDistinctSlugs } from './paths.ts';
 import type { History } from '../history/schema.ts';

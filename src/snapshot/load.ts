@@ -4,8 +4,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import type { DataSource } from '../config/source.ts';
-import { parseWithFriendlyErrors } from '../config/friendly-errors.ts';
+import type { DataSource } from './source.ts';
+import { parseWithFriendlyErrors } from '../shared/friendly-errors.ts';
 import { ApiIssueListSchema, ApiProjectSchema } from '../portal/api-schemas.ts';
 import { fetchIssueList, fetchProjects, isRequestableId, sessionOf } from '../portal/client.ts';
 import type { PortalSession } from '../portal/session.ts';

@@ -12,7 +12,7 @@ import { contentDigest } from './digest.ts';
 import { SnapshotError } from '../shared/errors.ts';
 import { IssueSchema, ProjectSchema, type Issue, type Project } from './model.ts';
 import { normaliseIssues, normaliseProjects, type Warn } from './normalise.ts';
-import { formatIssues } from '../config/friendly-errors.ts';
+import { formatIssues } from '../shared/friendly-errors.ts';
 
 export const SNAPSHOT_FORMAT = 'portal-roadmap.snapshot';
 /** 2: `source` renamed `origin`, tracker fields always kept (privacy is applied when pages are made). */

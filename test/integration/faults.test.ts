@@ -9,7 +9,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { PortalError } from '../../src/shared/errors.ts';
 import { CLIENT_DEFAULTS, fetchIssueList, sessionOf } from '../../src/portal/client.ts';
 import { createSession } from '../../src/portal/session.ts';
-import type { DataSource } from '../../src/config/source.ts';
+import type { DataSource } from '../../src/snapshot/source.ts';
 import { loadSnapshot } from '../../src/snapshot/load.ts';
 import { fastClock, type FastClock } from '../support/fast-clock.ts';
 import { defineWorkspace, most429sPerWindow, synthetic, workspaceStats } from '../support/portal-admin.ts';

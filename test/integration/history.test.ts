@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { describe, expect, inject, it } from 'vitest';
-import { formatMonth } from '../../src/site/format.ts';
+import { formatMonth } from '../../src/i18n/format.ts';
 import { pageSlug } from '../../src/site/paths.ts';
 import { listFiles, readPage } from '../support/build-site.ts';
 import { TEST_SITE } from '../support/fixtures.ts';

@@ -18,7 +18,7 @@ import { PortalError, RoadmapError } from '../../src/shared/errors.ts';
 import { CLIENT_DEFAULTS } from '../../src/portal/client.ts';
 import { createSession } from '../../src/portal/session.ts';
 import { writeSnapshotFile } from '../../src/snapshot/snapshot-file.ts';
-import type { DataSource } from '../../src/config/source.ts';
+import type { DataSource } from '../../src/snapshot/source.ts';
 import { loadSnapshot } from '../../src/snapshot/load.ts';
 import { PROJECT_ROOT, scratchDir } from '../support/build-site.ts';
 import { fakeBuild } from '../support/fake-build.ts';

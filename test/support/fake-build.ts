@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { vi } from 'vitest';
 import type { ColumnConfig } from '../../src/config/roadmap-config.ts';
-import { shownColumns } from '../../src/site/columns.ts';
+import { shownColumns } from '../../src/publish/columns.ts';
 import { issuePath, projectPath } from '../../src/site/paths.ts';
 import type { Snapshot } from '../../src/snapshot/snapshot-file.ts';
 

@@ -145,7 +145,7 @@ export function auditOutputs(outDir: string, site: string, base = '/'): Finding[
   return findings;
 }
 
-const HEADER_NAMES = new Set(['Content-Security-Policy', 'X-Content-Type-Options', 'Referrer-Policy', 'Permissions-Policy', 'X-Frame-Options']);
+const HEADER_NAMES = new Set(['Content-Security-Policy', 'X-Content-Type-Options', 'Referrer-Policy', 'Permissions-Policy', 'X-Frame-Options', 'Access-Control-Allow-Origin']);
 const CSP_DIRECTIVE_NAMES = new Set(['default-src', 'img-src', 'font-src', 'connect-src', 'manifest-src', 'base-uri', 'form-action', 'object-src', 'script-src', 'style-src', 'frame-ancestors']);
 
 /** Every `_headers` line a path or a known header, every CSP directive a known one with plain source values. */
@@ -153,10 +153,12 @@ function auditHeaders(outDir: string): Finding[] {
   const file = '_headers';
   if (!existsSync(join(outDir, file))) return [{ file, problem: 'missing' }];
   const findings: Finding[] = [];
+  let path = '';
   for (const line of readFileSync(join(outDir, file), 'utf8').split('\n')) {
     if (!line.trim() || line.startsWith('#')) continue;
     if (!/^\s/.test(line)) {
       if (!/^\/[A-Za-z0-9._~/*-]*$/.test(line)) findings.push({ file, problem: `path rule that is not a plain path: ${line.slice(0, 60)}` });
+      path = line;
       continue;
     }
     const match = /^ {2}([A-Za-z-]+): (.*)$/.exec(line);
@@ -164,6 +166,8 @@ function auditHeaders(outDir: string): Finding[] {
       findings.push({ file, problem: `unknown header line: ${line.slice(0, 60)}` });
       continue;
     }
+    // Other origins may read the "what's new" list, and nothing else.
+    if (match[1] === 'Access-Control-Allow-Origin' && (match[2] !== '*' || !path.endsWith('/latest.json'))) findings.push({ file, problem: `cross-origin reading of ${path}: ${line.trim()}` });
     if (match[1] !== 'Content-Security-Policy') continue;
     for (const directive of match[2]!.split(';').map((d) => d.trim())) {
       const [name, ...values] = directive.split(/\s+/);

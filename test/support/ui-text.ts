@@ -1,6 +1,6 @@
 /**
  * Finds the site's own English words in a page meant for another language.
- * The reference is the English file itself (src/site/i18n/en.json, read from
+ * The reference is the English file itself (src/i18n/translations/en.json, read from
  * disk): each message, with its placeholders as wildcards, is matched against
  * the whole text of every element and against the attributes people hear
  * (aria-label, alt, title). Data (issue titles, team and project names,
@@ -16,7 +16,7 @@ import { PROJECT_ROOT } from './build-site.ts';
 type Messages = Record<string, string | Record<string, string>>;
 
 export const readMessages = (language: string): Messages =>
-  JSON.parse(readFileSync(join(PROJECT_ROOT, 'src/site/i18n', `${language}.json`), 'utf8')) as Messages;
+  JSON.parse(readFileSync(join(PROJECT_ROOT, 'src/i18n/translations', `${language}.json`), 'utf8')) as Messages;
 
 const texts = (message: string | Record<string, string>) => (typeof message === 'string' ? [message] : Object.values(message));
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

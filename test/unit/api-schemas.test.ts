@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ApiIssueListSchema, ApiProjectSchema, jsonPath } from '../../src/portal/api-schemas.ts';
+import { ApiIssueListSchema, ApiProjectSchema } from '../../src/portal/api-schemas.ts';
+import { jsonPath } from '../../src/shared/friendly-errors.ts';
 
 const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8'));
 

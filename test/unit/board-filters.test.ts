@@ -7,8 +7,8 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BoardIndex } from '../../src/site/board-index.ts';
-import en from '../../src/site/i18n/en.json' with { type: 'json' };
-import ar from '../../src/site/i18n/ar.json' with { type: 'json' };
+import en from '../../src/i18n/translations/en.json' with { type: 'json' };
+import ar from '../../src/i18n/translations/ar.json' with { type: 'json' };
 
 const HOSTILE = '<img src=x onerror="window.pwned=1">';
 

@@ -14,7 +14,7 @@ describe('roadmap config', () => {
     expect(config).toMatchObject({ locale: 'en', locales: ['en'] });
     // Unset, so the path of the site URL can supply it (test/unit/settings.test.ts).
     expect(config.base).toBeUndefined();
-    // Unset, so each language's site gets the title of its translation (src/site/i18n/*.json siteTitle).
+    // Unset, so each language's site gets the title of its translation (src/i18n/translations/*.json siteTitle).
     expect(config.title).toBeUndefined();
     expect(config.columns.map((c) => c.id)).toContain('in-progress');
   });

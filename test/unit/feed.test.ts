@@ -10,7 +10,7 @@ import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import { recordRun, shownState } from '../../src/history/record.ts';
 import { ApiIssueListSchema } from '../../src/portal/api-schemas.ts';
 import { feedItems } from '../../src/site/feed.ts';
-import { EN } from '../../src/site/labels.ts';
+import { EN } from '../../src/i18n/labels.ts';
 import { buildRoadmapView } from '../../src/site/view.ts';
 import { normaliseIssues } from '../../src/snapshot/normalise.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNumber } from '../../src/site/format.ts';
+import { formatNumber } from '../../src/i18n/format.ts';
 
 describe('formatNumber', () => {
   it('writes ordinary counts in full', () => {

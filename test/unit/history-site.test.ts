@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { atomFeed } from '../../src/site/atom.ts';
 import { isTombstoneHtml } from '../../src/site/astro/sitemap.ts';
 import { aroundDate, signed, sparklinePoints, timelineLabel } from '../../src/site/history-text.ts';
-import { EN } from '../../src/site/labels.ts';
+import { EN } from '../../src/i18n/labels.ts';
 
 describe('timeline labels', () => {
   it('say "since at least" only for what the history began with, never "moved" for it', () => {

@@ -9,16 +9,16 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGE_FILES, translationProblems } from '../../src/site/i18n/index.ts';
-import { EN, LANGUAGES, TRANSLATIONS, labelsFor, localeWarnings, translationLanguage, uiFor, type LabelKey } from '../../src/site/labels.ts';
-import { columnLabel } from '../../src/site/columns.ts';
+import { LANGUAGE_FILES, translationProblems } from '../../src/i18n/translations/index.ts';
+import { EN, LANGUAGES, TRANSLATIONS, labelsFor, localeWarnings, translationLanguage, uiFor, type LabelKey } from '../../src/i18n/labels.ts';
+import { columnLabel } from '../../src/publish/columns.ts';
 import { alternatePaths, languageOfPath, siteLanguages } from '../../src/site/languages.ts';
 import { configIn, parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import { resolveSettings } from '../../src/config/settings.ts';
 import { ConfigError } from '../../src/shared/errors.ts';
 import { PROJECT_ROOT } from '../support/build-site.ts';
 
-const I18N_DIR = join(PROJECT_ROOT, 'src/site/i18n');
+const I18N_DIR = join(PROJECT_ROOT, 'src/i18n/translations');
 /** The files as JSON on disk, read independently of the module's imports. */
 const onDisk = (language: string) => JSON.parse(readFileSync(join(I18N_DIR, `${language}.json`), 'utf8')) as Record<string, unknown>;
 
@@ -111,7 +111,7 @@ describe('counts', () => {
     });
   }
 
-  // From a million on, counts are compact (src/site/format.ts: a card has room for a few characters).
+  // From a million on, counts are compact (src/i18n/format.ts: a card has room for a few characters).
   it('a million takes the "many" form where the language has one', () => {
     expect(uiFor('fr').count('issueCount', 1_000_000)).toBe('1\u00a0M d’éléments');
     expect(uiFor('es').count('upvoteCount', 1_000_000)).toBe('1\u00a0M de votos');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { columnNeighbours, issueShareDescription } from '../../src/site/issue-page.ts';
-import { uiFor } from '../../src/site/labels.ts';
+import { uiFor } from '../../src/i18n/labels.ts';
 
 const EN = uiFor('en');
 const DE = uiFor('de-DE');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { assertDistinctSlugs, issuePath, pageSlug, SlugCollisionError, slugify, withBase } from '../../src/site/paths.ts';
+import { assertDistinctSlugs, issuePath, pageSlug, SlugCollisionError, withBase } from '../../src/site/paths.ts';
+import { slugify } from '../../src/shared/text.ts';
 
 /** A path segment every file system takes: lowercase (case-insensitive ones), no separator, not `.` or `..`, short. */
 const SAFE_SEGMENT = /^(?!\.{1,2}$)[a-z0-9_~-]{1,100}$/;

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { shownColumns } from '../../src/site/columns.ts';
+import { shownColumns } from '../../src/publish/columns.ts';
 import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import { RebuildError, rebuild, type RebuildOptions } from '../../src/cli/rebuild/rebuild.ts';
 import type { Fingerprint } from '../../src/cli/rebuild/fingerprint.ts';

@@ -4,7 +4,7 @@ import { recordRun, shownState } from '../../src/history/record.ts';
 import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import { buildExport } from '../../src/site/export.ts';
 import { feedItems, FEED_LIMIT } from '../../src/site/feed.ts';
-import { EN } from '../../src/site/labels.ts';
+import { EN } from '../../src/i18n/labels.ts';
 import { columnPath, voteUrl } from '../../src/site/paths.ts';
 import { jsonLdText } from '../../src/site/structured-data.ts';
 import { themeCss } from '../../src/site/theme.ts';

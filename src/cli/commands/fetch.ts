@@ -6,7 +6,7 @@
 import { runCommand, UsageError } from '../args.ts';
 import { describeIssueCounts, issueCounts } from '../issue-counts.ts';
 import { printWarnings, resolveSettings } from '../../config/settings.ts';
-import { describeSource } from '../../config/source.ts';
+import { describeSource } from '../../snapshot/source.ts';
 import { ConfigError } from '../../shared/errors.ts';
 import { loadSnapshot, missingProjectsWarning } from '../../snapshot/load.ts';
 import { writeSnapshotFile } from '../../snapshot/snapshot-file.ts';

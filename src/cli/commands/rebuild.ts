@@ -7,7 +7,7 @@ import { writeGithubFailure, writeGithubOutputs } from '../rebuild/github.ts';
 import { projectProgress } from '../rebuild/progress.ts';
 import { DEFAULT_MAX_SHRINK, rebuild } from '../rebuild/rebuild.ts';
 import { printWarnings, resolveSettings } from '../../config/settings.ts';
-import { describeSource } from '../../config/source.ts';
+import { describeSource } from '../../snapshot/source.ts';
 import { sessionOf } from '../../portal/client.ts';
 import { missingProjectsWarning } from '../../snapshot/load.ts';
 

@@ -11,7 +11,7 @@
  */
 import type { ColumnConfig } from '../../config/roadmap-config.ts';
 import { diffShown, shownState, type ShownChanges } from '../../history/shown.ts';
-import { shownColumns } from '../../site/columns.ts';
+import { shownColumns } from '../../publish/columns.ts';
 import { byId } from '../../shared/values.ts';
 import type { Snapshot } from '../../snapshot/snapshot-file.ts';
 import { hiddenIssueIds } from '../issue-counts.ts';

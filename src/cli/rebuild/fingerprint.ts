@@ -11,7 +11,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { z } from 'zod';
-import { formatIssues } from '../../config/friendly-errors.ts';
+import { formatIssues } from '../../shared/friendly-errors.ts';
 import type { Settings } from '../../config/settings.ts';
 import { RENDER_VERSION } from '../../content/render-version.ts';
 import { compareCodeUnits } from '../../shared/values.ts';

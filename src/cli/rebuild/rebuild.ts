@@ -20,7 +20,7 @@ import { copyFile, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { RoadmapError, SnapshotError } from '../../shared/errors.ts';
-import type { DataSource } from '../../config/source.ts';
+import type { DataSource } from '../../snapshot/source.ts';
 import { publicSnapshot, type Privacy } from '../../content/privacy.ts';
 import { loadSnapshot, type LoadHooks } from '../../snapshot/load.ts';
 import { readSnapshotFile, writeSnapshotFile, type Snapshot } from '../../snapshot/snapshot-file.ts';

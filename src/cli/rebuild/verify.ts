@@ -3,7 +3,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ColumnConfig } from '../../config/roadmap-config.ts';
 import { RoadmapError } from '../../shared/errors.ts';
-import { shownColumns } from '../../site/columns.ts';
+import { shownColumns } from '../../publish/columns.ts';
 import { issuePath, ISSUES_DIR, pageSlug, projectPath } from '../../site/paths.ts';
 import { quotedList } from '../../shared/text.ts';
 import type { Snapshot } from '../../snapshot/snapshot-file.ts';

@@ -14,12 +14,12 @@ import { readHistoryFile } from '../../history/read.ts';
 import { recordRun, shownState } from '../../history/record.ts';
 import type { History } from '../../history/schema.ts';
 import { changelog, type ChangelogEntry } from '../../history/view.ts';
-import { truncationNoteText, uiFor, type Labels, type Ui } from '../labels.ts';
+import { truncationNoteText, uiFor, type Labels, type Ui } from '../../i18n/labels.ts';
 import { languageOfPath, siteLanguages, type SiteLanguage } from '../languages.ts';
 import { withBase } from '../paths.ts';
 import type { Issue, Project, RoadmapInfo } from '../../snapshot/model.ts';
 import { ROADMAP_INFO_ID } from '../../content/loader.ts';
-import { columnLabel } from '../columns.ts';
+import { columnLabel } from '../../publish/columns.ts';
 import { buildRoadmapView, type RoadmapView } from '../view.ts';
 
 /**

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
 import { eventAnchor, issueTimeline } from '../../../../history/view.ts';
 import { atomFeed, type AtomEntry } from '../../../../site/atom.ts';
-import { formatDate } from '../../../../site/format.ts';
+import { formatDate } from '../../../../i18n/format.ts';
 import { timelineLabel } from '../../../../site/history-text.ts';
-import { fill } from '../../../../site/labels.ts';
+import { fill } from '../../../../i18n/labels.ts';
 import { ISSUES_DIR } from '../../../../site/paths.ts';
 import { roadmapFor } from '../../../../site/astro/data.ts';
 import { issuePaths, type IssuePageProps } from '../../../../site/astro/static-paths.ts';

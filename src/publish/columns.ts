@@ -5,12 +5,12 @@
  * (canceled, by default) keep their issues off the site.
  */
 import type { ColumnConfig } from '../config/roadmap-config.ts';
-import { DEFAULT_COLUMN_LABELS, EN, type Labels } from './labels.ts';
+import { DEFAULT_COLUMN_LABELS, EN, type Labels } from '../i18n/labels.ts';
 import type { Issue } from '../snapshot/model.ts';
 import { createHash } from 'node:crypto';
-import { slugify } from './paths.ts';
+import { slugify } from '../shared/text.ts';
 import { byId } from '../shared/values.ts';
-import { statusKey } from '../config/status-key.ts';
+import { statusKey } from '../shared/status-key.ts';
 
 export interface BoardColumn {
   id: string;

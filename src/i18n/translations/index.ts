@@ -54,7 +54,7 @@ export function translationProblems(language: string, data: unknown, reference: 
 
 function checked(language: Language): Labels {
   const problems = translationProblems(language, LANGUAGE_FILES[language]);
-  if (problems.length > 0) throw new Error(`The ${language} translation (src/site/i18n/${language}.json) is not complete:\n  - ${problems.join('\n  - ')}`);
+  if (problems.length > 0) throw new Error(`The ${language} translation (src/i18n/translations/${language}.json) is not complete:\n  - ${problems.join('\n  - ')}`);
   return LANGUAGE_FILES[language] as Labels;
 }
 

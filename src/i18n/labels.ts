@@ -1,6 +1,6 @@
 /**
  * The site's words in the visitor's language. The messages themselves are
- * data, one JSON file per language in src/site/i18n/ (English is the
+ * data, one JSON file per language in src/i18n/translations/ (English is the
  * reference); this module picks the file for a locale, applies the config's
  * `labels` overrides, and says counts with `Intl.PluralRules`.
  *
@@ -10,15 +10,15 @@
  * Austrian dates with the German interface).
  */
 import { formatNumber } from './format.ts';
-import { LANGUAGES, TRANSLATIONS, type LabelKey, type Labels, type Language, type PluralKey, type StringKey } from './i18n/index.ts';
-import { pluralCategories } from './i18n/schema.ts';
+import { LANGUAGES, TRANSLATIONS, type LabelKey, type Labels, type Language, type PluralKey, type StringKey } from './translations/index.ts';
+import { pluralCategories } from './translations/schema.ts';
 import { fill, pluralText, type PluralForms } from './messages.ts';
-import { statusKey } from '../config/status-key.ts';
+import { statusKey } from '../shared/status-key.ts';
 
 export { fill, LANGUAGES, TRANSLATIONS };
 export type { LabelKey, Labels, Language, PluralForms, PluralKey, StringKey };
 
-/** The reference language's messages (src/site/i18n/en.json): the keys every translation has. */
+/** The reference language's messages (src/i18n/translations/en.json): the keys every translation has. */
 export const EN: Labels = TRANSLATIONS.en;
 
 /**

@@ -4,10 +4,14 @@
  * `parseWithFriendlyErrors`.
  */
 import type { z } from 'zod';
-import { jsonPath } from '../portal/api-schemas.ts';
-import { ConfigError } from '../shared/errors.ts';
+import { ConfigError } from './errors.ts';
 
 type Issue = z.core.$ZodIssue;
+
+/** `[3].upvotes`, `.summary[0]`: a zod issue path as a JSON path. */
+export function jsonPath(path: readonly PropertyKey[]): string {
+  return path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('') || '(root)';
+}
 
 /** One line per problem: `  - columns[0].id: <message>`. */
 export function formatIssues(issues: readonly Issue[], root = ''): string {
