@@ -51,7 +51,7 @@ export function runNode(args: string[], options: { cwd: string; env: NodeJS.Proc
  * generation by the machine's memory, and a build's short-lived strings fill
  * it: a 10,000-issue build with its descriptions cached peaked at 829 MiB
  * by default and 743 MiB with this, in the same time (measured on a busy
- * machine, issue 16).
+ * machine).
  */
 export const BUILD_NODE_FLAGS = ['--max-semi-space-size=8'] as const;
 

@@ -59,8 +59,8 @@ export const RENDER_CACHE_FILE = 'render-cache.json';
 /**
  * Pages Astro renders at once unless `ROADMAP_BUILD_CONCURRENCY` says: twice
  * the CPUs, at most 8. Rendering a page waits on its data and on writing the
- * file as much as it computes, so two per core keep the cores busy (issue 16
- * measured 4 on 2 cores against Astro's default of 1: from 2.1× to 1.70× the
+ * file as much as it computes, so two per core keep the cores busy (measured
+ * with 4 on 2 cores against Astro's default of 1: from 2.1× to 1.70× the
  * bare-Astro floor at 1,000 issues); beyond 8 only memory grows.
  */
 export function defaultBuildConcurrency(cpus: number = availableParallelism()): number {

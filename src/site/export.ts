@@ -4,10 +4,10 @@
  * not in the view, so not here; tracker-internal fields are never copied.
  */
 import type { History } from '../history/schema.ts';
-import { moveDates } from '../history/view.ts';
+import { moveDates } from '../history/timeline.ts';
 import type { RoadmapInfo } from '../snapshot/model.ts';
 import { issuePath, projectPath } from './paths.ts';
-import type { RoadmapView } from './view.ts';
+import type { RoadmapView } from './roadmap-view.ts';
 
 export const EXPORT_FORMAT = 'portal-roadmap.export';
 /** 2: each issue has `moves`, the dates of its steps between columns. */

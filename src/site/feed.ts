@@ -14,11 +14,11 @@
 import type { RSSFeedItem } from '@astrojs/rss';
 import type { RoadmapConfig } from '../config/roadmap-config.ts';
 import type { History } from '../history/schema.ts';
-import { feedEvents, type FeedEventKind } from '../history/view.ts';
+import { feedEvents, type FeedEventKind } from '../history/timeline.ts';
 import { escapeHtmlText } from '../shared/text.ts';
 import { fill, type Labels, type StringKey } from '../i18n/labels.ts';
 import { issuePath, projectPath } from './paths.ts';
-import type { RoadmapView } from './view.ts';
+import type { RoadmapView } from './roadmap-view.ts';
 
 /** Items in the feed at most. */
 export const FEED_LIMIT = 50;

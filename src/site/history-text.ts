@@ -3,7 +3,7 @@
  * tells a step of a timeline, labels split around a `<time>`, and the
  * sparkline's points. Pure, so pages stay thin and this is tested directly.
  */
-import type { TimelineStep, UpvoteTrend } from '../history/view.ts';
+import type { TimelineStep, UpvoteTrend } from '../history/timeline.ts';
 import { fill, type StringKey } from '../i18n/labels.ts';
 
 /** The label of a timeline step: the first step of the history's first run says "since at least", never "moved on". */

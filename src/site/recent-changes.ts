@@ -6,7 +6,7 @@
  * scramble an Arabic line. Pure: the page renders what this returns.
  */
 import type { History } from '../history/schema.ts';
-import { recentChanges, type Change } from '../history/view.ts';
+import { recentChanges, type Change } from '../history/timeline.ts';
 import { formatPercent } from '../i18n/format.ts';
 import type { StringKey, Ui } from '../i18n/labels.ts';
 import { issuePath, projectPath } from './paths.ts';

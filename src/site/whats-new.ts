@@ -6,7 +6,7 @@
  * roadmap's address: no cookie, nothing sent anywhere. The badge is a count,
  * never a title, so nothing of the portal's data is ever put into the app's page.
  */
-import type { ChangelogEntry } from '../history/view.ts';
+import type { ChangelogEntry } from '../history/timeline.ts';
 import { changelogPath, issuePath, projectPath } from './paths.ts';
 
 export const LATEST_FILE = 'latest.json';

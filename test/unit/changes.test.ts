@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareSnapshots, reportLines, reportMarkdown, runReport, type DataComparison } from '../../src/cli/rebuild/changes.ts';
 import type { FingerprintPart } from '../../src/cli/rebuild/fingerprint.ts';
-import { projectProgress } from '../../src/cli/rebuild/progress.ts';
+import { projectProgress } from '../../src/cli/rebuild/fetch-progress.ts';
 import { shownColumns } from '../../src/publish/columns.ts';
 import { loadDemoSnapshot } from '../../src/snapshot/load.ts';
 import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';

@@ -10,7 +10,7 @@ import { parseHistory } from '../../src/history/read.ts';
 import { progressStep, recordChanges, recordRun, shownState, withSample } from '../../src/history/record.ts';
 import { diffShown, historyState } from '../../src/history/shown.ts';
 import { decodeSamples, HistorySchema, serializeHistory } from '../../src/history/schema.ts';
-import { changelog, eventAnchor, feedEvents, groupByMonth, issueTimeline, moveDates, recentChanges, upvoteTrend } from '../../src/history/view.ts';
+import { changelog, eventAnchor, feedEvents, groupByMonth, issueTimeline, moveDates, recentChanges, upvoteTrend } from '../../src/history/timeline.ts';
 import type { Issue } from '../../src/snapshot/model.ts';
 import { loadDemoSnapshot } from '../../src/snapshot/load.ts';
 

@@ -10,7 +10,7 @@ import { jsonLdText } from '../../src/site/structured-data.ts';
 import { themeCss } from '../../src/site/theme.ts';
 import { projectColourClass, projectColoursCss } from '../../src/site/project-colours.ts';
 import { JSDOM } from 'jsdom';
-import { buildRoadmapView } from '../../src/site/view.ts';
+import { buildRoadmapView } from '../../src/site/roadmap-view.ts';
 import { loadDemoSnapshot } from '../../src/snapshot/load.ts';
 import { readHistoryFile } from '../../src/history/read.ts';
 

@@ -4,7 +4,7 @@ import { astroBuild } from '../rebuild/astro-build.ts';
 import { reportLines, reportMarkdown } from '../rebuild/changes.ts';
 import { siteFingerprint } from '../rebuild/fingerprint.ts';
 import { writeGithubFailure, writeGithubOutputs } from '../rebuild/github.ts';
-import { projectProgress } from '../rebuild/progress.ts';
+import { projectProgress } from '../rebuild/fetch-progress.ts';
 import { DEFAULT_MAX_SHRINK, rebuild } from '../rebuild/rebuild.ts';
 import { printWarnings, resolveSettings } from '../../config/settings.ts';
 import { describeSource } from '../../snapshot/source.ts';

@@ -13,7 +13,7 @@ import { fetchPublishedHistory, HISTORY_FILE, readHistoryFile, writeHistoryFile 
 import { recordChanges } from '../../history/record.ts';
 import type { History } from '../../history/schema.ts';
 import { diffShown, type ShownChanges, type ShownState } from '../../history/shown.ts';
-import { changes } from '../../history/view.ts';
+import { changes } from '../../history/timeline.ts';
 import type { Snapshot } from '../../snapshot/snapshot-file.ts';
 
 export interface HistoryStepOptions {

@@ -13,14 +13,14 @@ import { retranslatedTruncationNote } from '../../content/description-limits.ts'
 import { readHistoryFile } from '../../history/read.ts';
 import { recordRun, shownState } from '../../history/record.ts';
 import type { History } from '../../history/schema.ts';
-import { changelog, type ChangelogEntry } from '../../history/view.ts';
+import { changelog, type ChangelogEntry } from '../../history/timeline.ts';
 import { truncationNoteText, uiFor, type Labels, type Ui } from '../../i18n/labels.ts';
 import { languageOfPath, siteLanguages, type SiteLanguage } from '../languages.ts';
 import { withBase } from '../paths.ts';
 import type { Issue, Project, RoadmapInfo } from '../../snapshot/model.ts';
 import { ROADMAP_INFO_ID } from '../../content/loader.ts';
 import { columnLabel } from '../../publish/columns.ts';
-import { buildRoadmapView, type RoadmapView } from '../view.ts';
+import { buildRoadmapView, type RoadmapView } from '../roadmap-view.ts';
 
 /**
  * The config as a page uses it: the page's language as `locale`, and title

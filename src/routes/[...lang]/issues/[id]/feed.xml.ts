@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { eventAnchor, issueTimeline } from '../../../../history/view.ts';
+import { eventAnchor, issueTimeline } from '../../../../history/timeline.ts';
 import { atomFeed, type AtomEntry } from '../../../../site/atom.ts';
 import { formatDate } from '../../../../i18n/format.ts';
 import { timelineLabel } from '../../../../site/history-text.ts';

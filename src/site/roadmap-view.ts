@@ -5,7 +5,7 @@ import type { Labels } from '../i18n/labels.ts';
 import type { Issue, Project } from '../snapshot/model.ts';
 import { assertDistinctSlugs } from './paths.ts';
 import type { History } from '../history/schema.ts';
-import { changelog } from '../history/view.ts';
+import { changelog } from '../history/timeline.ts';
 
 export interface RoadmapView {
   /** Columns the site shows, in order; hidden ones are gone. */
