@@ -36,6 +36,17 @@ export const EnvSchema = z
         .min(65_536, 'must be at least 65536 (64 KiB)')
         .max(268_435_456, 'must be at most 268435456 (256 MiB)'),
     ),
+    /**
+     * Most bytes one run reads from the portal in all its answers together (default 268435456, 256 MiB): a
+     * portal that never stops paging fails the run with this named, instead of filling the memory.
+     */
+    PORTAL_MAX_FETCH_BYTES: optional(
+      z.coerce
+        .number()
+        .int()
+        .min(1_048_576, 'must be at least 1048576 (1 MiB)')
+        .max(4_294_967_296, 'must be at most 4294967296 (4 GiB)'),
+    ),
     /** Project requests in flight at once (default 4). */
     PORTAL_CONCURRENCY: optional(z.coerce.number().int().min(1, 'must be at least 1').max(32, 'must be at most 32')),
     /** Absolute URL the site is served from; wins over `site` in roadmap.config.json. */

@@ -4,6 +4,7 @@
  * Unknown keys fail, so a misspelt option never passes silently.
  */
 import { isBrandFile } from './brand.ts';
+import { PLAIN_PATH } from './site-url.ts';
 import { moveRenamedKeys } from './renamed-keys.ts';
 import { checkLocalTexts, fallbackWarnings, isPerLanguage, localText, textsIn, type LanguageTexts } from './local-text.ts';
 import { localeSegment } from './locale-segment.ts';
@@ -84,7 +85,10 @@ export const RoadmapConfigSchema = z
      */
     site: z.url({ protocol: /^https?$/, error: 'use an absolute http(s) URL, e.g. "https://roadmap.example.com"' }).optional(),
     /** Path prefix when the site is not served from the root, e.g. `/roadmap`. Unset: the path of `site`, else `/`. */
-    base: z.string().regex(/^\/[^?#\s]*$/, 'start with "/", e.g. "/roadmap"').optional(),
+    base: z
+      .string()
+      .regex(PLAIN_PATH, 'use a path of plain folders (ASCII letters, digits, "-", "_", "." and "~", one "/" before each), e.g. "/roadmap": "//host" or "/\\host" would send every link to another host')
+      .optional(),
     /**
      * Mounts the roadmap below this path of a site with pages of its own (a Starlight docs site, say), e.g.
      * `/roadmap`: the site keeps its own settings, 404 page, robots.txt and sitemap, and the roadmap's pages,

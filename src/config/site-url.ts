@@ -33,6 +33,9 @@ export interface SiteLocation {
   root: string;
 }
 
+/** A path of plain folders: one `/` before each, no empty, `.` or `..` folder, ASCII letters, digits, `-`, `_`, `.` and `~` only. */
+export const PLAIN_PATH = /^(?:\/(?!\.\.?(?:\/|$))[A-Za-z0-9._~-]+)*\/?$/;
+
 /** `/repo/` and `/repo` are the same base; the root stays `/`. */
 export function normaliseBase(path: string): string {
   const trimmed = path.replace(/\/+$/, '');
@@ -52,6 +55,13 @@ export function resolveSiteLocation({ configSite, configBase, envSite, isDemo }:
   const url = new URL(given ?? DEMO_SITE);
   if (url.search || url.hash) {
     throw new ConfigError(`${named} is "${given}": give the address the site is served from, without a query or fragment, e.g. "${url.origin}${url.pathname}".`);
+  }
+  // The path becomes every link's prefix: "//host" would make each link another host's, and a letter outside
+  // ASCII or a %-escape is a folder name Astro's routes cannot match (NoMatchingStaticPathFound).
+  if (!PLAIN_PATH.test(url.pathname)) {
+    throw new ConfigError(
+      `${named} is "${given}": its path "${url.pathname}" must be plain folders of ASCII letters, digits, "-", "_", "." and "~", one "/" between each, e.g. "${url.origin}/roadmap".`,
+    );
   }
   const sitePath = normaliseBase(url.pathname);
   const base = configBase === undefined ? undefined : normaliseBase(configBase);

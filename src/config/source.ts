@@ -26,6 +26,7 @@ export function resolveSource(env: RoadmapEnv, root: string): DataSource {
         ...(env.PORTAL_DEADLINE_MS ? { retry: { deadlineMs: env.PORTAL_DEADLINE_MS } } : {}),
         ...(env.PORTAL_CONCURRENCY ? { concurrency: env.PORTAL_CONCURRENCY } : {}),
         ...(env.PORTAL_MAX_RESPONSE_BYTES ? { maxResponseBytes: env.PORTAL_MAX_RESPONSE_BYTES } : {}),
+        ...(env.PORTAL_MAX_FETCH_BYTES ? { maxFetchBytes: env.PORTAL_MAX_FETCH_BYTES } : {}),
       },
       extraProjectIds: env.PORTAL_PROJECT_IDS ?? [],
     };

@@ -9,6 +9,7 @@
  * left (`left`): its events and upvote samples are dropped, so someone who
  * unpublishes an issue finds nothing of it here but an id and a date.
  */
+import { MAX_UPVOTES } from '../snapshot/normalise.ts';
 import { z } from 'zod';
 
 export const HISTORY_FORMAT = 'portal-roadmap.history';
@@ -57,7 +58,16 @@ export const ProjectEventSchema = z.discriminatedUnion('kind', [
 const UpvoteSamplesSchema = z
   .array(z.number().int())
   .refine((list) => list.length % 2 === 0, 'pairs of numbers: [day, count, dayStep, countStep, …]')
-  .refine((list) => list.every((value, index) => index % 2 === 1 || index === 0 || value > 0), 'each day step must be at least 1');
+  .refine((list) => list.every((value, index) => index % 2 === 1 || index === 0 || value > 0), 'each day step must be at least 1')
+  // Every count the pairs add up to is one the portal can have (src/snapshot/normalise.ts `upvoteCount`), so sums stay exact.
+  .refine((list) => {
+    let count = 0;
+    for (let index = 1; index < list.length; index += 2) {
+      count += list[index]!;
+      if (count < 0 || count > MAX_UPVOTES) return false;
+    }
+    return true;
+  }, `each count must be a whole number from 0 to ${MAX_UPVOTES}`);
 
 const chronological = (events: readonly { at: string }[]) => events.every((event, index) => index === 0 || Date.parse(events[index - 1]!.at) <= Date.parse(event.at));
 
@@ -112,8 +122,19 @@ export const HistorySchema = z
     left: z.strictObject({ issues: byId(at), projects: byId(at) }),
   })
   .superRefine((history, ctx) => {
-    if (Date.parse(history.recordedAt) < Date.parse(history.startedAt)) {
+    const recordedAt = Date.parse(history.recordedAt);
+    if (recordedAt < Date.parse(history.startedAt)) {
       ctx.addIssue({ code: 'custom', path: ['recordedAt'], message: 'is before startedAt' });
+    }
+    // Nothing is dated after the latest run recorded: such a date came from a clock that was ahead, or an edit.
+    for (const kind of ['issues', 'projects'] as const) {
+      for (const [key, record] of history[kind]) {
+        const last = record.events.at(-1)!;
+        if (Date.parse(last.at) > recordedAt) ctx.addIssue({ code: 'custom', path: [kind, key, 'events'], message: `has an event dated ${last.at}, after recordedAt` });
+      }
+      for (const [key, date] of history.left[kind]) {
+        if (Date.parse(date) > recordedAt) ctx.addIssue({ code: 'custom', path: ['left', kind, key], message: `is dated ${date}, after recordedAt` });
+      }
     }
     for (const kind of ['issues', 'projects'] as const) {
       for (const key of history[kind].keys()) {

@@ -19,6 +19,8 @@ export interface PortalClientOptions {
   timeoutMs?: number;
   /** Largest response body, in bytes (`PORTAL_MAX_RESPONSE_BYTES`; default `DEFAULT_MAX_RESPONSE_BYTES`). */
   maxResponseBytes?: number;
+  /** Most bytes of all the run's answers together (`PORTAL_MAX_FETCH_BYTES`; default `DEFAULT_MAX_FETCH_BYTES`). */
+  maxFetchBytes?: number;
   /** `take` asked for per issue-list page. The server may send fewer. */
   pageSize?: number;
   /** Bound on issue-list pages, so a server that never stops paging cannot hang a build. */
@@ -37,7 +39,7 @@ export interface PortalClientOptions {
 export function sessionOf(options: PortalClientOptions): PortalSession {
   return (
     options.session ??
-    createSession({ timeoutMs: options.timeoutMs ?? CLIENT_DEFAULTS.timeoutMs, retry: options.retry, maxResponseBytes: options.maxResponseBytes })
+    createSession({ timeoutMs: options.timeoutMs ?? CLIENT_DEFAULTS.timeoutMs, retry: options.retry, maxResponseBytes: options.maxResponseBytes, maxFetchBytes: options.maxFetchBytes })
   );
 }
 

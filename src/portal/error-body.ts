@@ -78,9 +78,17 @@ function tryParseJson(text: string): unknown {
   }
 }
 
+/**
+ * How much of a body that is not JSON the excerpt is taken from. The tag-stripping expressions below
+ * backtrack quadratically on text full of `<`: a 2 MB error page took half an hour, and nothing
+ * interrupts synchronous work. The start of a page is where its message is.
+ */
+export const EXCERPT_SOURCE_LENGTH = 4096;
+
 /** A one-line excerpt of a body that is not JSON, with markup removed for reading only. */
 function excerpt(text: string): string | undefined {
   const oneLine = text
+    .slice(0, EXCERPT_SOURCE_LENGTH)
     .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
     .replace(/<[^>]*>/g, ' ')
     .replace(/\s+/g, ' ')

@@ -20,6 +20,15 @@ import { parseErrorBody } from './error-body.ts';
  */
 export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
+/**
+ * Most bytes one run reads from the portal in all its answers (default of
+ * `PORTAL_MAX_FETCH_BYTES`). The per-answer cap alone does not bound a run: a
+ * portal that keeps answering full pages, each just under that cap, grew a
+ * fetch past 3.7 GB until Node aborted. 256 MiB is some ten times the issue
+ * list of a 100,000-issue workspace.
+ */
+export const DEFAULT_MAX_FETCH_BYTES = 256 * 1024 * 1024;
+
 interface GetJsonOptions {
   /** Whole-request deadline in milliseconds: connect, headers and body. */
   timeoutMs: number;
@@ -31,6 +40,8 @@ export interface JsonResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   body: unknown;
+  /** Bytes of the body as read. */
+  bytes: number;
 }
 
 /** Identifies us to the operator; the portal endpoints need no auth header (docs/portal-api.md, Authentication §1). */
@@ -88,7 +99,7 @@ export async function getJson(url: URL, options: GetJsonOptions): Promise<JsonRe
   }
 
   try {
-    return { status: response.statusCode, headers: response.headers, body: JSON.parse(text) };
+    return { status: response.statusCode, headers: response.headers, body: JSON.parse(text), bytes: Buffer.byteLength(text) };
   } catch (cause) {
     const what = text.trim() === '' ? 'an empty body' : 'a body that is not valid JSON (truncated or not JSON at all)';
     throw new PortalError(`GET ${shownUrl} answered HTTP ${response.statusCode} with ${what}.`, {

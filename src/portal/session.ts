@@ -7,7 +7,7 @@
  * all of which the service asks for (docs/portal-api.md, Rate limits §2–4).
  */
 import { PortalError } from '../shared/errors.ts';
-import { getJson, type JsonResponse } from './http.ts';
+import { DEFAULT_MAX_FETCH_BYTES, DEFAULT_MAX_RESPONSE_BYTES, getJson, type JsonResponse } from './http.ts';
 import { PacerWaitTooLong, readRetryAfter, RequestPacer, systemClock, type PacerClock } from './pacer.ts';
 
 export interface RetryOptions {
@@ -39,6 +39,8 @@ interface SessionOptions {
   timeoutMs: number;
   /** Largest response body, in bytes (see `DEFAULT_MAX_RESPONSE_BYTES`). */
   maxResponseBytes?: number | undefined;
+  /** Most bytes the whole run reads, in all its answers (see `DEFAULT_MAX_FETCH_BYTES`). */
+  maxFetchBytes?: number | undefined;
   retry?: Partial<RetryOptions> | undefined;
   clock?: PacerClock;
 }
@@ -57,6 +59,8 @@ export function createSession(options: SessionOptions): PortalSession {
   const stats: SessionStats = { requests: 0, rateLimited: 0, retries: 0 };
 
   const secondsLeft = () => Math.max(0, Math.ceil((deadline - clock.now()) / 1000));
+  const budget = options.maxFetchBytes ?? DEFAULT_MAX_FETCH_BYTES;
+  let spent = 0;
 
   async function get(url: URL): Promise<JsonResponse> {
     let attempts = 0;
@@ -74,12 +78,17 @@ export function createSession(options: SessionOptions): PortalSession {
       if (left <= 0) throw deadlineError(url, `the run's deadline of ${retry.deadlineMs} ms has passed`);
       stats.requests++;
       attempts++;
+      // Each answer may use what is left of the run's budget, and no more than its own cap.
+      const perAnswer = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+      const maxResponseBytes = Math.min(perAnswer, budget - spent);
       try {
-        const response = await getJson(url, { timeoutMs: Math.min(options.timeoutMs, left), maxResponseBytes: options.maxResponseBytes });
+        const response = await getJson(url, { timeoutMs: Math.min(options.timeoutMs, left), maxResponseBytes });
+        spent += response.bytes;
         pacer.observe(response.headers);
         return response;
       } catch (error) {
         if (!(error instanceof PortalError)) throw error;
+        if (error.kind === 'too-large' && maxResponseBytes < perAnswer) throw budgetError(url, budget, spent, error);
         pacer.observe(error.headers);
         if (!isTransient(error)) throw error;
         if (error.status === 429) {
@@ -105,6 +114,14 @@ export function createSession(options: SessionOptions): PortalSession {
   }
 
   return { getJson: get, stats };
+}
+
+function budgetError(url: URL, budget: number, spent: number, cause: PortalError): PortalError {
+  return new PortalError(
+    `GET ${url} stopped: this run has read ${spent} bytes from the portal, and the next answer would pass the ${budget} bytes a fetch may read in all. ` +
+      'A portal that never stops paging looks like this; if the workspace really is this large, raise PORTAL_MAX_FETCH_BYTES.',
+    { kind: 'too-large', url: url.toString(), status: cause.status, headers: cause.headers, cause },
+  );
 }
 
 function deadlineError(url: URL, reason: string, cause?: PortalError): PortalError {

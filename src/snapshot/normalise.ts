@@ -26,14 +26,17 @@ export { isPortalVisible };
 export function normaliseIssues(issues: readonly ApiIssue[], knownProjectIds: ReadonlySet<string>, warn: Warn = () => {}): Issue[] {
   const hidden = new Set(issues.filter((issue) => !isPortalVisible(issue)).map((issue) => cleanId(issue.id)));
   const unreadable: string[] = [];
+  const oddCounts: string[] = [];
   const normalised = firstOfEachId(issues.filter((issue) => !hidden.has(cleanId(issue.id))), 'issue', warn).map((issue) => {
     const result = normaliseIssue(issue, knownProjectIds);
     for (const field of ['createdAt', 'updatedAt'] as const) {
       if (issue[field] && !result[field]) unreadable.push(`issue ${quoted(issue.id)} ${field} ${quoted(issue[field])}`);
     }
+    if (issue.upvotes != null && issue.upvotes !== result.upvotes) oddCounts.push(`issue ${quoted(issue.id)} ${issue.upvotes} → ${result.upvotes}`);
     return result;
   });
   if (unreadable.length) warn(unreadableDatesWarning(unreadable));
+  if (oddCounts.length) warn(upvoteCountsWarning(oddCounts));
   return normalised.sort(byId);
 }
 
@@ -50,7 +53,7 @@ export function normaliseIssue(issue: ApiIssue, knownProjectIds: ReadonlySet<str
     team: teamName(issue.team),
     projectId: issue.projectId && knownProjectIds.has(cleanId(issue.projectId)) ? cleanId(issue.projectId) : null,
     sortOrder: finiteOr(issue.sortOrder, Number.MAX_SAFE_INTEGER),
-    upvotes: Math.max(0, finiteOr(issue.upvotes, 0)),
+    upvotes: upvoteCount(issue.upvotes),
     importanceScore: finiteOr(issue.importanceScore, 0),
     createdAt: isoDate(issue.createdAt),
     updatedAt: isoDate(issue.updatedAt),
@@ -114,7 +117,7 @@ export function normaliseProject(project: ApiProject, scale: ProgressScale): Pro
     progress: scaleProgress(project.progress, scale),
     state: text(project.state),
     sortOrder: finiteOr(project.sortOrder, Number.MAX_SAFE_INTEGER),
-    upvotes: Math.max(0, finiteOr(project.upvotes, 0)),
+    upvotes: upvoteCount(project.upvotes),
     importanceScore: finiteOr(project.importanceScore, 0),
     createdAt: isoDate(project.createdAt),
     tracker: { projectId: idText(project.trackerProjectId), teamIds: (project.trackerTeamIds ?? []).flatMap((id) => idText(id) ?? []) },
@@ -202,6 +205,22 @@ function text(value: string | null | undefined): string | null {
 function body(value: string | null | undefined): string | null {
   const cleaned = value == null ? '' : withoutXmlForbidden(value);
   return cleaned.trim() ? cleaned : null;
+}
+
+/**
+ * Most upvotes an issue or project is taken to have. The spec shows upvotes as a number and no bound
+ * (docs/portal-api.md, Issue resource (v1)); the history keeps counts as integers it adds and subtracts,
+ * which must stay exact, so a count is a whole number from 0 to a billion, far past any real portal's.
+ */
+export const MAX_UPVOTES = 1_000_000_000;
+
+/** A count of upvotes as pages and the history keep it: a whole number from 0 to MAX_UPVOTES (0 when not a number). */
+export function upvoteCount(value: number | null | undefined): number {
+  return Math.min(MAX_UPVOTES, Math.max(0, Math.round(finiteOr(value ?? null, 0))));
+}
+
+function upvoteCountsWarning(changed: readonly string[]): string {
+  return `upvote count(s) that are not whole numbers from 0 to ${MAX_UPVOTES} are shown rounded into that range: ${changed.join('; ')}`;
 }
 
 function finiteOr<F extends number | null>(value: number | null | undefined, fallback: F): number | F {

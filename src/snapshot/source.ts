@@ -7,6 +7,7 @@ export interface PortalSettings {
   workspaceId: string;
   timeoutMs?: number;
   maxResponseBytes?: number;
+  maxFetchBytes?: number;
   concurrency?: number;
   retry?: { deadlineMs: number };
 }

@@ -28,6 +28,10 @@ describe('a history file', () => {
     ['cut short', text.slice(0, 200), /is not valid JSON \(cut short\?\)/],
     ['of another format', JSON.stringify({ format: 'portal-roadmap.snapshot', version: 2 }), /is not a portal-roadmap history \(format portal-roadmap\.history, version 1\):\n  - format: /],
     ['with a title in it', text.replace('"events":[', '"title":"Dark mode","events":['), /unknown key "title"/],
+    // Counts past what a portal can have: sums of them would no longer be exact.
+    ['with a count of 2^60', text.replace(/"upvotes":\[(\d+),(\d+)\]/, `"upvotes":[$1,${2 ** 60}]`), /upvotes: each count must be a whole number from 0 to 1000000000/],
+    // An event after the latest run recorded: a clock that was ahead, or an edit.
+    ['with an event in the future', text.replace(/"at":"[^"]+"/, '"at":"9999-01-01T00:00:00.000Z"'), /events: has an event dated 9999-01-01T00:00:00\.000Z, after recordedAt/],
   ])('is refused when %s, naming the file and the fix, and is left as it was', async (_, content, reason) => {
     const file = join(dir, `bad-${Math.random()}.json`);
     writeFileSync(file, content);

@@ -191,3 +191,16 @@ describe('a snapshot from hostile data', () => {
     expect(existsSync(file)).toBe(false);
   });
 });
+
+describe('upvote counts', () => {
+  it('are whole numbers from 0 to a billion, each one changed named in a warning', () => {
+    const base = issues[0]!;
+    const warnings: string[] = [];
+    const odd = [0.5, 2 ** 60, -3, Number.NaN].map((upvotes, index) => ({ ...base, id: `odd-${index}`, upvotes }));
+    const normalised = normaliseIssues([...odd, { ...base, id: 'fine', upvotes: 12 }], new Set(), (message) => warnings.push(message));
+    expect(normalised.map((issue) => [issue.id, issue.upvotes])).toEqual([['fine', 12], ['odd-0', 1], ['odd-1', 1_000_000_000], ['odd-2', 0], ['odd-3', 0]]);
+    expect(warnings).toEqual([
+      `upvote count(s) that are not whole numbers from 0 to 1000000000 are shown rounded into that range: issue "odd-0" 0.5 → 1; issue "odd-1" ${2 ** 60} → 1000000000; issue "odd-2" -3 → 0; issue "odd-3" NaN → 0`,
+    ]);
+  });
+});

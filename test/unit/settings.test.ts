@@ -116,3 +116,19 @@ describe('a roadmap mounted below a prefix', () => {
     }
   });
 });
+
+describe('paths that would send links elsewhere or match no route', () => {
+  it('refuses a protocol-relative or backslashed base, naming the danger', () => {
+    for (const bad of ['//evil.example', '/\\evil.example', '/a//b', '/a/../b', '/straße', '/a%20b']) {
+      expect(failure(() => resolveSettings(root({ base: bad }), {})).message, bad).toContain('base: use a path of plain folders');
+    }
+  });
+
+  it('refuses a site URL whose path has a doubled slash, a letter outside ASCII or an escape, in one line with the fix', () => {
+    for (const [site, path] of [['https://example.com//repo', '//repo'], ['https://example.com/straße', '/stra%C3%9Fe'], ['https://example.com/a%20b', '/a%20b']] as const) {
+      const message = failure(() => resolveSettings(root({ site }), {})).message;
+      expect(message, site).toBe(`"site" in the config is "${site}": its path "${path}" must be plain folders of ASCII letters, digits, "-", "_", "." and "~", one "/" between each, e.g. "https://example.com/roadmap".`);
+    }
+    expect(resolveSettings(root({ site: 'https://user.github.io/my_repo.v2~x/' }), {}).base).toBe('/my_repo.v2~x');
+  });
+});

@@ -15,6 +15,7 @@ import type { History } from '../../history/schema.ts';
 import { diffShown, type ShownChanges, type ShownState } from '../../history/shown.ts';
 import { changes } from '../../history/timeline.ts';
 import type { Snapshot } from '../../snapshot/snapshot-file.ts';
+import { RoadmapError } from '../../shared/errors.ts';
 
 export interface HistoryStepOptions {
   stateDir: string;
@@ -73,6 +74,14 @@ export async function prepareHistory(options: HistoryStepOptions): Promise<Prepa
   } else {
     log(`No history in ${stateDir}: starting a new history`);
   }
+  // A history recorded after this run would take every later run for old news ("nothing new") and record nothing.
+  if (base && Date.parse(base.recordedAt) > Date.parse(snapshot.fetchedAt)) {
+    throw new RoadmapError(
+      `The history ${inState ? stateFile : 'the live site publishes'} was recorded up to ${base.recordedAt}, after this run (${snapshot.fetchedAt}): ` +
+        'a clock was ahead when it was written, or it was edited. Nothing was changed. Run again with --fresh-history to start a new one ' +
+        '(the old file is kept beside it), or put back a copy recorded before now.',
+    );
+  }
   const recorded = recordChanges(base, options.shown, snapshot.fetchedAt);
   const history = recorded.history;
   // A new history has no previous state of its own: it starts with everything "already there".
@@ -80,6 +89,8 @@ export async function prepareHistory(options: HistoryStepOptions): Promise<Prepa
   log(describeRun(history, snapshot.fetchedAt));
   const file = join(options.workDir, HISTORY_FILE);
   await writeHistoryFile(file, history);
+  // Read back as the build will read it: a history the build would refuse stops the run here, with nothing changed.
+  await readHistoryFile(file, 'This run stopped before building; the live site, the state and its history are unchanged.');
 
   let before: { text: string | undefined } | undefined;
   return {
