@@ -20,7 +20,7 @@ describe('the history step of a rebuild', () => {
     // Written by a runner whose clock was a year ahead.
     await writeHistoryFile(join(stateDir, 'history.json'), recordRun(undefined, shown, '2027-11-24T00:00:00.000Z'));
     const before = readFileSync(join(stateDir, 'history.json'), 'utf8');
-    const error = await prepareHistory({ stateDir, workDir, snapshot: demo, shown, previousShown: undefined, log: () => {} }).catch((e: unknown) => e as Error);
+    const error = (await prepareHistory({ stateDir, workDir, snapshot: demo, shown, previousShown: undefined, log: () => {} }).catch((e: unknown) => e)) as Error;
     expect(error.message).toBe(
       `The history ${join(stateDir, 'history.json')} was recorded up to 2027-11-24T00:00:00.000Z, after this run (${demo.fetchedAt}): a clock was ahead when it was written, or it was edited. ` +
         'Nothing was changed. Run again with --fresh-history to start a new one (the old file is kept beside it), or put back a copy recorded before now.',
