@@ -3,7 +3,10 @@ import { cp, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { logLines } from '../../shared/text.ts';
 import { astroBin, BUILD_NODE_FLAGS, runNode } from '../run-node.ts';
-import { RebuildError } from './rebuild.ts';
+import { RebuildError, sweepDeadRuns } from './rebuild.ts';
+
+/** Build folders inside the project, for an output outside it: `.astro/rebuild-{pid}-{random}`. */
+const BUILD_DIR_PREFIX = 'rebuild-';
 
 /** Lines of build output quoted when a build fails. */
 const TAIL_LINES = 30;
@@ -24,7 +27,8 @@ export function astroBuild(root: string, env: NodeJS.ProcessEnv = process.env, l
     let buildDir = target;
     if (!isInside(root, target)) {
       await mkdir(join(root, '.astro'), { recursive: true });
-      buildDir = await mkdtemp(join(root, '.astro', 'rebuild-'));
+      await sweepDeadRuns(join(root, '.astro'), BUILD_DIR_PREFIX);
+      buildDir = await mkdtemp(join(root, '.astro', `${BUILD_DIR_PREFIX}${process.pid}-`));
     }
     try {
       await build(root, renderCacheFile ? { ...env, ROADMAP_RENDER_CACHE: renderCacheFile } : env, { snapshotFile, historyFile }, buildDir, log);

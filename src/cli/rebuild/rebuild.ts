@@ -15,8 +15,8 @@
  * Every run that gets this far writes its report (`report.json`), "no changes" included.
  * On any failure `outDir` and `stateDir` are left byte for byte as they were.
  */
-import { existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { existsSync, statSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { RoadmapError, SnapshotError } from '../../shared/errors.ts';
@@ -87,6 +87,7 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
   const outDir = resolve(options.outDir);
   const stateDir = resolve(options.stateDir);
   const publishedFile = join(stateDir, PUBLISHED_FILE);
+  await recoverInterruptedSwap(outDir, log);
   const previous = await readPrevious(publishedFile, options.force ?? false, log);
 
   const fresh = await loadSnapshot(options.source, options.load);
@@ -109,7 +110,9 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
   }
   guardShrink(previous, fresh, options);
 
-  const workDir = await mkdtemp(join(tmpdir(), 'portal-roadmap-'));
+  // Named with this run's process id, so a later run can tell a dead run's folder from a running one's.
+  await sweepDeadRuns(tmpdir(), WORK_DIR_PREFIX);
+  const workDir = await mkdtemp(join(tmpdir(), `${WORK_DIR_PREFIX}${process.pid}-`));
   // Staging sits next to the output so the final rename stays on one file system.
   const staging = join(dirname(outDir), `.${basename(outDir)}.staging-${process.pid}`);
   const retired = join(dirname(outDir), `.${basename(outDir)}.previous-${process.pid}`);
@@ -227,6 +230,54 @@ function guardShrink(previous: Snapshot | undefined, fresh: Snapshot, options: R
     `The portal returned ${after} visible issues, down ${drop}% from the ${before} published (more than the ${Math.round(maxShrink * 100)}% allowed). ` +
       'Refusing to publish what may be a partial list; pass --accept-shrink if the drop is real.',
   );
+}
+
+/** Work folders of runs, in the system's temp folder: `portal-roadmap-{pid}-{random}`. */
+export const WORK_DIR_PREFIX = 'portal-roadmap-';
+
+/** Removes the folders `{prefix}{pid}-…` in `dir` of processes that no longer run (a run killed mid-way leaves its own). */
+export async function sweepDeadRuns(dir: string, prefix: string): Promise<void> {
+  if (!existsSync(dir)) return;
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const pid = entry.isDirectory() && entry.name.startsWith(prefix) ? /^(\d+)-/.exec(entry.name.slice(prefix.length))?.[1] : undefined;
+    if (pid && !running(Number(pid))) await rm(join(dir, entry.name), { recursive: true, force: true });
+  }
+}
+
+/** Whether a process of this id runs (a rebuild in progress owns its staging and retired folders). */
+function running(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * What a run that died mid-swap left beside the output: between the two
+ * renames of `swapIn` the live site exists only as `.{out}.previous-{pid}`,
+ * and a run that died while building leaves `.{out}.staging-{pid}`. The live
+ * site comes back from the newest previous one when it is missing; the rest of
+ * a dead run's folders are removed. Folders of a run still going are left alone.
+ */
+export async function recoverInterruptedSwap(outDir: string, log: (line: string) => void): Promise<void> {
+  const parent = dirname(outDir);
+  if (!existsSync(parent)) return;
+  const name = basename(outDir).replace(/[.*+?^$()|[\]\\{}]/g, '\\$&');
+  const pattern = new RegExp(`^\\.${name}\\.(previous|staging)-(\\d+)$`);
+  const leftovers = (await readdir(parent, { withFileTypes: true }))
+    .map((entry) => ({ entry, match: pattern.exec(entry.name) }))
+    .filter(({ entry, match }) => entry.isDirectory() && match && !running(Number(match[2])))
+    .map(({ entry, match }) => ({ path: join(parent, entry.name), kind: match![1]!, mtimeMs: statSync(join(parent, entry.name)).mtimeMs }));
+  const previous = leftovers.filter((folder) => folder.kind === 'previous').sort((a, b) => b.mtimeMs - a.mtimeMs);
+  if (!existsSync(outDir) && previous[0]) {
+    await rename(previous[0].path, outDir);
+    log(`${outDir} was missing after a run that stopped mid-swap: the live site is back from ${basename(previous[0].path)}`);
+    previous.shift();
+  }
+  for (const folder of [...previous, ...leftovers.filter((folder) => folder.kind === 'staging')]) await rm(folder.path, { recursive: true, force: true });
 }
 
 /** Two renames: the live output moves aside, the staging directory takes its name; the first is undone if the second fails. */
