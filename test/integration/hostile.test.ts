@@ -107,10 +107,13 @@ describe('a hostile workspace', () => {
     expect(feed).toContain('Sync is &amp;lt;img src=x onerror=alert(&apos;feed&apos;)&amp;gt; faster');
   }, 120_000);
 
-  it('writes absurd upvotes compactly', () => {
-    const exported = JSON.parse(readFileSync(join(build.outDir, 'roadmap.json'), 'utf8')) as { issues: { id: string; url: string }[] };
-    const page = readPage(build.outDir, join(new URL(exported.issues.find((i) => i.id === HOSTILE_IDS.upvotes)!.url).pathname, 'index.html'));
-    expect(page.querySelector('main')?.textContent).toContain('1E308');
+  it('takes absurd upvotes (1e308) as the most a count can be, a billion, written compactly, and says so in the build log', () => {
+    const exported = JSON.parse(readFileSync(join(build.outDir, 'roadmap.json'), 'utf8')) as { issues: { id: string; url: string; upvotes: number }[] };
+    const issue = exported.issues.find((i) => i.id === HOSTILE_IDS.upvotes)!;
+    expect(issue.upvotes).toBe(1_000_000_000);
+    const page = readPage(build.outDir, join(new URL(issue.url).pathname, 'index.html'));
+    expect(page.querySelector('main')?.textContent).toContain('1B');
+    expect(build.output).toContain(`issue ${JSON.stringify(HOSTILE_IDS.upvotes)} 1e+308 → 1000000000`);
   });
 
   it('shows the payloads as text', () => {
