@@ -76,9 +76,9 @@ const LabelsSchema = z.strictObject(
 export const RoadmapConfigSchema = z
   .strictObject({
     /** Site title: header, `<title>` and feeds; a text, or one per language (`{"en": …, "de": …}`). Unset: "Product roadmap" in each language. */
-    title: localText(outputText().pipe(z.string().trim().min(1, 'give the site a title'))).optional(),
+    title: localText(outputText().pipe(z.string().trim().min(1, 'give the site a title').max(200, "use at most 200 characters: the title is in every page's header, <title> and feed"))).optional(),
     /** One-sentence description for the home page and meta tags; a text, or one per language. Unset: a default in each language. */
-    description: localText(outputText()).optional(),
+    description: localText(outputText().pipe(z.string().max(1000, 'use at most 1000 characters: the description is in every page\'s meta tags and feed'))).optional(),
     /**
      * Absolute URL the site is served from, path included, e.g. `https://user.github.io/repo`.
      * Needed for canonical URLs and the sitemap. Its path is the base path (src/config/site-url.ts).

@@ -9,6 +9,7 @@
  * So the file grows with the number of issues, not with the number of runs:
  * README, "The history", gives the measured size at 10,000 issues after a year.
  */
+import { compareCodeUnits } from '../shared/values.ts';
 import { decodeSamples, encodeSamples, type History, type IssueRecord, type UpvoteSample } from './schema.ts';
 
 /** Days of daily upvote samples; older ones are thinned to one a week. The issue page's trend covers the same 90 days. */
@@ -59,6 +60,21 @@ function needsThinning(list: readonly number[], cutoff: number): boolean {
 export function trimEvents<E>(events: readonly E[]): { events: E[]; trimmed: boolean } {
   if (events.length <= MAX_EVENTS) return { events: [...events], trimmed: false };
   return { events: [events[0]!, ...events.slice(events.length - (MAX_EVENTS - 1))], trimmed: true };
+}
+
+/**
+ * Tombstones kept per kind (issues, projects): the newest. Each is a page in
+ * every language, so a history listing hundreds of thousands of ids that left
+ * (20,000 made 40,044 files) would fill a host's file limit; an id that left
+ * longer ago than the newest 5,000 loses its page, not the site.
+ */
+export const MAX_TOMBSTONES = 5_000;
+
+/** `left` with at most MAX_TOMBSTONES ids, the newest by date (then by id), in id order; the same map when within it. */
+export function boundTombstones(left: ReadonlyMap<string, string>): Map<string, string> {
+  if (left.size <= MAX_TOMBSTONES) return left as Map<string, string>;
+  const newest = [...left].sort(([a, at], [b, bt]) => (at === bt ? compareCodeUnits(a, b) : at < bt ? 1 : -1)).slice(0, MAX_TOMBSTONES);
+  return new Map(newest.sort(([a], [b]) => compareCodeUnits(a, b)));
 }
 
 /** Every issue's samples thinned for `today`; the same history when none needed it. */

@@ -6,7 +6,7 @@
  */
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { Agent, errors as undiciErrors, interceptors, request, type Dispatcher } from 'undici';
+import { Agent, errors as undiciErrors, request, type Dispatcher } from 'undici';
 import { formatIssues } from '../shared/friendly-errors.ts';
 import { RoadmapError } from '../shared/errors.ts';
 import { HISTORY_FORMAT, HISTORY_VERSION, HistorySchema, serializeHistory, type History } from './schema.ts';
@@ -81,9 +81,8 @@ const RECOVERY_FIX =
  * would replace the published history at the next publish, and lose it.
  */
 export async function fetchPublishedHistory(siteRoot: string, options: FetchOptions = {}): Promise<History | undefined> {
-  // A host may redirect (http to https, a Pages domain to its custom domain): a few hops are followed.
   const own = options.dispatcher ? undefined : new Agent();
-  const dispatcher = options.dispatcher ?? own!.compose(interceptors.redirect({ maxRedirections: 3 }));
+  const dispatcher = options.dispatcher ?? own!;
   try {
     return await fetchWith(siteRoot, dispatcher, options);
   } finally {
@@ -91,25 +90,41 @@ export async function fetchPublishedHistory(siteRoot: string, options: FetchOpti
   }
 }
 
+/** Redirects followed on the way to a live site's history, within its own origin. */
+const MAX_REDIRECTS = 3;
+
 async function fetchWith(siteRoot: string, dispatcher: Dispatcher, options: FetchOptions): Promise<History | undefined> {
-  const url = new URL(HISTORY_FILE, siteRoot.endsWith('/') ? siteRoot : `${siteRoot}/`).toString();
+  const first = new URL(HISTORY_FILE, siteRoot.endsWith('/') ? siteRoot : `${siteRoot}/`);
+  let url = first.toString();
   const timeoutMs = options.timeoutMs ?? PUBLISHED_HISTORY_TIMEOUT_MS;
   const maxBytes = options.maxBytes ?? MAX_PUBLISHED_HISTORY_BYTES;
   const fail = (reason: string, cause?: unknown) =>
     new HistoryError(`Could not read the published history ${url}: ${reason}. ${RECOVERY_FIX}`, cause === undefined ? undefined : { cause });
   const signal = AbortSignal.timeout(timeoutMs);
   let response: Dispatcher.ResponseData;
-  try {
-    response = await request(url, {
-      method: 'GET',
-      headers: { accept: 'application/json', 'user-agent': 'portal-roadmap (+static roadmap site generator)' },
-      signal,
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-      dispatcher,
-    });
-  } catch (cause) {
-    throw fail(transportReason(cause, signal, timeoutMs), cause);
+  for (let hops = 0; ; hops++) {
+    try {
+      response = await request(url, {
+        method: 'GET',
+        headers: { accept: 'application/json', 'user-agent': 'portal-roadmap (+static roadmap site generator)' },
+        signal,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+        dispatcher,
+      });
+    } catch (cause) {
+      throw fail(transportReason(cause, signal, timeoutMs), cause);
+    }
+    const location = response.headers.location;
+    if (response.statusCode < 300 || response.statusCode >= 400 || typeof location !== 'string') break;
+    await response.body.dump();
+    // A host may redirect within the site (a trailing slash, http to https); the history is never read from another
+    // site, which would then write into this one's history.
+    const next = new URL(location, url);
+    const sameSite = next.origin === first.origin || (next.hostname === first.hostname && first.protocol === 'http:' && next.protocol === 'https:');
+    if (!sameSite) throw fail(`it redirects to another site, ${next.origin}; if that is where the roadmap is served now, set ROADMAP_SITE to it`);
+    if (hops >= MAX_REDIRECTS) throw fail(`it redirected more than ${MAX_REDIRECTS} times`);
+    url = next.toString();
   }
   if (response.statusCode === 404) {
     await response.body.dump();

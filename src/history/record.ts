@@ -9,7 +9,7 @@
  * continues exactly where the site left off, whatever the state directory holds.
  */
 import { compareCodeUnits } from '../shared/values.ts';
-import { thinHistory, trimEvents } from './bound.ts';
+import { boundTombstones, thinHistory, trimEvents } from './bound.ts';
 import { dayOf, emptyHistory, lastSamples, type History, type IssueRecord, type ProjectEvent, type ProjectRecord } from './schema.ts';
 import { diffShown, historyState, projectFacts, progressStep, stateOf, type ShownChanges, type ShownProject, type ShownState } from './shown.ts';
 
@@ -61,7 +61,8 @@ export function recordChanges(previous: History | undefined, shown: ShownState, 
       return { events: [returning ? { at: fetchedAt, kind: 'back', ...facts } : { at: fetchedAt, kind: 'seen', ...facts, ...(firstRun ? { atLeast: true as const } : {}) }] };
     },
   });
-  const next: History = { ...base, recordedAt: fetchedAt, issues: issues.records, projects: projects.records, left: { issues: issues.left, projects: projects.left } };
+  const left = { issues: boundTombstones(issues.left), projects: boundTombstones(projects.left) };
+  const next: History = { ...base, recordedAt: fetchedAt, issues: issues.records, projects: projects.records, left };
   // Samples only cross the daily window when the day changes: thinning once a day keeps runs cheap.
   return { history: firstRun || dayOf(base.recordedAt) !== day ? thinHistory(next, day) : next, changes };
 }

@@ -7,7 +7,8 @@
  * measures the case of every count changing every day.)
  */
 import { describe, expect, it } from 'vitest';
-import { DAILY_SAMPLE_DAYS, thinSamples, trimEvents } from '../../src/history/bound.ts';
+import { DAILY_SAMPLE_DAYS, MAX_TOMBSTONES, thinSamples, trimEvents } from '../../src/history/bound.ts';
+import { recordRun } from '../../src/history/record.ts';
 import { decodeSamples, encodeSamples, HistorySchema, serializeHistory } from '../../src/history/schema.ts';
 import { expectedYear, simulateYear } from '../support/history-year.ts';
 
@@ -69,4 +70,18 @@ describe('a year of runs', () => {
     expect(size).toBeLessThan(4 * MB);
     expect(HistorySchema.safeParse(JSON.parse(serializeHistory(year.history))).success).toBe(true);
   }, 60_000);
+});
+
+describe('tombstones', () => {
+  it('keep the newest 5,000 ids that left, per kind, so a history listing hundreds of thousands makes no more pages than that', () => {
+    const day = (n: number) => new Date(Date.UTC(2026, 0, 1) + n * 60_000).toISOString();
+    const history = recordRun(undefined, { issues: new Map(), projects: new Map() }, day(0));
+    const left = new Map(Array.from({ length: 200_000 }, (_, index) => [`gone-${String(index).padStart(6, '0')}`, day(index)] as const));
+    const next = recordRun({ ...history, left: { issues: left, projects: new Map() } }, { issues: new Map(), projects: new Map() }, day(200_000));
+    expect(next.left.issues.size).toBe(MAX_TOMBSTONES);
+    // Each left a minute after the one before: the newest 5,000 are 195,000–199,999, kept in id order.
+    const kept = [...next.left.issues.keys()];
+    expect(kept[0]).toBe('gone-195000');
+    expect(kept.at(-1)).toBe('gone-199999');
+  });
 });

@@ -85,4 +85,12 @@ describe('fetchPublishedHistory', () => {
     origin().intercept({ path: '/roadmap/history.json' }).reply(200, text);
     await expect(fetchIt({ maxBytes: 1000 })).rejects.toThrow('more than the 1000 bytes a history can be');
   });
+
+  it('follows a redirect within the site, and refuses one to another site, naming it', async () => {
+    origin().intercept({ path: '/roadmap/history.json' }).reply(301, '', { headers: { location: '/roadmap/v2/history.json' } });
+    origin().intercept({ path: '/roadmap/v2/history.json' }).reply(200, text);
+    expect(serializeHistory((await fetchIt())!)).toBe(text);
+    origin().intercept({ path: '/roadmap/history.json' }).reply(302, '', { headers: { location: 'https://evil.example/history.json' } });
+    await expect(fetchIt()).rejects.toThrow('it redirects to another site, https://evil.example; if that is where the roadmap is served now, set ROADMAP_SITE to it');
+  });
 });
