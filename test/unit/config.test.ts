@@ -196,7 +196,7 @@ describe('portal limits in the environment', () => {
 
 describe('the config\'s own words have a length limit', () => {
   it('refuses a title over 200 characters and a description over 1000, naming why (a megabyte title built an 887 MB site)', () => {
-    expect(() => parseRoadmapConfig({ title: 'x'.repeat(201) })).toThrow(/title: use at most 200 characters: the title is in every page's header, <title> and feed; got "x+…"/);
+    expect(() => parseRoadmapConfig({ title: 'x'.repeat(201) })).toThrow(/title: use at most 200 characters: the title is in every page's header, <title> and feed; got "x+…/);
     expect(() => parseRoadmapConfig({ description: 'x'.repeat(1001) })).toThrow(/description: use at most 1000 characters/);
     expect(parseRoadmapConfig({ title: 'x'.repeat(200) }).title).toHaveLength(200);
   });
