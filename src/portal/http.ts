@@ -42,6 +42,8 @@ export interface JsonResponse {
   body: unknown;
   /** Bytes of the body as read. */
   bytes: number;
+  /** The body had bytes that are not UTF-8, each read as U+FFFD (�). */
+  notUtf8: boolean;
 }
 
 /** Identifies us to the operator; the portal endpoints need no auth header (docs/portal-api.md, Authentication §1). */
@@ -74,8 +76,9 @@ export async function getJson(url: URL, options: GetJsonOptions): Promise<JsonRe
 
   const limit = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   let text: string;
+  let notUtf8 = false;
   try {
-    text = await readCapped(response, limit, shownUrl);
+    ({ text, notUtf8 } = await readCapped(response, limit, shownUrl));
   } catch (cause) {
     if (cause instanceof PortalError) throw cause;
     const failure = transportError(cause, shownUrl, options.timeoutMs, signal);
@@ -99,7 +102,7 @@ export async function getJson(url: URL, options: GetJsonOptions): Promise<JsonRe
   }
 
   try {
-    return { status: response.statusCode, headers: response.headers, body: JSON.parse(text), bytes: Buffer.byteLength(text) };
+    return { status: response.statusCode, headers: response.headers, body: JSON.parse(text), bytes: Buffer.byteLength(text), notUtf8 };
   } catch (cause) {
     const what = text.trim() === '' ? 'an empty body' : 'a body that is not valid JSON (truncated or not JSON at all)';
     throw new PortalError(`GET ${shownUrl} answered HTTP ${response.statusCode} with ${what}.`, {
@@ -117,7 +120,7 @@ export async function getJson(url: URL, options: GetJsonOptions): Promise<JsonRe
  * `content-length`, or found while reading) stops the download and fails,
  * instead of being held in memory whole.
  */
-async function readCapped(response: Dispatcher.ResponseData, limit: number, url: string): Promise<string> {
+async function readCapped(response: Dispatcher.ResponseData, limit: number, url: string): Promise<{ text: string; notUtf8: boolean }> {
   const tooLarge = (size: string) => {
     response.body.destroy();
     return new PortalError(
@@ -135,7 +138,13 @@ async function readCapped(response: Dispatcher.ResponseData, limit: number, url:
     if (size > limit) throw tooLarge(`more than ${limit} bytes`);
     chunks.push(chunk as Buffer);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks, size));
+  // JSON is UTF-8 (RFC 8259 §8.1). Bytes that are not are read as U+FFFD, and the run says so rather than show it silently.
+  const bytes = Buffer.concat(chunks, size);
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), notUtf8: false };
+  } catch {
+    return { text: new TextDecoder().decode(bytes), notUtf8: true };
+  }
 }
 
 function redirectError(status: number, url: string, headers: JsonResponse['headers']): PortalError {

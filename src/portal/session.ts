@@ -28,6 +28,8 @@ export interface SessionStats {
   requests: number;
   rateLimited: number;
   retries: number;
+  /** Answers with bytes that are not UTF-8 (read as U+FFFD). */
+  notUtf8: number;
 }
 
 export interface PortalSession {
@@ -56,7 +58,7 @@ export function createSession(options: SessionOptions): PortalSession {
   const retry = { ...RETRY_DEFAULTS, ...options.retry };
   const deadline = clock.now() + retry.deadlineMs;
   const pacer = new RequestPacer(clock);
-  const stats: SessionStats = { requests: 0, rateLimited: 0, retries: 0 };
+  const stats: SessionStats = { requests: 0, rateLimited: 0, retries: 0, notUtf8: 0 };
 
   const secondsLeft = () => Math.max(0, Math.ceil((deadline - clock.now()) / 1000));
   const budget = options.maxFetchBytes ?? DEFAULT_MAX_FETCH_BYTES;
@@ -84,6 +86,7 @@ export function createSession(options: SessionOptions): PortalSession {
       try {
         const response = await getJson(url, { timeoutMs: Math.min(options.timeoutMs, left), maxResponseBytes });
         spent += response.bytes;
+        if (response.notUtf8) stats.notUtf8++;
         pacer.observe(response.headers);
         return response;
       } catch (error) {

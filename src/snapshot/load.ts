@@ -42,7 +42,8 @@ export async function loadSnapshot(source: DataSource, hooks: LoadHooks = {}): P
     case 'api': {
       const options = { ...source.portal, onProjectFetched: hooks.onProjectFetched };
       // One session for the whole run, so pacing and the deadline cover every request.
-      const client = { ...options, session: hooks.session ?? sessionOf(options) };
+      const session = hooks.session ?? sessionOf(options);
+      const client = { ...options, session };
       const { issues, repeatedInOnePage } = await fetchIssueList(client);
       if (repeatedInOnePage.length) {
         warn(`${repeatedInOnePage.length} issue id(s) came more than once in one page of the issue list; the first of each is kept: ${quotedList(repeatedInOnePage)}`);
@@ -58,6 +59,9 @@ export async function loadSnapshot(source: DataSource, hooks: LoadHooks = {}): P
       if (missing.length) hooks.onMissingProjects?.(missing);
       for (const { requested, answered } of mismatched) {
         warn(`project ${quoted(requested)} answered with the project ${quoted(answered)} and is left out; its issues are shown without a project`);
+      }
+      if (session.stats.notUtf8) {
+        warn(`${session.stats.notUtf8} answer(s) of the portal had bytes that are not UTF-8; each such byte is shown as "\uFFFD". The portal should send UTF-8 JSON (RFC 8259).`);
       }
       const origin = { kind: 'api' as const, apiUrl: source.portal.apiUrl, workspaceId: source.portal.workspaceId };
       return createSnapshot({ issues, projects, missingProjectIds: missing }, origin, new Date(), warn);

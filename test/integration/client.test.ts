@@ -3,7 +3,7 @@ import { fetchIssueList, fetchProject, fetchProjects } from '../../src/portal/cl
 import { PortalError, WorkspaceNotFoundError } from '../../src/shared/errors.ts';
 import { resolveSource } from '../../src/config/source.ts';
 import { loadSnapshot } from '../../src/snapshot/load.ts';
-import { workspaceStats } from '../support/portal-admin.ts';
+import { defineWorkspace, workspaceStats } from '../support/portal-admin.ts';
 import { DELETED_MARKER, EXTRA_PROJECT_ID, GONE_PROJECT_ID, HIDDEN_MARKER, SCENARIOS, visibleIssueIds } from '../support/scenarios.ts';
 
 const apiUrl = inject('portalApiUrl');
@@ -103,6 +103,17 @@ describe('errors', () => {
     expect(error.message).toContain('502 Bad Gateway nginx');
     expect(error.message).toContain('gave up after 2 attempts');
     expect(error.message).not.toContain('<');
+  });
+
+  it('reads bytes that are not UTF-8 as U+FFFD, and the load warns once, naming the fix', async () => {
+    const [first] = SCENARIOS['ws-whole'].issues as { id: string; title: string }[];
+    await defineWorkspace(apiUrl, 'ws-latin1', { ...SCENARIOS['ws-whole'], issues: [{ ...first!, title: 'Café' }], failure: { kind: 'latin1' } });
+    const warnings: string[] = [];
+    const snapshot = await loadSnapshot({ kind: 'api', portal: { apiUrl, workspaceId: 'ws-latin1' }, extraProjectIds: [] }, { onWarning: (message) => warnings.push(message) });
+    expect(snapshot.issues.map((issue) => issue.title)).toEqual(['Caf\uFFFD']);
+    expect(warnings.filter((message) => message.includes('UTF-8'))).toEqual([
+      '2 answer(s) of the portal had bytes that are not UTF-8; each such byte is shown as "\uFFFD". The portal should send UTF-8 JSON (RFC 8259).',
+    ]);
   });
 
   it('reports a truncated body as invalid JSON, with the cause', async () => {

@@ -35,6 +35,8 @@ export type Failure =
   | { kind: 'status'; status: number; body?: unknown }
   /** A 200 whose JSON array body is at least `bytes` long, streamed in chunks; `announce` sends its content-length first. */
   | { kind: 'huge'; bytes: number; announce: boolean }
+  /** A 200 with the issue list encoded in Latin-1: its letters beyond ASCII are bytes that are not UTF-8. */
+  | { kind: 'latin1' }
   /** An error status whose declared-shape message is this text (any length, any characters). */
   | { kind: 'message'; status: number; message: string };
 
@@ -191,6 +193,9 @@ async function fail(res: ServerResponse, failure: Failure, workspace: Workspace)
     }
     case 'body':
       return json(res, 200, failure.body);
+    case 'latin1':
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.end(Buffer.from(JSON.stringify(workspace.issues), 'latin1'));
     case 'slow':
       await new Promise((resolve) => setTimeout(resolve, failure.delayMs));
       if (!res.destroyed) json(res, 200, workspace.issues);
