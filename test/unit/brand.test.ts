@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { brandFiles, resolveBrand } from '../../src/config/brand.ts';
 import { resolveSettings } from '../../src/config/settings.ts';
-import { ConfigError } from '../../src/shared/errors.ts';
+import { configErrorMessage } from '../support/config-error.ts';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
 const SVG = '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"/>';
@@ -18,15 +18,7 @@ const write = (path: string, content: string | Buffer) => {
   writeFileSync(join(root, path), content);
 };
 const configure = (config: unknown, file = 'roadmap.config.json') => write(file, JSON.stringify(config));
-const error = (run: () => unknown) => {
-  try {
-    run();
-  } catch (caught) {
-    expect(caught).toBeInstanceOf(ConfigError);
-    return (caught as Error).message;
-  }
-  throw new Error('expected a ConfigError');
-};
+const error = configErrorMessage;
 
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'brand-'));
