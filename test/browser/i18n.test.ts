@@ -8,7 +8,11 @@
  *   320 px; the board reads right to left (first column on the right,
  *   progress filling from the right, breadcrumbs pointing left);
  *   the filter island counts in Arabic;
- * - the seven others: the board and an issue page are axe clean in both schemes;
+ * - English, the left-to-right reference: the board and an issue page are axe
+ *   clean in both schemes. The six other translations share its stylesheet and
+ *   markup; what a translation can break (lang and dir, words left in English,
+ *   unnamed links and fields) is read from their HTML in the site tier
+ *   (test/integration/i18n-site.test.ts);
  * - search answers in the page's language and links within it, and loads
  *   nothing until it is opened;
  * - the language switcher leads to the same page in the other language;
@@ -146,8 +150,8 @@ describe('Arabic in Chromium', () => {
   });
 });
 
-describe.concurrent('the seven left-to-right languages in Chromium', () => {
-  for (const locale of LOCALES.slice(1)) {
+describe('the left-to-right reference language in Chromium', () => {
+  for (const locale of ['en']) {
     it(`${locale}: the board and an issue page, axe clean in light and dark, no console error`, async ({ expect }) => {
       await withContext(async (context) => {
         for (const path of [paths.board, paths.issue]) {

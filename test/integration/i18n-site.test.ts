@@ -80,6 +80,24 @@ describe('the demo in nine languages', () => {
     expect(files.filter((file) => file.endsWith('history.json'))).toEqual(['history.json']);
   });
 
+  it('names every link, button, field and image of the board and an issue page in every language (what axe checks of a translation, read from the HTML)', () => {
+    const issue = files.find((file) => /^issues\/[^/]+\/index\.html$/.test(file))!;
+    for (const folder of FOLDERS) {
+      for (const page of [`${folder}index.html`, `${folder}${issue}`]) {
+        const document = readPage(build.outDir, page);
+        const named = (element: Element) => (element.getAttribute('aria-label') ?? element.textContent ?? '').trim() !== '';
+        const unnamed = [...document.querySelectorAll('a[href], button, summary')].filter((element) => !named(element)).map((element) => element.outerHTML.slice(0, 80));
+        for (const field of document.querySelectorAll('select, input:not([type=hidden])')) {
+          const label = document.querySelector(`label[for="${field.id}"]`)?.textContent?.trim() ?? field.getAttribute('aria-label') ?? '';
+          if (!label) unnamed.push(field.outerHTML.slice(0, 80));
+        }
+        const labelledBy = (element: Element) => (element.getAttribute('aria-labelledby') ?? '').split(/\s+/).some((id) => id && document.getElementById(id)?.textContent?.trim());
+        for (const image of document.querySelectorAll('img, svg[role=img]')) if (!image.hasAttribute('alt') && !image.getAttribute('aria-label')?.trim() && !labelledBy(image)) unnamed.push(image.outerHTML.slice(0, 80));
+        expect(unnamed, page).toEqual([]);
+      }
+    }
+  });
+
   it('sets lang and dir on every page from its language', () => {
     for (const [index, locale] of LOCALES.entries()) {
       const pages = index === 0 ? mainPages : files.filter((file) => file.startsWith(FOLDERS[index]!) && file.endsWith('.html'));
