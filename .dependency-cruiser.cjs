@@ -35,7 +35,10 @@ module.exports = {
       severity: 'error',
       comment: 'The pure core runs in the command line and in unit tests, where there is no Astro: it must not import Astro or its virtual modules.',
       from: { path: CORE },
-      to: { path: '^(astro|astro/.*|astro:.*|virtual:.*|@astrojs/.*)$', dependencyTypes: ['npm', 'npm-dev', 'npm-peer', 'core', 'unknown', 'undetermined', 'npm-no-pkg', 'npm-unknown'] },
+      to: {
+        path: '^(astro|astro/.*|astro:.*|virtual:.*|@astrojs/.*)$',
+        dependencyTypes: ['npm', 'npm-dev', 'npm-peer', 'core', 'unknown', 'undetermined', 'npm-no-pkg', 'npm-unknown'],
+      },
     },
     {
       name: 'core-imports-no-layer-above',

@@ -65,7 +65,8 @@ const SIZES: Size[] = [
 
 const spec = {
   command: 'npm run bench --',
-  summary: 'Measures build, fetch, rebuild, memory, page weight and Lighthouse against their floors, and prints a table.\nFigures and progress go to stderr as they come; the table to stdout.',
+  summary:
+    'Measures build, fetch, rebuild, memory, page weight and Lighthouse against their floors, and prints a table.\nFigures and progress go to stderr as they come; the table to stdout.',
   options: {
     quick: { type: 'boolean', description: 'the 1,000-issue workspace only (a few minutes), not also 10,000' },
     rounds: { type: 'string', value: 'N', default: String(DEFAULT_ROUNDS), description: 'rounds of builds per workspace (each: ours cold, the floor cold, ours after one change)' },
@@ -101,7 +102,10 @@ interface BuildDirs {
 async function build(env: NodeJS.ProcessEnv, dirs: BuildDirs) {
   clearSharedCaches();
   const cacheDir = mkdtempSync(join(tmpdir(), 'bench-cache-'));
-  const result = await runNode([...BUILD_NODE_FLAGS, ASTRO, 'build', '--outDir', dirs.outDir], { cwd: ROOT, env: { ...env, ROADMAP_CACHE_DIR: cacheDir, ROADMAP_RENDER_CACHE: dirs.renderCache } });
+  const result = await runNode([...BUILD_NODE_FLAGS, ASTRO, 'build', '--outDir', dirs.outDir], {
+    cwd: ROOT,
+    env: { ...env, ROADMAP_CACHE_DIR: cacheDir, ROADMAP_RENDER_CACHE: dirs.renderCache },
+  });
   rmSync(cacheDir, { recursive: true, force: true });
   if (result.code !== 0) throw new Error(`build failed:\n${result.output.slice(-2000)}`);
   return result;
@@ -156,8 +160,12 @@ async function measureBuild(size: Size, snapshotFile: string, changedSnapshotFil
         return result;
       };
       const [ours, floor] = round_ % 2 === 0 ? [await runOurs(), await floorBuild(floorDir)] : await floorBuild(floorDir).then(async (f) => [await runOurs(), f] as const);
-      const warm = await build({ ...env, ROADMAP_SNAPSHOT: changedSnapshotFile }, { outDir: mkdtempSync(join(tmpdir(), `bench-${size.name}-warm-`)), renderCache: dirs.renderCache });
-      if (!/issues: \d+ entries \(\d+ new or changed, \d+ of them from the description cache/.test(warm.output)) throw new Error(`the warm build did not report the description cache:\n${warm.output.slice(-2000)}`);
+      const warm = await build(
+        { ...env, ROADMAP_SNAPSHOT: changedSnapshotFile },
+        { outDir: mkdtempSync(join(tmpdir(), `bench-${size.name}-warm-`)), renderCache: dirs.renderCache },
+      );
+      if (!/issues: \d+ entries \(\d+ new or changed, \d+ of them from the description cache/.test(warm.output))
+        throw new Error(`the warm build did not report the description cache:\n${warm.output.slice(-2000)}`);
       const result: Round = {
         ours_ms: round(ours.ms, 0),
         floor_ms: round(floor.ms, 0),
@@ -287,7 +295,9 @@ async function lighthouse(outDir: string) {
       if (result.code !== 0) throw new Error(`lighthouse failed on ${path}:\n${result.output.slice(-2000)}`);
       const categories = (JSON.parse(readFileSync(report, 'utf8')) as { categories: Record<string, { score: number }> }).categories;
       // By category id: Lighthouse 13 adds categories, so position means nothing.
-      scores[name] = Object.fromEntries(['performance', 'accessibility', 'best-practices', 'seo'].map((id) => [id.replaceAll('-', '_'), Math.round((categories[id]?.score ?? 0) * 100)]));
+      scores[name] = Object.fromEntries(
+        ['performance', 'accessibility', 'best-practices', 'seo'].map((id) => [id.replaceAll('-', '_'), Math.round((categories[id]?.score ?? 0) * 100)]),
+      );
       log(`lighthouse ${name}: ${JSON.stringify(scores[name])}`);
     }
   } finally {
@@ -322,7 +332,16 @@ await runCommand(spec, async (values) => {
   const demoWeight = boardWeight(demoDir);
   figures.demo = { board: demoWeight, search: await searchFigures(demoDir, ['offline', 'calendar']), lighthouse: await lighthouse(demoDir) };
 
-  const sizeFigures: Record<string, Omit<Awaited<ReturnType<typeof measureBuild>>, 'outDir'> & { issues: number; projects: number; fetch: Awaited<ReturnType<typeof measureFetch>>; rebuild: Awaited<ReturnType<typeof measureRebuild>>; history: HistoryFigures }> = {};
+  const sizeFigures: Record<
+    string,
+    Omit<Awaited<ReturnType<typeof measureBuild>>, 'outDir'> & {
+      issues: number;
+      projects: number;
+      fetch: Awaited<ReturnType<typeof measureFetch>>;
+      rebuild: Awaited<ReturnType<typeof measureRebuild>>;
+      history: HistoryFigures;
+    }
+  > = {};
   figures.sizes = sizeFigures;
   for (const size of sizes) {
     log(`workspace ${size.name}: ${size.issues} issues, ${size.projects} projects, ${rounds} rounds at build concurrency ${concurrency}`);
@@ -350,16 +369,32 @@ await runCommand(spec, async (values) => {
   const searchRows = (name: string, search: Awaited<ReturnType<typeof searchFigures>>) => {
     const { first_query: first, next_query: next } = search;
     rows.push([`search_index (${name})`, `${search.index_kb} KB, ${search.index_files} files`, `the site with it: ${search.site_files} files`]);
-    rows.push([`search_query_kb (${name})`, `${first.gzip_kb} / ${next.gzip_kb}`, `gzipped, first query ("${first.query}", ${first.results} results, ${first.requests} requests, ${first.raw_kb} KB raw) / next ("${next.query}", ${next.requests} requests)`]);
+    rows.push([
+      `search_query_kb (${name})`,
+      `${first.gzip_kb} / ${next.gzip_kb}`,
+      `gzipped, first query ("${first.query}", ${first.results} results, ${first.requests} requests, ${first.raw_kb} KB raw) / next ("${next.query}", ${next.requests} requests)`,
+    ]);
   };
   const spread = (ratio: RatioFigure) => `${ratio.min}–${ratio.max}`;
   for (const [name, f] of Object.entries(sizeFigures)) {
-    rows.push([`build_ratio (${name})`, String(f.build_ratio.median), `spread ${spread(f.build_ratio)} over ${rounds} rounds; medians ${f.ours_ms} ms vs ${f.floor_ms} ms bare Astro, ${f.pages} pages, concurrency ${concurrency}`]);
-    rows.push([`warm_change_ratio (${name})`, String(f.warm_change_ratio.median), `spread ${spread(f.warm_change_ratio)}; median ${f.warm_change_ms} ms after one description changed, description cache kept`]);
+    rows.push([
+      `build_ratio (${name})`,
+      String(f.build_ratio.median),
+      `spread ${spread(f.build_ratio)} over ${rounds} rounds; medians ${f.ours_ms} ms vs ${f.floor_ms} ms bare Astro, ${f.pages} pages, concurrency ${concurrency}`,
+    ]);
+    rows.push([
+      `warm_change_ratio (${name})`,
+      String(f.warm_change_ratio.median),
+      `spread ${spread(f.warm_change_ratio)}; median ${f.warm_change_ms} ms after one description changed, description cache kept`,
+    ]);
     rows.push([`fetch_ratio (${name})`, String(f.fetch.fetch_ratio), `${f.fetch.fetch_ms} ms vs ${f.fetch.floor_ms} ms floor, ${f.fetch.requests} requests at ${f.fetch.limit}`]);
     rows.push([`rate_limited_responses (${name})`, String(f.fetch.rate_limited_responses), `at most ${f.fetch.max_429_per_window} in one window`]);
     rows.push([`nochange_ratio (${name})`, String(f.rebuild.nochange_ratio), `${f.rebuild.nochange_ms} ms vs ${f.rebuild.full_ms} ms full rebuild`]);
-    rows.push([`peak_rss_mb (${name})`, `${f.peak_rss_mb.median} (max ${f.peak_rss_mb.max})`, `cold builds; bare Astro: ${f.floor_peak_rss_mb.median} (max ${f.floor_peak_rss_mb.max})`]);
+    rows.push([
+      `peak_rss_mb (${name})`,
+      `${f.peak_rss_mb.median} (max ${f.peak_rss_mb.max})`,
+      `cold builds; bare Astro: ${f.floor_peak_rss_mb.median} (max ${f.floor_peak_rss_mb.max})`,
+    ]);
     rows.push([`board_gzip_kb (${name})`, String(f.board.gzip_kb), 'HTML + CSS + JS']);
     rows.push([`filter_index_gzip_kb (${name})`, String(f.board.filter_index_gzip_kb), `/${BOARD_INDEX_FILE}, fetched only when someone filters or sorts`]);
     searchRows(name, f.search);

@@ -118,7 +118,13 @@ function describe(node: Json): string {
   if (text) return `${describe(text)}, or one per language: an object keyed by language tag (\`{"en": …, "de": …}\`)`;
   if (node.anyOf) {
     return node.anyOf
-      .map((option) => (isPluralForms(option) ? `plural forms (${Object.keys(option.properties!).map((form) => `\`${form}\``).join(', ')}; \`other\` required)` : describe(option)))
+      .map((option) =>
+        isPluralForms(option)
+          ? `plural forms (${Object.keys(option.properties!)
+              .map((form) => `\`${form}\``)
+              .join(', ')}; \`other\` required)`
+          : describe(option),
+      )
       .join(', or ');
   }
   if (node.enum) return `one of ${node.enum.map(code).join(', ')}`;
@@ -164,7 +170,9 @@ function columnsTable(columns: unknown): string[] {
     '',
     '  | `id` | `statuses` | `hidden` |',
     '  | --- | --- | --- |',
-    ...columns.map((column: { id: string; statuses: string[]; hidden?: boolean }) => `  | ${code(column.id)} | ${cell(column.statuses.join(', '))} | ${column.hidden ? '`true`' : ''} |`),
+    ...columns.map(
+      (column: { id: string; statuses: string[]; hidden?: boolean }) => `  | ${code(column.id)} | ${cell(column.statuses.join(', '))} | ${column.hidden ? '`true`' : ''} |`,
+    ),
   ];
 }
 
@@ -217,9 +225,9 @@ export function configReference(): string {
     'Every option is optional. Unknown keys are errors, so a misspelt option never passes silently; an error names',
     'the path of the bad value, the fix and the value it got.',
     '',
-    'Every text a team writes (`title`, `description`, a column\'s `label` and each of `labels`) takes one text for',
+    "Every text a team writes (`title`, `description`, a column's `label` and each of `labels`) takes one text for",
     'every language or an object keyed by language; a language the site builds but the object lacks shows the main',
-    'language\'s text, and the build warns ([Languages](../languages.md)).',
+    "language's text, and the build warns ([Languages](../languages.md)).",
     '',
   ];
   const groups: string[] = [];
@@ -257,7 +265,10 @@ export function configReference(): string {
   out.push('| old key | new key | read until |', '| --- | --- | --- |');
   for (const { from, to, removedIn } of RENAMED_KEYS) out.push(`| \`${from}\` | \`${to}\` | ${removedIn} (an unknown key from then on) |`);
   out.push('');
-  return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+  return `${out
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -24,7 +24,6 @@ const spec = {
 const DAYS = 120;
 const DAY_MS = 86_400_000;
 
-
 await runCommand(spec, async () => {
   const root = process.cwd();
   const demo = await loadDemoSnapshot(DEMO_DATA_FILE);
@@ -37,11 +36,29 @@ await runCommand(spec, async () => {
     const status = issue.status;
     const r = random();
     let path: [number, string][] = [[0, status]];
-    if (status === 'Done' && r < 0.7) path = [[0, 'In Progress'], [day(8, DAYS), status]];
+    if (status === 'Done' && r < 0.7)
+      path = [
+        [0, 'In Progress'],
+        [day(8, DAYS), status],
+      ];
     else if ((status === 'In Progress' || status === 'In Review') && r < 0.7) {
       const started = day(20, DAYS);
-      path = r < 0.3 ? [[0, 'Backlog'], [day(1, started), 'Todo'], [started, status]] : [[0, 'Todo'], [started, status]];
-    } else if (status === 'Todo' && r < 0.4) path = [[0, 'Backlog'], [day(5, DAYS), status]];
+      path =
+        r < 0.3
+          ? [
+              [0, 'Backlog'],
+              [day(1, started), 'Todo'],
+              [started, status],
+            ]
+          : [
+              [0, 'Todo'],
+              [started, status],
+            ];
+    } else if (status === 'Todo' && r < 0.4)
+      path = [
+        [0, 'Backlog'],
+        [day(5, DAYS), status],
+      ];
     else if (status === 'Backlog' && index % 4 === 0) path = [[day(60, DAYS), status]];
     paths.set(issue.id, path);
   });

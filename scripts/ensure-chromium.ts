@@ -15,8 +15,11 @@ if (!existsSync(path)) {
     console.error(`error: Chromium is not at ${path}; the browser tests need it. Install it with \`sudo apt-get install -y chromium\`, or set CHROMIUM_PATH.`);
     process.exit(1);
   }
-  console.log('Chromium is missing: installing Debian\'s chromium package for the browser tests.');
-  for (const args of [['update', '-qq'], ['install', '-y', '-qq', 'chromium']]) {
+  console.log("Chromium is missing: installing Debian's chromium package for the browser tests.");
+  for (const args of [
+    ['update', '-qq'],
+    ['install', '-y', '-qq', 'chromium'],
+  ]) {
     const result = spawnSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
     if (result.status !== 0) {
       console.error(`error: apt-get ${args.join(' ')} failed (exit ${result.status}). Install chromium by hand, or set CHROMIUM_PATH.`);

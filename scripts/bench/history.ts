@@ -39,7 +39,9 @@ export async function measureHistory(size: { name: string; issues: number; proje
   const recordMs = (used.user + used.system) / 1000;
   const bytes = serializeHistory(year.history).length;
   const worstBytes = serializeHistory(expectedYear({ issues: size.issues, projects: size.projects, runsPerDay: 1, votesEveryDay: true }).history).length;
-  bench.log(`${size.name} history: ${(bytes / 1048576).toFixed(2)} MB after ${year.runs} runs (${(worstBytes / 1048576).toFixed(2)} MB if every count changed daily), recordRun ${Math.round(recordMs / year.runs)} ms a run`);
+  bench.log(
+    `${size.name} history: ${(bytes / 1048576).toFixed(2)} MB after ${year.runs} runs (${(worstBytes / 1048576).toFixed(2)} MB if every count changed daily), recordRun ${Math.round(recordMs / year.runs)} ms a run`,
+  );
   // The portal as the year left it: the synthetic workspace's issues with the year's ids, columns and votes.
   const highest = Math.max(...[...year.issues.keys()].map((id) => Number(id.slice('issue-'.length))));
   const workspace = syntheticWorkspace({ issues: highest, projects: size.projects });
@@ -92,6 +94,10 @@ export async function measureHistory(size: { name: string; issues: number; proje
 export function historyRows(name: string, h: HistoryFigures, runs: number): [string, string, string][] {
   return [
     [`history_mb (${name})`, String(h.history_mb), `after a year (${h.runs} recorded runs, ${h.record_ms_per_run} ms each); ${h.history_worst_mb} MB if every count changed daily`],
-    [`history_build_ratio (${name})`, String(h.history_build_ratio), `${h.with_ms} ms with the year's history (${h.pages_with} pages, ${h.tombstones} tombstones) vs ${h.without_ms} ms without (${h.pages_without}), median of ${runs}`],
+    [
+      `history_build_ratio (${name})`,
+      String(h.history_build_ratio),
+      `${h.with_ms} ms with the year's history (${h.pages_with} pages, ${h.tombstones} tombstones) vs ${h.without_ms} ms without (${h.pages_without}), median of ${runs}`,
+    ],
   ];
 }

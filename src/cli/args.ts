@@ -20,9 +20,7 @@ interface BaseOption {
   description: string;
   short?: string;
 }
-export type OptionSpec =
-  | (BaseOption & { type: 'boolean' })
-  | (BaseOption & { type: 'string'; /** Shown in the usage, e.g. `DIR`. */ value: string; default?: string });
+export type OptionSpec = (BaseOption & { type: 'boolean' }) | (BaseOption & { type: 'string'; /** Shown in the usage, e.g. `DIR`. */ value: string; default?: string });
 
 export interface CommandSpec {
   /** How it is run, e.g. `npm run rebuild --`. */
@@ -33,11 +31,7 @@ export interface CommandSpec {
 }
 
 type Values<S extends CommandSpec> = {
-  [K in keyof S['options']]: S['options'][K] extends { type: 'boolean' }
-    ? boolean
-    : S['options'][K] extends { default: string }
-      ? string
-      : string | undefined;
+  [K in keyof S['options']]: S['options'][K] extends { type: 'boolean' } ? boolean : S['options'][K] extends { default: string } ? string : string | undefined;
 };
 
 export function usage(spec: CommandSpec): string {

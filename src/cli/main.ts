@@ -13,7 +13,6 @@ const COMMANDS = {
 
 type CommandName = keyof typeof COMMANDS;
 
-
 function help(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));
   return [

@@ -95,7 +95,15 @@ export function startFilters(form: HTMLFormElement, changed: boolean): void {
         updated,
         draw: (level) => {
           const card = h('li', 'card', h(level, 'card-title', link(`${issueHref}${encodeURIComponent(slug)}/`, '', isolated(title))));
-          Object.assign(card.dataset, { card: '', team, project: project?.[0] ?? '', order: `${order}`, upvotes: `${upvotes}`, importance: `${importance}`, updated: `${updated}` });
+          Object.assign(card.dataset, {
+            card: '',
+            team,
+            project: project?.[0] ?? '',
+            order: `${order}`,
+            upvotes: `${upvotes}`,
+            importance: `${importance}`,
+            updated: `${updated}`,
+          });
           if (summary) card.append(h('p', 'card-summary', isolated(summary)));
           const meta = h('p', 'card-meta');
           if (team) meta.append(h('span', 'team', h('span', 'visually-hidden', `${labels.team}: `), isolated(team)));
@@ -120,7 +128,15 @@ export function startFilters(form: HTMLFormElement, changed: boolean): void {
   const cardsOnPage = (section: Element): Card[] =>
     [...(pristine.get(section) as Element).querySelectorAll<HTMLElement>('[data-card]')].map((el) => {
       const data = el.dataset;
-      return { order: Number(data.order), team: data.team ?? '', project: data.project ?? '', upvotes: Number(data.upvotes), importance: Number(data.importance), updated: Number(data.updated), draw: () => el.cloneNode(true) };
+      return {
+        order: Number(data.order),
+        team: data.team ?? '',
+        project: data.project ?? '',
+        upvotes: Number(data.upvotes),
+        importance: Number(data.importance),
+        updated: Number(data.updated),
+        draw: () => el.cloneNode(true),
+      };
     });
 
   let index: Promise<BoardIndex | null> | undefined;
@@ -182,7 +198,9 @@ export function startFilters(form: HTMLFormElement, changed: boolean): void {
       const parts: Node[] = [heading, shownCards.length ? h('ul', 'cards', ...shownCards.map((card) => card.draw(level))) : h('p', 'empty', labels.noIssues)];
       const href = section.dataset.href ?? '';
       if (section.dataset.more !== undefined && matches.length > limit) {
-        parts.push(h('p', 'more', link(`${href}${query()}`, '', fill(labels.showAll, { count: number.format(matches.length) }), h('span', 'visually-hidden', `: ${section.dataset.label}`))));
+        parts.push(
+          h('p', 'more', link(`${href}${query()}`, '', fill(labels.showAll, { count: number.format(matches.length) }), h('span', 'visually-hidden', `: ${section.dataset.label}`))),
+        );
       }
       section.replaceChildren(...parts);
       if (nav) {

@@ -19,7 +19,10 @@ export const BRAND_DIR = 'brand';
 
 /** The image types a brand file may have, by extension, and how their bytes begin. */
 const IMAGE_TYPES: Record<string, { type: string; looksLike: (bytes: Buffer) => boolean }> = {
-  '.svg': { type: 'image/svg+xml', looksLike: (bytes) => /^(?:\uFEFF)?\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*(?:<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(bytes.subarray(0, 4096).toString('utf8')) },
+  '.svg': {
+    type: 'image/svg+xml',
+    looksLike: (bytes) => /^(?:\uFEFF)?\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*(?:<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(bytes.subarray(0, 4096).toString('utf8')),
+  },
   '.png': { type: 'image/png', looksLike: (bytes) => bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
   '.jpg': { type: 'image/jpeg', looksLike: (bytes) => bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff },
   '.jpeg': { type: 'image/jpeg', looksLike: (bytes) => bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff },
@@ -97,7 +100,9 @@ function servedName(key: string, file: string, bytes: Buffer): string {
 
 function brandFile(key: keyof BrandOptions, value: string, root: string, configDir: string, configName: string): BrandAsset {
   const fail = (problem: string) =>
-    new ConfigError(`Invalid ${configName}:\n  - ${OPTION_NAMES[key]}: ${problem}. Give the path of an image file inside the project, relative to ${configName === 'roadmap.config.json' || configName.endsWith('.json') ? 'the config file' : 'the project root'}, e.g. "brand/logo.svg".`);
+    new ConfigError(
+      `Invalid ${configName}:\n  - ${OPTION_NAMES[key]}: ${problem}. Give the path of an image file inside the project, relative to ${configName === 'roadmap.config.json' || configName.endsWith('.json') ? 'the config file' : 'the project root'}, e.g. "brand/logo.svg".`,
+    );
   const candidate = resolve(configDir, value);
   const extension = extname(candidate).toLowerCase();
   const known = IMAGE_TYPES[extension];

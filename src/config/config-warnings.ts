@@ -44,7 +44,9 @@ function columnLabelWarnings({ columns }: Pick<RoadmapConfig, 'columns'>): strin
   return columns.flatMap((column, index) =>
     column.label !== undefined || Object.hasOwn(DEFAULT_COLUMN_LABELS, column.id)
       ? []
-      : [`columns[${index}].label: column "${column.id}" has no label, so its heading reads "${column.id}". Add a heading, e.g. "label": ${JSON.stringify(suggestedLabel(column.id))}.`],
+      : [
+          `columns[${index}].label: column "${column.id}" has no label, so its heading reads "${column.id}". Add a heading, e.g. "label": ${JSON.stringify(suggestedLabel(column.id))}.`,
+        ],
   );
 }
 

@@ -22,31 +22,32 @@ export const EnvSchema = z
     ),
     /** Extra project ids to publish, comma-separated, beyond those the issues name. */
     PORTAL_PROJECT_IDS: optional(
-      z.string().transform((list) => [...new Set(list.split(',').map((id) => id.trim()).filter(Boolean))]),
+      z.string().transform((list) => [
+        ...new Set(
+          list
+            .split(',')
+            .map((id) => id.trim())
+            .filter(Boolean),
+        ),
+      ]),
     ),
     /** Deadline of each portal request in milliseconds (default 15000). */
     PORTAL_TIMEOUT_MS: optional(z.coerce.number().int().min(100, 'must be at least 100 (milliseconds)').max(600_000, 'must be at most 600000 (10 minutes)')),
     /** Whole-run budget for portal requests, retries and rate-limit waits, in milliseconds (default 600000). */
-    PORTAL_DEADLINE_MS: optional(z.coerce.number().int().min(1_000, 'must be at least 1000 (milliseconds)').max(6 * 3_600_000, 'must be at most 21600000 (6 hours)')),
-    /** Largest response body read from the portal, in bytes (default 33554432, 32 MiB); a larger one fails the run. */
-    PORTAL_MAX_RESPONSE_BYTES: optional(
+    PORTAL_DEADLINE_MS: optional(
       z.coerce
         .number()
         .int()
-        .min(65_536, 'must be at least 65536 (64 KiB)')
-        .max(268_435_456, 'must be at most 268435456 (256 MiB)'),
+        .min(1_000, 'must be at least 1000 (milliseconds)')
+        .max(6 * 3_600_000, 'must be at most 21600000 (6 hours)'),
     ),
+    /** Largest response body read from the portal, in bytes (default 33554432, 32 MiB); a larger one fails the run. */
+    PORTAL_MAX_RESPONSE_BYTES: optional(z.coerce.number().int().min(65_536, 'must be at least 65536 (64 KiB)').max(268_435_456, 'must be at most 268435456 (256 MiB)')),
     /**
      * Most bytes one run reads from the portal in all its answers together (default 268435456, 256 MiB): a
      * portal that never stops paging fails the run with this named, instead of filling the memory.
      */
-    PORTAL_MAX_FETCH_BYTES: optional(
-      z.coerce
-        .number()
-        .int()
-        .min(1_048_576, 'must be at least 1048576 (1 MiB)')
-        .max(4_294_967_296, 'must be at most 4294967296 (4 GiB)'),
-    ),
+    PORTAL_MAX_FETCH_BYTES: optional(z.coerce.number().int().min(1_048_576, 'must be at least 1048576 (1 MiB)').max(4_294_967_296, 'must be at most 4294967296 (4 GiB)')),
     /** Project requests in flight at once (default 4). */
     PORTAL_CONCURRENCY: optional(z.coerce.number().int().min(1, 'must be at least 1').max(32, 'must be at most 32')),
     /** Absolute URL the site is served from; wins over `site` in roadmap.config.json. */

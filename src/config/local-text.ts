@@ -27,7 +27,12 @@ const PLURAL_CATEGORIES = new Set(['zero', 'one', 'two', 'few', 'many', 'other']
 export function localText<T extends z.ZodType>(inner: T) {
   return z.union([
     inner,
-    z.record(z.string(), inner).refine((value) => !Object.keys(value).some((key) => PLURAL_CATEGORIES.has(key)), 'give a text, plural forms with "other" where the message counts, or one text per language'),
+    z
+      .record(z.string(), inner)
+      .refine(
+        (value) => !Object.keys(value).some((key) => PLURAL_CATEGORIES.has(key)),
+        'give a text, plural forms with "other" where the message counts, or one text per language',
+      ),
   ]);
 }
 
@@ -64,7 +69,11 @@ export function checkLocalTexts(config: TextSource, languages: readonly string[]
     const keys = Object.keys(value);
     for (const key of keys) {
       if (!segments.has(localeSegment(key))) {
-        ctx.addIssue({ code: 'custom', path: [...path, key], message: `"${key}" is not one of the site's languages (${languages.join(', ')}): use one of them, or add it to "locales"` });
+        ctx.addIssue({
+          code: 'custom',
+          path: [...path, key],
+          message: `"${key}" is not one of the site's languages (${languages.join(', ')}): use one of them, or add it to "locales"`,
+        });
       }
     }
     if (!keys.some((key) => localeSegment(key) === localeSegment(main))) {

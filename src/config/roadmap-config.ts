@@ -76,9 +76,11 @@ const LabelsSchema = z.strictObject(
 export const RoadmapConfigSchema = z
   .strictObject({
     /** Site title: header, `<title>` and feeds; a text, or one per language (`{"en": …, "de": …}`). Unset: "Product roadmap" in each language. */
-    title: localText(outputText().pipe(z.string().trim().min(1, 'give the site a title').max(200, "use at most 200 characters: the title is in every page's header, <title> and feed"))).optional(),
+    title: localText(
+      outputText().pipe(z.string().trim().min(1, 'give the site a title').max(200, "use at most 200 characters: the title is in every page's header, <title> and feed")),
+    ).optional(),
     /** One-sentence description for the home page and meta tags; a text, or one per language. Unset: a default in each language. */
-    description: localText(outputText().pipe(z.string().max(1000, 'use at most 1000 characters: the description is in every page\'s meta tags and feed'))).optional(),
+    description: localText(outputText().pipe(z.string().max(1000, "use at most 1000 characters: the description is in every page's meta tags and feed"))).optional(),
     /**
      * Absolute URL the site is served from, path included, e.g. `https://user.github.io/repo`.
      * Needed for canonical URLs and the sitemap. Its path is the base path (src/config/site-url.ts).
@@ -87,7 +89,10 @@ export const RoadmapConfigSchema = z
     /** Path prefix when the site is not served from the root, e.g. `/roadmap`. Unset: the path of `site`, else `/`. */
     base: z
       .string()
-      .regex(PLAIN_PATH, 'use a path of plain folders (ASCII letters, digits, "-", "_", "." and "~", one "/" before each), e.g. "/roadmap": "//host" or "/\\host" would send every link to another host')
+      .regex(
+        PLAIN_PATH,
+        'use a path of plain folders (ASCII letters, digits, "-", "_", "." and "~", one "/" before each), e.g. "/roadmap": "//host" or "/\\host" would send every link to another host',
+      )
       .optional(),
     /**
      * Mounts the roadmap below this path of a site with pages of its own (a Starlight docs site, say), e.g.
@@ -207,7 +212,8 @@ export const RoadmapConfigSchema = z
     const segments = new Map<string, number>();
     config.locales?.forEach((tag, index) => {
       const first = segments.get(localeSegment(tag));
-      if (first !== undefined) ctx.addIssue({ code: 'custom', path: ['locales', index], message: `"${tag}" is listed twice (as "${config.locales![first]}"): list each language once` });
+      if (first !== undefined)
+        ctx.addIssue({ code: 'custom', path: ['locales', index], message: `"${tag}" is listed twice (as "${config.locales![first]}"): list each language once` });
       segments.set(localeSegment(tag), index);
     });
     const ids = new Set<string>();
@@ -251,7 +257,9 @@ export const RoadmapConfigSchema = z
   .transform(({ locale, locales, ...config }) => {
     const languages = locales ?? [locale ?? 'en'];
     const main = languages[0]!;
-    const languageTexts: Record<string, LanguageTexts<LabelOverrides>> = Object.fromEntries(languages.map((language) => [language, textsIn<LabelOverrides>(config, language, main)]));
+    const languageTexts: Record<string, LanguageTexts<LabelOverrides>> = Object.fromEntries(
+      languages.map((language) => [language, textsIn<LabelOverrides>(config, language, main)]),
+    );
     return {
       ...withTexts(config, languageTexts[main]!),
       locale: main,
@@ -335,7 +343,11 @@ export function loadRoadmapConfig(root: string, named?: string, inline?: unknown
 function checkFiles(root: string, config: RoadmapConfig, file: string): RoadmapConfig {
   if (config.theme.customCss) customCssFile(root, config.theme.customCss, file);
   // A path under public/ that is not there would be a broken image on every page.
-  for (const [option, asset] of [['theme.logo', config.theme.logo], ['theme.favicon', config.theme.favicon], ['theme.socialImage', config.theme.socialImage]] as const) {
+  for (const [option, asset] of [
+    ['theme.logo', config.theme.logo],
+    ['theme.favicon', config.theme.favicon],
+    ['theme.socialImage', config.theme.socialImage],
+  ] as const) {
     const missing = asset?.startsWith('/') ? missingPublicFile(root, asset) : undefined;
     if (missing) {
       throw new ConfigError(
@@ -363,7 +375,6 @@ function missingPublicFile(root: string, asset: string): string | undefined {
   const file = resolve(root, 'public', `.${asset.split(/[?#]/)[0]}`);
   return existsSync(file) ? undefined : file;
 }
-
 
 /**
  * The real path of `theme.customCss`, checked: a file (not a folder) inside

@@ -37,9 +37,7 @@ const OptionsSchema = z.strictObject({
   /** Board columns, so the build log can name statuses no column lists. */
   columns: z.array(z.custom<ColumnConfig>()).optional(),
   /** What may be published beyond the public fields (config `privacy`); nothing by default. */
-  privacy: z
-    .strictObject({ publishTrackerFields: z.boolean(), publishIssueUrl: z.boolean() })
-    .default({ publishTrackerFields: false, publishIssueUrl: false }),
+  privacy: z.strictObject({ publishTrackerFields: z.boolean(), publishIssueUrl: z.boolean() }).default({ publishTrackerFields: false, publishIssueUrl: false }),
   /** Shown after a description cut at the length limit, in the site's language (`labels.descriptionTruncated`). */
   truncatedNote: z.string().optional(),
   /** The description cache file (`resolveSettings().renderCacheFile`); without it every changed entry is rendered. */
@@ -119,7 +117,9 @@ export function entriesFor(collection: RoadmapCollection, snapshot: Snapshot, pr
 const PLAIN_TEXT_DIGEST_SUFFIX = ':plain-text';
 
 function warnLimits(logger: LoaderContext['logger'], collection: RoadmapCollection, id: string, limits: readonly string[]): void {
-  logger.warn(`${collection} ${quoted(id)}: its description goes past the limits on ${limits.join(', ')}; the rest is shown as text or cut (see "Security and privacy" in the README).`);
+  logger.warn(
+    `${collection} ${quoted(id)}: its description goes past the limits on ${limits.join(', ')}; the rest is shown as text or cut (see "Security and privacy" in the README).`,
+  );
 }
 
 export function roadmapLoader(options: RoadmapLoaderOptions): Loader {
@@ -214,8 +214,7 @@ export function roadmapLoader(options: RoadmapLoaderOptions): Loader {
         const unmapped = unmappedStatuses(snapshot.issues, columns);
         if (unmapped.length) {
           logger.warn(
-            `Status(es) no column lists, each shown in a column of its own: ${quotedList(unmapped)}. ` +
-              'Add them to a column\'s "statuses" in roadmap.config.json to place them.',
+            `Status(es) no column lists, each shown in a column of its own: ${quotedList(unmapped)}. ` + 'Add them to a column\'s "statuses" in roadmap.config.json to place them.',
           );
         }
       }

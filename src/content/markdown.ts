@@ -26,7 +26,29 @@ const ALLOWED_URI = /^(?:(?:https?|mailto):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i
 const SANITIZE_CONFIG: Config = {
   USE_PROFILES: { html: true },
   // Media elements go too: the CSP has no media-src, so a browser would refuse them with a console error.
-  FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'option', 'iframe', 'object', 'embed', 'frame', 'frameset', 'link', 'meta', 'base', 'svg', 'math', 'video', 'audio', 'source', 'track'],
+  FORBID_TAGS: [
+    'style',
+    'form',
+    'input',
+    'button',
+    'textarea',
+    'select',
+    'option',
+    'iframe',
+    'object',
+    'embed',
+    'frame',
+    'frameset',
+    'link',
+    'meta',
+    'base',
+    'svg',
+    'math',
+    'video',
+    'audio',
+    'source',
+    'track',
+  ],
   FORBID_ATTR: ['style', 'class', 'id', 'name', 'srcset', 'target', 'formaction'],
   ALLOW_DATA_ATTR: false,
   ALLOWED_URI_REGEXP: ALLOWED_URI,
@@ -353,4 +375,3 @@ export function renderDescription(markdown: string | null, options: DescriptionO
 export function renderMarkdown(markdown: string | null, options: DescriptionOptions = {}): string {
   return renderDescription(markdown, options).html;
 }
-

@@ -82,7 +82,13 @@ export function rendererIdentity(): string {
 
 /** The cache key of one description as rendered for a site with `truncatedNote`. */
 export function renderKey(markdown: string, truncatedNote: string | undefined, renderer: string = rendererIdentity()): string {
-  return createHash('sha256').update(renderer).update('\0').update(truncatedNote ?? '').update('\0').update(markdown).digest('hex');
+  return createHash('sha256')
+    .update(renderer)
+    .update('\0')
+    .update(truncatedNote ?? '')
+    .update('\0')
+    .update(markdown)
+    .digest('hex');
 }
 
 export interface RenderCache {
@@ -126,7 +132,9 @@ export function openRenderCache(file: string, options: RenderCacheOptions): Rend
     if (complete) loaded.entries = new Map(used);
     const entries = Object.fromEntries([...keep].slice(0, RENDER_CACHE_LIMITS.maxEntries));
     const text = JSON.stringify({ format: RENDER_CACHE_FORMAT, renderer, entries });
-    writes = writes.then(() => writeAtomically(file, text)).catch((error: Error) => options.warn(`The description cache ${file} could not be written (${error.message}); the next build renders again what it would have held.`));
+    writes = writes
+      .then(() => writeAtomically(file, text))
+      .catch((error: Error) => options.warn(`The description cache ${file} could not be written (${error.message}); the next build renders again what it would have held.`));
     return writes;
   }
 

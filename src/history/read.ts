@@ -22,10 +22,9 @@ export const HISTORY_FILE = 'history.json';
 export function parseHistory(json: unknown, where: string, fix: string): History {
   const result = HistorySchema.safeParse(json);
   if (result.success) return result.data;
-  throw new HistoryError(
-    `${where} is not a portal-roadmap history (format ${HISTORY_FORMAT}, version ${HISTORY_VERSION}):\n${formatIssues(result.error.issues)}\n${fix}`,
-    { cause: result.error },
-  );
+  throw new HistoryError(`${where} is not a portal-roadmap history (format ${HISTORY_FORMAT}, version ${HISTORY_VERSION}):\n${formatIssues(result.error.issues)}\n${fix}`, {
+    cause: result.error,
+  });
 }
 
 /** The fix offered when a history file cannot be used: it is never deleted or overwritten for you. */
@@ -165,10 +164,7 @@ async function fetchWith(siteRoot: string, dispatcher: Dispatcher, options: Fetc
 
 function transportReason(cause: unknown, signal: AbortSignal, timeoutMs: number): string {
   const timedOut =
-    signal.aborted ||
-    cause instanceof undiciErrors.HeadersTimeoutError ||
-    cause instanceof undiciErrors.BodyTimeoutError ||
-    cause instanceof undiciErrors.ConnectTimeoutError;
+    signal.aborted || cause instanceof undiciErrors.HeadersTimeoutError || cause instanceof undiciErrors.BodyTimeoutError || cause instanceof undiciErrors.ConnectTimeoutError;
   if (timedOut) return `no answer within ${timeoutMs} ms`;
   return cause instanceof Error ? cause.message : String(cause);
 }

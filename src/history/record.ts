@@ -47,9 +47,7 @@ export function recordChanges(previous: History | undefined, shown: ShownState, 
     update: (record, id) => updateIssue(record, moved.get(id), votes.get(id), fetchedAt, day),
     create: (now, returning): IssueRecord => ({
       events: [
-        returning
-          ? { at: fetchedAt, kind: 'back', column: now.column }
-          : { at: fetchedAt, kind: 'seen', column: now.column, ...(firstRun ? { atLeast: true as const } : {}) },
+        returning ? { at: fetchedAt, kind: 'back', column: now.column } : { at: fetchedAt, kind: 'seen', column: now.column, ...(firstRun ? { atLeast: true as const } : {}) },
       ],
       upvotes: [day, now.upvotes],
     }),

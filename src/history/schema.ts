@@ -150,7 +150,15 @@ export type IssueRecord = z.output<typeof IssueRecordSchema>;
 export type ProjectRecord = z.output<typeof ProjectRecordSchema>;
 
 export function emptyHistory(fetchedAt: string): History {
-  return { format: HISTORY_FORMAT, version: HISTORY_VERSION, startedAt: fetchedAt, recordedAt: fetchedAt, issues: new Map(), projects: new Map(), left: { issues: new Map(), projects: new Map() } };
+  return {
+    format: HISTORY_FORMAT,
+    version: HISTORY_VERSION,
+    startedAt: fetchedAt,
+    recordedAt: fetchedAt,
+    issues: new Map(),
+    projects: new Map(),
+    left: { issues: new Map(), projects: new Map() },
+  };
 }
 
 const DAY_MS = 86_400_000;

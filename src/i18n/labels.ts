@@ -158,14 +158,18 @@ export function localeWarnings(locale: string, overrides: LabelOverrides = {}): 
         `Languages that ship: ${shippedLanguagesList()}. Set "locale" to one of them, or add a translation (README, "Languages").`,
     );
   } else if (language === 'pt-BR' && tag.region && tag.region !== 'BR') {
-    warnings.push(`locale "${locale}": Portuguese ships as Brazilian Portuguese (pt-BR), so the interface uses Brazilian wording; dates and numbers follow "${locale}". Override single strings with "labels" if you need to.`);
+    warnings.push(
+      `locale "${locale}": Portuguese ships as Brazilian Portuguese (pt-BR), so the interface uses Brazilian wording; dates and numbers follow "${locale}". Override single strings with "labels" if you need to.`,
+    );
   }
   const categories = pluralCategories(language ?? 'en');
   for (const [key, value] of Object.entries(overrides)) {
     if (value === undefined || typeof value === 'string') continue;
     const missing = categories.filter((category) => !(category in value));
     if (missing.length > 0) {
-      warnings.push(`labels.${key}: ${TRANSLATIONS[language ?? 'en'].languageName} counts use the forms ${categories.join(', ')}; ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing and fall${missing.length > 1 ? '' : 's'} back to "other". Add ${missing.length > 1 ? 'them' : 'it'} to say every count right.`);
+      warnings.push(
+        `labels.${key}: ${TRANSLATIONS[language ?? 'en'].languageName} counts use the forms ${categories.join(', ')}; ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing and fall${missing.length > 1 ? '' : 's'} back to "other". Add ${missing.length > 1 ? 'them' : 'it'} to say every count right.`,
+      );
     }
   }
   return warnings;

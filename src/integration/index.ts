@@ -1,3 +1,5 @@
+// The types of the virtual module reach a project through this entry point, as Starlight's do.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference
 /// <reference path="./virtual.d.ts" />
 /**
  * The Astro integration: `portalRoadmap()` in a project's astro.config.mjs
@@ -53,10 +55,12 @@ export default function portalRoadmap(options?: PortalRoadmapOptions): AstroInte
         for (const warning of settings.warnings) logger.warn(warning);
         if (settings.config.embed.allowedOrigins.length === 0) {
           // Height messages go to the allowed origins alone: any other host keeps the snippet's fixed height.
-          logger.fork(`${NAME}:embed`).warn(
-            'embed.allowedOrigins is empty, so a page that embeds the board keeps the fixed height of its iframe (600 px in the embed snippet) and the board scrolls inside it. ' +
-              'To size the frame to the board, list the origins of the pages that embed it, e.g. "embed": { "allowedOrigins": ["https://docs.example.com"] } in roadmap.config.json.',
-          );
+          logger
+            .fork(`${NAME}:embed`)
+            .warn(
+              'embed.allowedOrigins is empty, so a page that embeds the board keeps the fixed height of its iframe (600 px in the embed snippet) and the board scrolls inside it. ' +
+                'To size the frame to the board, list the origins of the pages that embed it, e.g. "embed": { "allowedOrigins": ["https://docs.example.com"] } in roadmap.config.json.',
+            );
         }
         // Astro inlines every environment variable into `import.meta.env` of server code, over its own values: a BASE_URL
         // variable (vitest sets one in its workers; so do some CI systems) would replace the base path in every link.

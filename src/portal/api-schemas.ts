@@ -103,4 +103,3 @@ export const ApiIssueListSchema = z.array(ApiIssueSchema);
 export type ApiIssue = z.output<typeof ApiIssueSchema>;
 export type ApiProject = z.output<typeof ApiProjectSchema>;
 export type ApiProjectInput = z.input<typeof ApiProjectSchema>;
-

@@ -39,7 +39,12 @@ export interface PortalClientOptions {
 export function sessionOf(options: PortalClientOptions): PortalSession {
   return (
     options.session ??
-    createSession({ timeoutMs: options.timeoutMs ?? CLIENT_DEFAULTS.timeoutMs, retry: options.retry, maxResponseBytes: options.maxResponseBytes, maxFetchBytes: options.maxFetchBytes })
+    createSession({
+      timeoutMs: options.timeoutMs ?? CLIENT_DEFAULTS.timeoutMs,
+      retry: options.retry,
+      maxResponseBytes: options.maxResponseBytes,
+      maxFetchBytes: options.maxFetchBytes,
+    })
   );
 }
 
@@ -100,8 +105,7 @@ export async function fetchIssueList(options: PortalClientOptions): Promise<Issu
   }
   const url = endpoint(options.apiUrl, ['issues', options.workspaceId]).toString();
   throw new PortalError(
-    `The issue list did not end within ${maxPages} pages (${byId.size} issues so far) at ${url}. ` +
-      'Raise the page bound if the workspace really is this large.',
+    `The issue list did not end within ${maxPages} pages (${byId.size} issues so far) at ${url}. ` + 'Raise the page bound if the workspace really is this large.',
     { kind: 'too-many-pages', url },
   );
 }
@@ -177,10 +181,12 @@ function parseOrThrow<S extends z.ZodType>(schema: S, body: unknown, url: URL, e
   if (result.success) return result.data;
   const first = result.error.issues[0];
   const path = first ? jsonPath(first.path) : '(root)';
-  throw new PortalError(
-    `GET ${url} returned JSON of the wrong shape: expected ${expected}; at ${path}: ${first?.message ?? 'invalid'}.`,
-    { kind: 'schema', url: url.toString(), path, cause: result.error },
-  );
+  throw new PortalError(`GET ${url} returned JSON of the wrong shape: expected ${expected}; at ${path}: ${first?.message ?? 'invalid'}.`, {
+    kind: 'schema',
+    url: url.toString(),
+    path,
+    cause: result.error,
+  });
 }
 
 function definedOnly<T extends object>(value: T): Partial<T> {

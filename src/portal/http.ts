@@ -76,7 +76,7 @@ export async function getJson(url: URL, options: GetJsonOptions): Promise<JsonRe
 
   const limit = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   let text: string;
-  let notUtf8 = false;
+  let notUtf8: boolean;
   try {
     ({ text, notUtf8 } = await readCapped(response, limit, shownUrl));
   } catch (cause) {
@@ -124,8 +124,7 @@ async function readCapped(response: Dispatcher.ResponseData, limit: number, url:
   const tooLarge = (size: string) => {
     response.body.destroy();
     return new PortalError(
-      `GET ${url} answered with a body of ${size}, more than the ${limit} bytes allowed. ` +
-        'If the workspace really is this large, raise PORTAL_MAX_RESPONSE_BYTES.',
+      `GET ${url} answered with a body of ${size}, more than the ${limit} bytes allowed. ` + 'If the workspace really is this large, raise PORTAL_MAX_RESPONSE_BYTES.',
       { kind: 'too-large', url, status: response.statusCode, headers: response.headers },
     );
   };
@@ -150,10 +149,12 @@ async function readCapped(response: Dispatcher.ResponseData, limit: number, url:
 function redirectError(status: number, url: string, headers: JsonResponse['headers']): PortalError {
   const location = headers.location;
   const target = location === undefined ? 'no Location header' : `Location ${logText(Array.isArray(location) ? location.join(', ') : location, 300)}`;
-  return new PortalError(
-    `GET ${url} answered HTTP ${status}, a redirect (${target}). The portal API does not redirect: check PORTAL_API_URL (scheme, host and path).`,
-    { kind: 'http', url, status, headers },
-  );
+  return new PortalError(`GET ${url} answered HTTP ${status}, a redirect (${target}). The portal API does not redirect: check PORTAL_API_URL (scheme, host and path).`, {
+    kind: 'http',
+    url,
+    status,
+    headers,
+  });
 }
 
 function httpError(status: number, text: string, url: string, headers: JsonResponse['headers']): PortalError {
@@ -162,7 +163,7 @@ function httpError(status: number, text: string, url: string, headers: JsonRespo
   if (body.message && WORKSPACE_NOT_FOUND.test(body.message)) {
     return new WorkspaceNotFoundError(
       `The portal answered "Workspace not found" for ${url}: the workspace id is wrong, or its portal/roadmap is not published. ` +
-        'Check PORTAL_WORKSPACE_ID, and publish the portal or roadmap in the service\'s settings.',
+        "Check PORTAL_WORKSPACE_ID, and publish the portal or roadmap in the service's settings.",
       details,
     );
   }
@@ -175,10 +176,7 @@ function httpError(status: number, text: string, url: string, headers: JsonRespo
 
 function transportError(cause: unknown, url: string, timeoutMs: number, signal: AbortSignal): PortalError {
   const timedOut =
-    signal.aborted ||
-    cause instanceof undiciErrors.HeadersTimeoutError ||
-    cause instanceof undiciErrors.BodyTimeoutError ||
-    cause instanceof undiciErrors.ConnectTimeoutError;
+    signal.aborted || cause instanceof undiciErrors.HeadersTimeoutError || cause instanceof undiciErrors.BodyTimeoutError || cause instanceof undiciErrors.ConnectTimeoutError;
   if (timedOut) {
     return new PortalError(`GET ${url} timed out after ${timeoutMs} ms`, { kind: 'timeout', url, cause });
   }

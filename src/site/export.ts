@@ -64,4 +64,3 @@ export function buildExport(view: RoadmapView, context: ExportContext) {
     })),
   };
 }
-

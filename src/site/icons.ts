@@ -12,11 +12,7 @@
 /** A circle as path data, so every icon is paths alone. */
 const circle = (cx: number, cy: number, r: number) => `M${cx - r} ${cy}a${r} ${r} 0 1 0 ${2 * r} 0a${r} ${r} 0 1 0 ${-2 * r} 0z`;
 
-const gear = [
-  circle(12, 12, 3),
-  circle(12, 12, 6.5),
-  'M12 2.5v3M12 18.5v3M2.5 12h3M18.5 12h3M5.3 5.3l2.1 2.1M16.6 16.6l2.1 2.1M5.3 18.7l2.1-2.1M16.6 7.4l2.1-2.1',
-];
+const gear = [circle(12, 12, 3), circle(12, 12, 6.5), 'M12 2.5v3M12 18.5v3M2.5 12h3M18.5 12h3M5.3 5.3l2.1 2.1M16.6 16.6l2.1 2.1M5.3 18.7l2.1-2.1M16.6 7.4l2.1-2.1'];
 const cloud = 'M7 19h10a4 4 0 0 0 .6-7.96A5.5 5.5 0 0 0 6.9 10.1 4.5 4.5 0 0 0 7 19z';
 
 const ICONS: Readonly<Record<string, readonly string[]>> = {

@@ -20,10 +20,7 @@ export function columnNeighbours<T extends { id: string }>(issues: readonly T[],
  * issue stands before anyone clicks. The summary is shortened at a word
  * boundary so the whole stays within SHARE_DESCRIPTION_MAX characters.
  */
-export function issueShareDescription(
-  issue: { status: string; upvotes: number; summary: string | undefined },
-  ui: Pick<Ui, 'count'>,
-): string {
+export function issueShareDescription(issue: { status: string; upvotes: number; summary: string | undefined }, ui: Pick<Ui, 'count'>): string {
   const head = [issue.status, ui.count('upvoteCount', issue.upvotes)].filter(Boolean).join(' · ');
   const summary = issue.summary?.trim();
   if (!summary) return head;

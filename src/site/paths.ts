@@ -53,7 +53,6 @@ export function assertDistinctSlugs(kind: 'issue' | 'project', ids: Iterable<str
   }
 }
 
-
 /** Joins the configured base path and a site path: `withBase('/roadmap/', 'issues/x/')` is `/roadmap/issues/x/`. */
 export function withBase(base: string, path: string): string {
   const root = base.endsWith('/') ? base : `${base}/`;
@@ -77,9 +76,7 @@ export const columnPath = (columnId: string, page = 1): string => `status/${colu
 
 /** The vote/discussion link of an issue from the configured template, ids percent-encoded. */
 export function voteUrl(template: string, issue: { id: string; identifier: string | null }): string {
-  return template
-    .replaceAll('{issueId}', encodeURIComponent(issue.id))
-    .replaceAll('{identifier}', encodeURIComponent(issue.identifier ?? issue.id));
+  return template.replaceAll('{issueId}', encodeURIComponent(issue.id)).replaceAll('{identifier}', encodeURIComponent(issue.identifier ?? issue.id));
 }
 
 /**

@@ -14,9 +14,7 @@ export function projectColourClass(project: Pick<Project, 'id'>): string {
 }
 
 export function projectColoursCss(projects: readonly Pick<Project, 'id' | 'color'>[]): string {
-  return projects
-    .map((project) => `.${cssIdentifier(projectColourClass(project))}{--project-colour:${project.color ?? DEFAULT_PROJECT_COLOUR}}`)
-    .join('\n');
+  return projects.map((project) => `.${cssIdentifier(projectColourClass(project))}{--project-colour:${project.color ?? DEFAULT_PROJECT_COLOUR}}`).join('\n');
 }
 
 /** A class name as a CSS selector: a slug's `~` (src/site/paths.ts) is a combinator in CSS unless escaped. */

@@ -57,6 +57,7 @@ function line(change: Change, { issueById, projectById, columnLabel, ui }: Site)
   const base = { at: change.at, name: project.name, path: projectPath(project.id) };
   const state = (value: string | null) => (value === null ? ui.labels.noState : ui.projectState(value));
   if (change.kind === 'state') return { ...base, message: 'changeProjectState', values: { from: state(change.from), to: state(change.state) } };
-  if (change.kind === 'progress') return { ...base, message: 'changeProjectProgress', values: { from: formatPercent(change.from, ui.locale), to: formatPercent(change.progress, ui.locale) } };
+  if (change.kind === 'progress')
+    return { ...base, message: 'changeProjectProgress', values: { from: formatPercent(change.from, ui.locale), to: formatPercent(change.progress, ui.locale) } };
   return { ...base, message: 'changeProjectSeen', values: {} };
 }

@@ -8,9 +8,7 @@ import { compareCodeUnits } from '../shared/values.ts';
 /** JSON with object keys sorted at every level. */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => compareCodeUnits(a, b)))
-      : v,
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => compareCodeUnits(a, b))) : v,
   );
 }
 

@@ -53,7 +53,9 @@ export async function loadSnapshot(source: DataSource, hooks: LoadHooks = {}): P
       for (const id of source.extraProjectIds) ids.add(id);
       const unrequestable = [...ids].filter((id) => !isRequestableId(id));
       if (unrequestable.length) {
-        warn(`${unrequestable.length} project id(s) are not valid path segments ("", "." or "..") and are not requested; their issues are shown without a project: ${quotedList(unrequestable)}`);
+        warn(
+          `${unrequestable.length} project id(s) are not valid path segments ("", "." or "..") and are not requested; their issues are shown without a project: ${quotedList(unrequestable)}`,
+        );
       }
       const { projects, missing, mismatched } = await fetchProjects(client, [...ids].filter(isRequestableId).sort());
       if (missing.length) hooks.onMissingProjects?.(missing);

@@ -27,7 +27,11 @@ export function normaliseIssues(issues: readonly ApiIssue[], knownProjectIds: Re
   const hidden = new Set(issues.filter((issue) => !isPortalVisible(issue)).map((issue) => cleanId(issue.id)));
   const unreadable: string[] = [];
   const oddCounts: string[] = [];
-  const normalised = firstOfEachId(issues.filter((issue) => !hidden.has(cleanId(issue.id))), 'issue', warn).map((issue) => {
+  const normalised = firstOfEachId(
+    issues.filter((issue) => !hidden.has(cleanId(issue.id))),
+    'issue',
+    warn,
+  ).map((issue) => {
     const result = normaliseIssue(issue, knownProjectIds);
     for (const field of ['createdAt', 'updatedAt'] as const) {
       if (issue[field] && !result[field]) unreadable.push(`issue ${quoted(issue.id)} ${field} ${quoted(issue[field])}`);
@@ -177,7 +181,15 @@ export function isoDate(value: string | null | undefined): string | null {
   date.setUTCFullYear(y, mo - 1, d);
   date.setUTCHours(h, mi, s, Number(fraction.padEnd(3, '0').slice(0, 3)));
   // A day, hour or minute out of range rolls over in Date; compare to refuse it (2026-02-30, 25:00).
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d || date.getUTCHours() !== h || date.getUTCMinutes() !== mi || date.getUTCSeconds() !== s) return null;
+  if (
+    date.getUTCFullYear() !== y ||
+    date.getUTCMonth() !== mo - 1 ||
+    date.getUTCDate() !== d ||
+    date.getUTCHours() !== h ||
+    date.getUTCMinutes() !== mi ||
+    date.getUTCSeconds() !== s
+  )
+    return null;
   const offset = /^[Zz]$/.test(zone) ? 0 : offsetMinutes(zone);
   if (offset === null) return null;
   const time = date.getTime() - offset * 60_000;

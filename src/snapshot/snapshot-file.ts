@@ -113,10 +113,7 @@ export function readSnapshotFileSync(file: string): Snapshot {
 
 function unreadable(file: string, cause: unknown): SnapshotError {
   const reason = (cause as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : 'cannot be read';
-  return new SnapshotError(
-    `The snapshot file ${file} ${reason}. Check ROADMAP_SNAPSHOT, or write one with \`npm run fetch -- --out ${file}\`.`,
-    { cause },
-  );
+  return new SnapshotError(`The snapshot file ${file} ${reason}. Check ROADMAP_SNAPSHOT, or write one with \`npm run fetch -- --out ${file}\`.`, { cause });
 }
 
 function parseSnapshotText(text: string, file: string): Snapshot {
@@ -124,10 +121,7 @@ function parseSnapshotText(text: string, file: string): Snapshot {
   try {
     json = JSON.parse(text);
   } catch (cause) {
-    throw new SnapshotError(
-      `The snapshot file ${file} is not valid JSON (cut short?). Write a fresh one with \`npm run fetch -- --out ${file}\`.`,
-      { cause },
-    );
+    throw new SnapshotError(`The snapshot file ${file} is not valid JSON (cut short?). Write a fresh one with \`npm run fetch -- --out ${file}\`.`, { cause });
   }
   return parseSnapshot(json, file);
 }

@@ -12,10 +12,7 @@ export interface PortalSettings {
   retry?: { deadlineMs: number };
 }
 
-export type DataSource =
-  | { kind: 'snapshot'; file: string }
-  | { kind: 'api'; portal: PortalSettings; extraProjectIds: string[] }
-  | { kind: 'demo'; file: string };
+export type DataSource = { kind: 'snapshot'; file: string } | { kind: 'api'; portal: PortalSettings; extraProjectIds: string[] } | { kind: 'demo'; file: string };
 
 /** How logs name a source. */
 export function describeSource(source: DataSource): string {

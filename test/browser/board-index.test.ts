@@ -81,7 +81,11 @@ describe('the board at load', () => {
     await page.goto(site.url);
     expect(await page.locator('[data-filters]').isVisible()).toBe(false);
     for (const column of COLUMNS) {
-      expect(await titles(page, column)).toEqual(inColumn(column).slice(0, PER_COLUMN).map((i) => i.title));
+      expect(await titles(page, column)).toEqual(
+        inColumn(column)
+          .slice(0, PER_COLUMN)
+          .map((i) => i.title),
+      );
       expect(await count(page, column)).toBe(inColumn(column).length);
     }
     await noJs.close();
@@ -115,13 +119,17 @@ describe('filtering and sorting over every issue', () => {
     await expect(page.locator('[data-filter-status]').textContent()).resolves.toBe(`Showing ${web} of ${published.length} issues`);
     for (const column of COLUMNS) {
       expect(await count(page, column), column).toBe(inColumn(column, 'Web').length);
-      expect(await titles(page, column), column).toEqual(inColumn(column, 'Web').slice(0, PER_COLUMN).map((i) => i.title));
+      expect(await titles(page, column), column).toEqual(
+        inColumn(column, 'Web')
+          .slice(0, PER_COLUMN)
+          .map((i) => i.title),
+      );
     }
     expect(watch).toEqual({ dialogs: [], consoleErrors: [] });
     await page.close();
   });
 
-  it('?sort=upvotes puts the column\'s real most upvoted first', async () => {
+  it("?sort=upvotes puts the column's real most upvoted first", async () => {
     const page = await context.newPage();
     await page.goto(`${site.url}/?sort=upvotes`);
     await settled(page);
@@ -220,7 +228,11 @@ describe('the accent and the project icons', () => {
   /** WCAG 2 contrast of two computed `rgb(…)` colours. */
   const contrast = (a: string, b: string) => {
     const lum = (css: string) => {
-      const [r, g, bl] = css.match(/\d+(\.\d+)?/g)!.slice(0, 3).map((c) => Number(c) / 255).map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+      const [r, g, bl] = css
+        .match(/\d+(\.\d+)?/g)!
+        .slice(0, 3)
+        .map((c) => Number(c) / 255)
+        .map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
       return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
     };
     const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
@@ -235,7 +247,12 @@ describe('the accent and the project icons', () => {
       await settled(page);
       const colours = await page.evaluate(() => {
         const style = (selector: string) => getComputedStyle(document.querySelector(selector)!);
-        return { rule: style('.column').borderTopColor, surface: style('.column').backgroundColor, filter: style('#filter-team').borderTopColor, card: style('#filter-team').backgroundColor };
+        return {
+          rule: style('.column').borderTopColor,
+          surface: style('.column').backgroundColor,
+          filter: style('#filter-team').borderTopColor,
+          card: style('#filter-team').backgroundColor,
+        };
       });
       expect(contrast(colours.rule, colours.surface)).toBeGreaterThanOrEqual(3);
       expect(contrast(colours.filter, colours.card)).toBeGreaterThanOrEqual(3);

@@ -29,7 +29,7 @@ afterAll(() => opened?.close());
 const visibleCards = (page: Page) => page.locator('[data-card]:visible');
 const visibleTitles = (page: Page, column: string) => page.locator(`[data-column="${column}"] [data-card]:visible .card-title`).allTextContents();
 const upvotesOf = async (page: Page, column: string) =>
-  (await page.locator(`[data-column="${column}"] [data-card]:visible`).evaluateAll((cards) => cards.map((c) => Number((c as HTMLElement).dataset.upvotes))));
+  await page.locator(`[data-column="${column}"] [data-card]:visible`).evaluateAll((cards) => cards.map((c) => Number((c as HTMLElement).dataset.upvotes)));
 
 describe('the filter island', () => {
   it('appears only with JavaScript; without it the whole board still shows', async () => {

@@ -71,15 +71,14 @@ beforeAll(async () => {
 ${readmeSnippet().replaceAll(README_SITE_URL, roadmapUrl)}
 <iframe id="evil" title="other" src="${evil.origin}/"></iframe><p>After the roadmap.</p></body></html>`;
   });
-  stranger = await listen(() => `<!doctype html><html lang="en"><head><title>Other docs</title></head><body><h1>Other docs</h1>
-${readmeSnippet().replaceAll(README_SITE_URL, `${plainRoadmap.url}${BASE}`)}</body></html>`);
+  stranger = await listen(
+    () => `<!doctype html><html lang="en"><head><title>Other docs</title></head><body><h1>Other docs</h1>
+${readmeSnippet().replaceAll(README_SITE_URL, `${plainRoadmap.url}${BASE}`)}</body></html>`,
+  );
   // A page of a third origin that tries to resize the roadmap's iframe.
   evil = await listen(() => `<!doctype html><script>setInterval(() => parent.postMessage({ type: 'portal-roadmap:height', height: 77 }, '*'), 50)</script>`);
   const dir = mkdtempSync(join(tmpdir(), 'embed-'));
-  writeFileSync(
-    join(dir, 'roadmap.config.json'),
-    JSON.stringify({ site: `https://roadmap.test${BASE}`, base: BASE, embed: { allowedOrigins: [host.origin], transparent: true } }),
-  );
+  writeFileSync(join(dir, 'roadmap.config.json'), JSON.stringify({ site: `https://roadmap.test${BASE}`, base: BASE, embed: { allowedOrigins: [host.origin], transparent: true } }));
   const build = await buildSite({ ROADMAP_CONFIG: join(dir, 'roadmap.config.json') });
   expect(build.code, build.output).toBe(0);
   // Its origins are listed: no warning about a fixed height.
@@ -126,11 +125,11 @@ const contentHeight = (frame: Frame) => frame.evaluate(() => document.documentEl
     });
 
     it('takes the README snippet with a site URL that has a path and a theme', () => {
-    expect(readmeSnippet()).toContain(`src="${README_SITE_URL}/embed/?theme=light"`);
-    expect(frame.url()).toBe(`${roadmapUrl}/embed/?theme=light`);
-  });
+      expect(readmeSnippet()).toContain(`src="${README_SITE_URL}/embed/?theme=light"`);
+      expect(frame.url()).toBe(`${roadmapUrl}/embed/?theme=light`);
+    });
 
-  it('is cross-origin: host, roadmap and the other page have three origins', () => {
+    it('is cross-origin: host, roadmap and the other page have three origins', () => {
       expect(new Set([host.origin, roadmap.url, evil.origin]).size).toBe(3);
       expect(frame).toBeDefined();
     });
@@ -165,7 +164,7 @@ const contentHeight = (frame: Frame) => frame.evaluate(() => document.documentEl
 }
 
 describe('embedded on a page whose origin is not allowed', () => {
-  it('keeps the snippet\'s 600 px, the board scrolling inside it: it never collapses', async () => {
+  it("keeps the snippet's 600 px, the board scrolling inside it: it never collapses", async () => {
     const page = await browser.newPage({ viewport: { width: 1000, height: 800 } });
     try {
       await page.goto(`${stranger.origin}/`);
@@ -240,7 +239,7 @@ describe('the host picks the theme, and transparent stays transparent', () => {
     expect(seen.inside).not.toEqual(seen.hostBackground);
   });
 
-  it('has the chosen theme from the first frame: no flash of the visitor\'s scheme', async () => {
+  it("has the chosen theme from the first frame: no flash of the visitor's scheme", async () => {
     const page = await browser.newPage({ colorScheme: 'dark' });
     await page.addInitScript(() => {
       // Runs before any script of the page; rAF callbacks run before each frame is painted.

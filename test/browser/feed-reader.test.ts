@@ -9,7 +9,6 @@ import type { Browser } from 'playwright-core';
 import { openSite, watchPage, type OpenSite } from '../support/browser.ts';
 import type { StaticSite } from '../support/static-server.ts';
 
-
 /** The reader, served from the site's own origin so it may fetch the feed; titles go in as text, as RSS says they are. */
 const NAIVE_READER = `<!doctype html><meta charset="utf-8"><title>Naive reader</title><ul id="items"></ul>
 <script>

@@ -87,7 +87,6 @@ describe.concurrent('Arabic, every page type but the changelog, in Chromium', ()
 });
 
 describe('Arabic in Chromium', () => {
-
   it('reads right to left: columns, filter bar, progress bars, breadcrumbs, previous and next', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(site.url);
@@ -103,7 +102,12 @@ describe('Arabic in Chromium', () => {
     // The percentage stands to the left of its bar, at the end of the line, and the bar fills from the right.
     const [bar, text] = await Promise.all([page.locator('.project-card progress').first().boundingBox(), page.locator('.project-card .progress-text').first().boundingBox()]);
     expect(text!.x + text!.width).toBeLessThanOrEqual(bar!.x);
-    expect(await page.locator('.project-card progress').first().evaluate((p) => getComputedStyle(p).direction)).toBe('rtl');
+    expect(
+      await page
+        .locator('.project-card progress')
+        .first()
+        .evaluate((p) => getComputedStyle(p).direction),
+    ).toBe('rtl');
     // The search field's results panel opens under the field, not off the page.
     expect(await page.locator('.site-search').evaluate((el) => getComputedStyle(el).direction)).toBe('rtl');
     await page.goto(`${site.url}${paths.issue}`);
@@ -199,7 +203,10 @@ describe('search in every language', () => {
       const record = (request: { url(): string }) => requests.push(request.url());
       page.on('request', record);
       await page.goto(`${site.url}/${folder(locale)}`, { waitUntil: 'load' });
-      expect(requests.filter((url) => /\/pagefind\/|\/_astro\/search\./.test(url)), locale).toEqual([]);
+      expect(
+        requests.filter((url) => /\/pagefind\/|\/_astro\/search\./.test(url)),
+        locale,
+      ).toEqual([]);
       await page.keyboard.press('/');
       await page.keyboard.type(WORD);
       await page.locator('[data-search-status]').filter({ hasText: WORD }).waitFor();
@@ -225,7 +232,10 @@ describe('screenshots for a person to look at', () => {
     const shots: string[] = [];
     for (const width of [375, 1280]) {
       const page = await browser.newPage({ viewport: { width, height: 900 } });
-      for (const [locale, names] of [['ar', ['board', 'issue', 'embed board']], ['ja', ['board', 'issue']]] as const) {
+      for (const [locale, names] of [
+        ['ar', ['board', 'issue', 'embed board']],
+        ['ja', ['board', 'issue']],
+      ] as const) {
         for (const name of names) {
           await page.goto(`${site.url}/${folder(locale)}${paths[name].slice(1)}`);
           const file = join(SCREENSHOT_DIR, `${locale}-${name.replace(' ', '-')}-${width}.png`);

@@ -182,9 +182,11 @@ describe('vote and suggest links', () => {
   async function voteLinks(path: string) {
     const page = await browser.newPage();
     await page.goto(`${site.url}${path}`);
-    const links = await page.locator('a.vote-link').evaluateAll((as) =>
-      as.map((a) => ({ name: a.getAttribute('aria-label'), text: a.textContent, href: a.getAttribute('href'), target: a.getAttribute('target'), rel: a.getAttribute('rel') })),
-    );
+    const links = await page
+      .locator('a.vote-link')
+      .evaluateAll((as) =>
+        as.map((a) => ({ name: a.getAttribute('aria-label'), text: a.textContent, href: a.getAttribute('href'), target: a.getAttribute('target'), rel: a.getAttribute('rel') })),
+      );
     const cards = await page.locator('[data-card], .issue-list li').count();
     await page.close();
     return { links, cards };
@@ -204,14 +206,25 @@ describe('vote and suggest links', () => {
     for (const path of ['/embed/', `/embed/projects/${found.projectId}/`]) {
       const { links, cards } = await voteLinks(path);
       expect(links.length, path).toBe(cards);
-      expect(links, path).toContainEqual({ name: `Für „${found.title}“ abstimmen`, text: 'Abstimmen', href: voteHref(found), target: '_blank', rel: 'nofollow noopener noreferrer' });
+      expect(links, path).toContainEqual({
+        name: `Für „${found.title}“ abstimmen`,
+        text: 'Abstimmen',
+        href: voteHref(found),
+        target: '_blank',
+        rel: 'nofollow noopener noreferrer',
+      });
       for (const link of links) expect(link.target, path).toBe('_blank');
     }
   });
 
   it('offers "Idee vorschlagen" in the site header (same tab) and in the embed (new tab)', async () => {
     const page = await browser.newPage();
-    for (const [path, target] of [['/', null], [`/issues/${found.id}/`, null], ['/embed/', '_blank'], [`/embed/projects/${found.projectId}/`, '_blank']] as const) {
+    for (const [path, target] of [
+      ['/', null],
+      [`/issues/${found.id}/`, null],
+      ['/embed/', '_blank'],
+      [`/embed/projects/${found.projectId}/`, '_blank'],
+    ] as const) {
       await page.goto(`${site.url}${path}`);
       const link = page.getByRole('link', { name: 'Idee vorschlagen' });
       expect(await link.count(), path).toBe(1);

@@ -50,7 +50,7 @@ async function visit(context: BrowserContext): Promise<{ page: Page; watch: Retu
   return { page, watch };
 }
 
-describe('the what\'s new badge on another origin', () => {
+describe("the what's new badge on another origin", () => {
   it('counts nothing on a first visit, and remembers the newest item in localStorage, with no cookie', async () => {
     const context = await browser.newContext();
     const { page, watch } = await visit(context);

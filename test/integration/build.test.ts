@@ -91,7 +91,9 @@ describe('build against a portal that pages with take 10', () => {
   });
 
   it('ships no tracker-internal fields', () => {
-    const text = listFiles(build.outDir).map((f) => readFileSync(join(build.outDir, f), 'utf8')).join('\n');
+    const text = listFiles(build.outDir)
+      .map((f) => readFileSync(join(build.outDir, f), 'utf8'))
+      .join('\n');
     expect(text).not.toMatch(/trk_\d{6}|trkp_\d|ws_fieldnote_demo|tracker\.example\.com/);
   });
 });
@@ -137,8 +139,10 @@ describe('the bundled demo (no variables set)', () => {
     expect(existsSync(join(build.outDir, '404.html'))).toBe(true);
   });
 
-  it('leaves out the demo workspace\'s own hidden and deleted issues', () => {
-    const text = listFiles(build.outDir).map((f) => readFileSync(join(build.outDir, f), 'utf8')).join('\n');
+  it("leaves out the demo workspace's own hidden and deleted issues", () => {
+    const text = listFiles(build.outDir)
+      .map((f) => readFileSync(join(build.outDir, f), 'utf8'))
+      .join('\n');
     expect(text).not.toContain('Internal: migrate billing database');
     expect(text).not.toContain('Security review findings (private)');
     expect(text).not.toContain('Duplicate of dark mode request');

@@ -61,7 +61,7 @@ describe('portal-roadmap', () => {
   it('without a command lists the commands on stdout and exits 2', () => {
     const result = spawnSync(process.execPath, ['bin/portal-roadmap.mjs'], { cwd: PROJECT_ROOT, encoding: 'utf8' });
     expect(result.status).toBe(2);
-    expect(result.stdout).toMatch(/^Usage: portal-roadmap <command> \[options\]\n\nCommands:\n  fetch {4}.+\n  rebuild  .+\n/);
+    expect(result.stdout).toMatch(/^Usage: portal-roadmap <command> \[options\]\n\nCommands:\n {2}fetch {4}.+\n {2}rebuild {2}.+\n/);
   });
 
   it('an unknown command is one error line and the list, exit 2', () => {

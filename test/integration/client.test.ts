@@ -14,7 +14,10 @@ const statsOf = (ws: string) => workspaceStats(apiUrl, ws);
 const noRetry = { retry: { maxAttempts: 1 } };
 const fastRetry = { retry: { maxAttempts: 2, baseDelayMs: 5 } };
 const failure = async (promise: Promise<unknown>) => {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(PortalError);
   return error as PortalError;
 };
@@ -43,11 +46,13 @@ describe('issue list paging', () => {
     expect(result.pages).toBe(4);
   });
 
-  it('stops when the run\'s answers together pass the fetch budget, naming it, however small each answer is', async () => {
+  it("stops when the run's answers together pass the fetch budget, naming it, however small each answer is", async () => {
     // Its pages are about 8 KB each, each well under the per-answer cap: the third passes a budget of 20 KB.
     const error = await failure(fetchIssueList(client('ws-paged', { maxFetchBytes: 20 * 1024, ...noRetry })));
     expect(error.kind).toBe('too-large');
-    expect(error.message).toMatch(/skip=20&take=100 stopped: this run has read 1\d{4} bytes from the portal, and the next answer would pass the 20480 bytes a fetch may read in all\..*raise PORTAL_MAX_FETCH_BYTES\.$/);
+    expect(error.message).toMatch(
+      /skip=20&take=100 stopped: this run has read 1\d{4} bytes from the portal, and the next answer would pass the 20480 bytes a fetch may read in all\..*raise PORTAL_MAX_FETCH_BYTES\.$/,
+    );
   });
 
   it('stops at the page bound with a clear error instead of paging for ever', async () => {

@@ -62,7 +62,11 @@ describe('a configured site', () => {
     const onColumnPages = listFiles(build.outDir)
       .filter((f) => f.startsWith('status/') && f.endsWith('.html'))
       .flatMap((f) => [...readPage(build.outDir, f).querySelectorAll('[data-card] .card-title a')].map((a) => a.getAttribute('href')));
-    expect(onColumnPages.sort()).toEqual(siteIssueIds().map((id) => `${BASE}issues/${pageSlug(id)}/`).sort());
+    expect(onColumnPages.sort()).toEqual(
+      siteIssueIds()
+        .map((id) => `${BASE}issues/${pageSlug(id)}/`)
+        .sort(),
+    );
   });
 
   it('links each issue to its vote page, with the id encoded', () => {
@@ -100,7 +104,11 @@ describe('a configured site', () => {
     expect(board.querySelector('meta[property="og:url"]')?.getAttribute('content')).toBe(root);
     expect(board.querySelector('link[rel="alternate"][type="application/rss+xml"]')?.getAttribute('href')).toBe(`${BASE}rss.xml`);
     const id = siteIssueIds()[0]!;
-    expect(readPage(build.outDir, `issues/${pageSlug(id)}/index.html`).querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${root}issues/${pageSlug(id)}/`);
+    expect(
+      readPage(build.outDir, `issues/${pageSlug(id)}/index.html`)
+        .querySelector('link[rel="canonical"]')
+        ?.getAttribute('href'),
+    ).toBe(`${root}issues/${pageSlug(id)}/`);
     // Every link and asset of the board, none at the host's root.
     const refs = [...board.querySelectorAll('a[href], link[href], img[src], script[src]')].map((el) => el.getAttribute('href') ?? el.getAttribute('src')!);
     const local = refs.filter((ref) => ref.startsWith('/'));
@@ -114,7 +122,11 @@ describe('a configured site', () => {
     const issue = readPage(build.outDir, `issues/${pageSlug(id)}/index.html`);
     expect(issue.querySelector('link[rel="alternate"][type="application/atom+xml"]')?.getAttribute('href')).toBe(`${BASE}issues/${pageSlug(id)}/feed.xml`);
     const atom = xml(readFileSync(join(build.outDir, `issues/${pageSlug(id)}/feed.xml`), 'utf8'));
-    expect([...atom.querySelectorAll('link')].map((link) => link.getAttribute('href'))).toEqual([`${root}issues/${pageSlug(id)}/feed.xml`, `${root}issues/${pageSlug(id)}/`, expect.stringMatching(new RegExp(`^${root.replace(/[.?]/g, '\\$&')}issues/${pageSlug(id)}/#event-`))]);
+    expect([...atom.querySelectorAll('link')].map((link) => link.getAttribute('href'))).toEqual([
+      `${root}issues/${pageSlug(id)}/feed.xml`,
+      `${root}issues/${pageSlug(id)}/`,
+      expect.stringMatching(new RegExp(`^${root.replace(/[.?]/g, '\\$&')}issues/${pageSlug(id)}/#event-`)),
+    ]);
     const sitemaps = [...xml(readFileSync(join(build.outDir, 'sitemap-index.xml'), 'utf8')).querySelectorAll('sitemap > loc')].map((loc) => loc.textContent!);
     expect(sitemaps).toEqual([`${root}sitemap-0.xml`]);
     const urls = [...xml(readFileSync(join(build.outDir, 'sitemap-0.xml'), 'utf8')).querySelectorAll('url > loc')].map((loc) => loc.textContent!);
@@ -123,7 +135,9 @@ describe('a configured site', () => {
   });
 
   it('says at build time that its robots.txt is where crawlers never look, and what to put where they do', () => {
-    expect(readFileSync(join(build.outDir, 'robots.txt'), 'utf8')).toBe(`User-agent: *\nAllow: /fieldnote\nDisallow: ${BASE}embed/\n\nSitemap: ${CONFIGURED_SITE}/sitemap-index.xml\n`);
+    expect(readFileSync(join(build.outDir, 'robots.txt'), 'utf8')).toBe(
+      `User-agent: *\nAllow: /fieldnote\nDisallow: ${BASE}embed/\n\nSitemap: ${CONFIGURED_SITE}/sitemap-index.xml\n`,
+    );
     expect(build.output).toContain(`robots.txt is written to ${CONFIGURED_SITE}/robots.txt, but crawlers read only https://user.github.io/robots.txt.`);
     expect(build.output).toContain(`Add "Disallow: ${BASE}embed/" and "Sitemap: ${CONFIGURED_SITE}/sitemap-index.xml"`);
   });

@@ -33,9 +33,11 @@ describe('the history over four rebuilds', () => {
   const issuePage = (id: string) => page(`issues/${pageSlug(id)}/index.html`);
   const stateHistory = (run: number) => JSON.parse(readFileSync(join(runDir(sequence, run, 'state'), 'history.json'), 'utf8'));
 
-  it('starts a new history on the first publish, saying why, and continues the live site\'s when the state is lost', () => {
+  it("starts a new history on the first publish, saying why, and continues the live site's when the state is lost", () => {
     expect(runs[0]!.log).toContainEqual(expect.stringMatching(/\/history\.json answered 404: starting a new history$/));
-    expect(runs[3]!.log).toContainEqual(expect.stringMatching(new RegExp(`continuing the one the live site publishes, http://127\\.0\\.0\\.1:\\d+/history\\.json \\(recorded up to ${RUN_DATES[2]}\\)$`)));
+    expect(runs[3]!.log).toContainEqual(
+      expect.stringMatching(new RegExp(`continuing the one the live site publishes, http://127\\.0\\.0\\.1:\\d+/history\\.json \\(recorded up to ${RUN_DATES[2]}\\)$`)),
+    );
     const history = stateHistory(4);
     expect(history.startedAt).toBe(RUN_DATES[0]);
     expect(history.issues[started.id].events).toEqual([
@@ -136,7 +138,7 @@ describe('the history over four rebuilds', () => {
     expect(sitemap).toContain(`/issues/${pageSlug(started.id)}/`);
     // Pagefind indexed the issues and projects the site shows, not the tombstone.
     const entry = JSON.parse(readFileSync(join(dist, 'pagefind/pagefind-entry.json'), 'utf8')) as { languages: Record<string, { page_count: number }> };
-    const shownIssues = (JSON.parse(readFileSync(join(dist, 'roadmap.json'), 'utf8')) as { issues: unknown[]; projects: unknown[] });
+    const shownIssues = JSON.parse(readFileSync(join(dist, 'roadmap.json'), 'utf8')) as { issues: unknown[]; projects: unknown[] };
     expect(Object.values(entry.languages).reduce((sum, l) => sum + l.page_count, 0)).toBe(shownIssues.issues.length + shownIssues.projects.length);
     // While it was away (run 2), the hidden issue had a tombstone too (the stand-in build wrote what verify asked for).
     expect(readFileSync(join(runDir(sequence, 2, 'dist'), `issues/${pageSlug(hidden.id)}/index.html`), 'utf8')).toBe('tombstone');
@@ -165,7 +167,7 @@ describe('the history over four rebuilds', () => {
     expect(stateHistory(4).issues[canceled.id]).toBeUndefined();
   });
 
-  it('gives /roadmap.json the dates of each issue\'s moves', () => {
+  it("gives /roadmap.json the dates of each issue's moves", () => {
     const data = JSON.parse(readFileSync(join(dist, 'roadmap.json'), 'utf8'));
     expect(data.version).toBe(2);
     expect(data.issues.find((i: { id: string }) => i.id === started.id).moves).toEqual([

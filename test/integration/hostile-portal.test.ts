@@ -24,7 +24,10 @@ async function workspace(definition: Partial<Workspace>): Promise<string> {
 const failing = (failure: Failure) => workspace({ failure });
 
 async function failure(promise: Promise<unknown>): Promise<PortalError> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(PortalError);
   return error as PortalError;
 }
@@ -90,7 +93,10 @@ describe('ids', () => {
     const id = await workspace({ issues: [{ ...issue('a', null), title: 'first' }, issue('b', null), { ...issue('a', null), title: 'second' }] });
     const warnings: string[] = [];
     const snapshot = await loadSnapshot({ kind: 'api', portal: { apiUrl, workspaceId: id }, extraProjectIds: [] }, { onWarning: (m) => warnings.push(m) });
-    expect(snapshot.issues.map((i) => [i.id, i.title])).toEqual([['a', 'first'], ['b', 'Issue b']]);
+    expect(snapshot.issues.map((i) => [i.id, i.title])).toEqual([
+      ['a', 'first'],
+      ['b', 'Issue b'],
+    ]);
     expect(warnings).toEqual(['1 issue id(s) came more than once in one page of the issue list; the first of each is kept: "a"']);
   });
 

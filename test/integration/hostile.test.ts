@@ -39,7 +39,10 @@ describe('the HTML audit itself', () => {
     const dir = mkdtempSync(join(tmpdir(), 'audit-'));
     const site = 'https://roadmap.test';
     // Escaped once only: a reader that undoes the XML escaping gets an <img> with a handler.
-    writeFileSync(join(dir, 'rss.xml'), `<?xml version="1.0"?><rss><channel><item><description>Sync &lt;img src=x onerror=alert(1)&gt;</description><link>https://evil.example/</link></item></channel></rss>`);
+    writeFileSync(
+      join(dir, 'rss.xml'),
+      `<?xml version="1.0"?><rss><channel><item><description>Sync &lt;img src=x onerror=alert(1)&gt;</description><link>https://evil.example/</link></item></channel></rss>`,
+    );
     writeFileSync(join(dir, 'roadmap.json'), JSON.stringify({ issues: [{ url: `${site}/issues/a/`, descriptionHtml: '<a href="javascript:alert(1)">x</a>' }], projects: [] }));
     writeFileSync(join(dir, 'sitemap-0.xml'), `<?xml version="1.0"?><urlset><url><loc>javascript:alert(1)</loc></url></urlset>`);
     writeFileSync(join(dir, '_headers'), `/*\n  Content-Security-Policy: frame-ancestors 'self' https://a.example;script-src *\n`);
@@ -76,12 +79,19 @@ describe('a hostile workspace', () => {
   });
 
   it('names each bad entry in the build warnings', () => {
-    const warnings = build.output.split('\n').filter((line) => line.includes('[WARN]')).join('\n');
+    const warnings = build.output
+      .split('\n')
+      .filter((line) => line.includes('[WARN]'))
+      .join('\n');
     const q = (id: string) => JSON.stringify(id);
     expect(warnings).toContain(`issue id(s) came more than once in one page of the issue list; the first of each is kept: ${q(HOSTILE_IDS.duplicate)}`);
-    expect(warnings).toContain(`are not valid path segments ("", "." or "..") and are not requested; their issues are shown without a project: ${HOSTILE_PROJECT_REFS.unrequestable.map(q).join(', ')}`);
+    expect(warnings).toContain(
+      `are not valid path segments ("", "." or "..") and are not requested; their issues are shown without a project: ${HOSTILE_PROJECT_REFS.unrequestable.map(q).join(', ')}`,
+    );
     expect(warnings).toContain(`project ${q(HOSTILE_PROJECT_REFS.asked)} answered with the project ${q(HOSTILE_PROJECT_REFS.answered)} and is left out`);
-    expect(warnings).toContain(`issue ${q(HOSTILE_IDS.dates)} createdAt "1"; issue ${q(HOSTILE_IDS.dates)} updatedAt "+010000-01-01T00:00:00Z"; issue ${q(HOSTILE_IDS.farDates)} createdAt "9999-12-31T23:59:59-14:00"`);
+    expect(warnings).toContain(
+      `issue ${q(HOSTILE_IDS.dates)} createdAt "1"; issue ${q(HOSTILE_IDS.dates)} updatedAt "+010000-01-01T00:00:00Z"; issue ${q(HOSTILE_IDS.farDates)} createdAt "9999-12-31T23:59:59-14:00"`,
+    );
     for (const [name, { limit }] of Object.entries(PATHOLOGICAL_DESCRIPTIONS)) {
       const id = q(HOSTILE_IDS.description(name));
       if (limit === null) expect(warnings, name).not.toContain(`issues ${id}`);

@@ -46,10 +46,22 @@ describe('the demo in nine languages', () => {
   /** Pages of the main language: every HTML page outside the language folders. */
   const mainPages = files.filter((file) => file.endsWith('.html') && !FOLDERS.slice(1).some((folder) => file.startsWith(folder)));
   /** The issue that moved away and back in the last week: its timeline has the most kinds of step. */
-  const movedIssueSlug = () => readPage(build.outDir, 'changes/index.html').querySelector('.changes-list a[href^="/issues/"]')!.getAttribute('href')!.match(/^\/issues\/([^/]+)\//)![1]!;
+  const movedIssueSlug = () =>
+    readPage(build.outDir, 'changes/index.html')
+      .querySelector('.changes-list a[href^="/issues/"]')!
+      .getAttribute('href')!
+      .match(/^\/issues\/([^/]+)\//)![1]!;
   const movedIssuePage = () => `issues/${movedIssueSlug()}/index.html`;
   /** The titles of an RSS or Atom feed's items or entries, and of the feed itself, as text. */
-  const feedTitles = (xml: string) => [...xml.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => m[1]!.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'"));
+  const feedTitles = (xml: string) =>
+    [...xml.matchAll(/<title>([^<]*)<\/title>/g)].map((m) =>
+      m[1]!
+        .replace(/&amp;/g, '&')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&quot;/g, '"')
+        .replace(/&apos;/g, "'"),
+    );
 
   it('builds, reading the data once, and warns once: about Swedish, naming the languages that ship', () => {
     expect(build.code, build.output).toBe(0);
@@ -60,7 +72,9 @@ describe('the demo in nine languages', () => {
     expect(build.output.split('\n').filter((line) => line.includes('[portal-roadmap:embed]'))).toEqual([
       expect.stringContaining('embed.allowedOrigins is empty, so a page that embeds the board keeps the fixed height of its iframe'),
     ]);
-    expect(warnings[0]).toContain('locale "sv": no translation ships for Swedish (sv), so the interface is in English; dates and numbers follow "sv". Languages that ship: en (English), de (Deutsch), fr (Français), es (Español), pt-BR (Português (Brasil)), it (Italiano), ja (日本語), ar (العربية).');
+    expect(warnings[0]).toContain(
+      'locale "sv": no translation ships for Swedish (sv), so the interface is in English; dates and numbers follow "sv". Languages that ship: en (English), de (Deutsch), fr (Français), es (Español), pt-BR (Português (Brasil)), it (Italiano), ja (日本語), ar (العربية).',
+    );
   });
 
   it('has every page in every language, and the feeds of each language', () => {
@@ -92,7 +106,8 @@ describe('the demo in nine languages', () => {
           if (!label) unnamed.push(field.outerHTML.slice(0, 80));
         }
         const labelledBy = (element: Element) => (element.getAttribute('aria-labelledby') ?? '').split(/\s+/).some((id) => id && document.getElementById(id)?.textContent?.trim());
-        for (const image of document.querySelectorAll('img, svg[role=img]')) if (!image.hasAttribute('alt') && !image.getAttribute('aria-label')?.trim() && !labelledBy(image)) unnamed.push(image.outerHTML.slice(0, 80));
+        for (const image of document.querySelectorAll('img, svg[role=img]'))
+          if (!image.hasAttribute('alt') && !image.getAttribute('aria-label')?.trim() && !labelledBy(image)) unnamed.push(image.outerHTML.slice(0, 80));
         expect(unnamed, page).toEqual([]);
       }
     }
@@ -115,7 +130,9 @@ describe('the demo in nine languages', () => {
     expect(sitePages).toHaveLength(9 * 58);
     for (const file of sitePages) {
       const text = html(file);
-      const rest = pagePath(file).slice(1).replace(/^(en|de|fr|es|pt-br|it|ja|sv)\//, '');
+      const rest = pagePath(file)
+        .slice(1)
+        .replace(/^(en|de|fr|es|pt-br|it|ja|sv)\//, '');
       const same = FOLDERS.map((folder) => `/${folder}${rest}`);
       const alternates = [...text.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/g)].map((m) => [m[1], m[2]]);
       // A tombstone is noindex: it names no alternates for search engines, but its switcher still leads to each language.
@@ -123,14 +140,20 @@ describe('the demo in nine languages', () => {
       expect(alternates, file).toEqual(tombstone ? [] : [...LOCALES.map((locale, index) => [locale, `${SITE}${same[index]}`]), ['x-default', `${SITE}${same[0]}`]]);
       const switcher = text.match(/<nav class="language-switcher"[^>]*>(.*?)<\/nav>/s)?.[1] ?? '';
       const links = [...switcher.matchAll(/<a href="([^"]+)" hreflang="([^"]+)" lang="[^"]+" dir="[^"]+"( aria-current="true")?>([^<]+)<\/a>/g)];
-      expect(links.map((m) => m[1]), file).toEqual(same);
-      expect(links.filter((m) => m[3]).map((m) => m[1]), file).toEqual([pagePath(file)]);
+      expect(
+        links.map((m) => m[1]),
+        file,
+      ).toEqual(same);
+      expect(
+        links.filter((m) => m[3]).map((m) => m[1]),
+        file,
+      ).toEqual([pagePath(file)]);
       expect(links.map((m) => m[4])).toEqual(['العربية', 'English', 'Deutsch', 'Français', 'Español', 'Português (Brasil)', 'Italiano', '日本語', 'Svenska']);
       for (const path of same) expect(exists(path), `${file} → ${path}`).toBe(true);
     }
   });
 
-  it('says the config\'s own words in each language: the suggest link of every board and embed in its language\'s text', () => {
+  it("says the config's own words in each language: the suggest link of every board and embed in its language's text", () => {
     for (const [index, locale] of LOCALES.entries()) {
       const expected = LANGUAGES_SUGGEST[locale as keyof typeof LANGUAGES_SUGGEST];
       for (const page of [`${FOLDERS[index]}index.html`, `${FOLDERS[index]}embed/index.html`]) {
@@ -178,9 +201,19 @@ describe('the demo in nine languages', () => {
   it('leaves no English UI string on any page type of the seven translated languages', () => {
     const issue = mainPages.filter((page) => page.startsWith('issues/')).slice(0, 3);
     const types = [
-      'index.html', 'shipped/index.html', 'status/done/index.html', 'status/backlog/index.html', ...issue, movedIssuePage(), mainPages.find((page) => page.startsWith('projects/'))!,
-      'embed/index.html', mainPages.find((page) => page.startsWith('embed/projects/'))!,
-      'changelog/index.html', 'changelog/2/index.html', 'changes/index.html', ...TOMBSTONES,
+      'index.html',
+      'shipped/index.html',
+      'status/done/index.html',
+      'status/backlog/index.html',
+      ...issue,
+      movedIssuePage(),
+      mainPages.find((page) => page.startsWith('projects/'))!,
+      'embed/index.html',
+      mainPages.find((page) => page.startsWith('embed/projects/'))!,
+      'changelog/index.html',
+      'changelog/2/index.html',
+      'changes/index.html',
+      ...TOMBSTONES,
     ];
     const leaks: string[] = [];
     for (const [index, locale] of LOCALES.entries()) {
@@ -221,7 +254,9 @@ describe('the demo in nine languages', () => {
     // 29 and 88 votes: 11–99 is "many" (صوتًا); 3–10 is "few" (أصوات); 100 and over, "other" (صوت).
     for (const [count, text] of upvotes) expect(text, String(count)).toBe(`${count} ${(count as number) % 100 >= 11 ? 'صوتًا' : (count as number) % 100 >= 3 ? 'أصوات' : 'صوت'}`);
     const states = [...board.querySelectorAll('.project-card .state')].map((state) => state.lastChild?.textContent);
-    expect(states.sort()).toEqual(demo.projects.map((project) => ({ backlog: 'قائمة الانتظار', planned: 'مخطَّط له', started: 'قيد التنفيذ', completed: 'مكتمل' })[project.state!]).sort());
+    expect(states.sort()).toEqual(
+      demo.projects.map((project) => ({ backlog: 'قائمة الانتظار', planned: 'مخطَّط له', started: 'قيد التنفيذ', completed: 'مكتمل' })[project.state!]).sort(),
+    );
     expect(board.querySelector('.site-footer time')?.textContent).toBe('20 نوفمبر 2026');
   });
 
@@ -233,7 +268,10 @@ describe('the demo in nine languages', () => {
     for (const chip of board.querySelectorAll('.project-chip')) expect(chip.firstElementChild?.tagName).toBe('BDI');
     for (const team of board.querySelectorAll('.card .team')) expect(team.querySelector('bdi')?.textContent).toMatch(/^(Mobile|Platform|Web)$/);
     for (const option of board.querySelectorAll('#filter-team option:not([value=""]), #filter-project option:not([value=""])')) expect(option.getAttribute('dir')).toBe('auto');
-    const issue = readPage(build.outDir, mainPages.find((page) => page.startsWith('issues/'))!);
+    const issue = readPage(
+      build.outDir,
+      mainPages.find((page) => page.startsWith('issues/'))!,
+    );
     expect(issue.querySelector('h1 > bdi')?.textContent).toBe(issue.querySelector('h1')?.textContent);
     expect(issue.querySelector('.breadcrumbs [aria-current] > bdi')).not.toBeNull();
   });
@@ -275,10 +313,16 @@ describe('the demo in nine languages', () => {
       // to In progress on the 18th, away to Planned on the 16th. Newest first, dated in the language, linking within it.
       const lines = [...changes.querySelectorAll('.changes-list li')];
       const links = lines.map((line) => line.querySelector('a')?.getAttribute('href') ?? '');
-      expect(links.map((link) => link.replace(/[^/]+\/(#.*)?$/, '')), locale).toEqual([`/${folder}projects/`, `/${folder}projects/`, `/${folder}issues/`, `/${folder}issues/`]);
+      expect(
+        links.map((link) => link.replace(/[^/]+\/(#.*)?$/, '')),
+        locale,
+      ).toEqual([`/${folder}projects/`, `/${folder}projects/`, `/${folder}issues/`, `/${folder}issues/`]);
       for (const link of links.slice(2)) expect(link, locale).toMatch(/\/#event-moved-/);
       const issueLines = lines.slice(2);
-      expect(issueLines.map((line) => line.querySelector('time')?.textContent), locale).toEqual([day(WEEK_DATES.movedBack), day(WEEK_DATES.movedAway)]);
+      expect(
+        issueLines.map((line) => line.querySelector('time')?.textContent),
+        locale,
+      ).toEqual([day(WEEK_DATES.movedBack), day(WEEK_DATES.movedAway)]);
       expect(issueLines[0]!.textContent, locale).toContain(words.changeMoved!.replace('{from}', words.columnPlanned!).replace('{column}', words.columnInProgress!));
       expect(changes.querySelector('p.muted')?.textContent, locale).toBe(leftForms[rules.select(1)]!.replace('{count}', '1'));
 
@@ -305,7 +349,10 @@ describe('the demo in nine languages', () => {
       expect(events, locale).toContain(`<language>${locale}</language>`);
       // The return to In progress is a "started" item, linking to the step on the language's own issue page.
       expect(events, locale).toContain(`<link>${SITE}/${folder}issues/${movedIssueSlug()}/#event-`);
-      expect(feedTitles(events).some((title) => title.startsWith(words.feedStarted!.replace('{title}', ''))), locale).toBe(true);
+      expect(
+        feedTitles(events).some((title) => title.startsWith(words.feedStarted!.replace('{title}', ''))),
+        locale,
+      ).toBe(true);
     }
   });
 

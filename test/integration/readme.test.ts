@@ -48,7 +48,10 @@ function docBlocks(file: string, text: string): Block[] {
       file,
       marker: marker ? (marker.startsWith('skip') ? 'skip' : (marker as 'run' | 'config')) : null,
       language: match[2]!,
-      code: match[3]!.split('\n').map((line) => (line.startsWith(indent) ? line.slice(indent.length) : line)).join('\n'),
+      code: match[3]!
+        .split('\n')
+        .map((line) => (line.startsWith(indent) ? line.slice(indent.length) : line))
+        .join('\n'),
       line: text.slice(0, match.index).split('\n').length + 1,
     });
   }
@@ -83,7 +86,12 @@ describe('README.md and docs/', () => {
       const env = Object.fromEntries(
         Object.entries(process.env).filter(([key]) => !(ROADMAP_ENV_NAMES as string[]).includes(key) && !key.startsWith('GITHUB_') && !key.startsWith('npm_')),
       );
-      Object.assign(env, { ROADMAP_CACHE_DIR: join(dir, '.cache'), ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', PATH: `${join(PROJECT_ROOT, 'node_modules/.bin')}:${process.env.PATH}` });
+      Object.assign(env, {
+        ROADMAP_CACHE_DIR: join(dir, '.cache'),
+        ASTRO_TELEMETRY_DISABLED: '1',
+        NO_COLOR: '1',
+        PATH: `${join(PROJECT_ROOT, 'node_modules/.bin')}:${process.env.PATH}`,
+      });
       for (const block of blocks.filter((b) => b.marker === 'run')) {
         const result = spawnSync('bash', ['-euo', 'pipefail', '-c', block.code], { cwd: dir, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
         runs.push({ block, code: result.status, output: `${result.stdout}\n${result.stderr}` });

@@ -65,9 +65,7 @@ function runRebuild(workspaceId: string, dir: string, args: string[] = [], env: 
     child.stdout.on('data', (c) => (stdout += c));
     child.stderr.on('data', (c) => (stderr += c));
     child.on('error', reject);
-    child.on('close', (code) =>
-      resolve({ code, stdout, stderr, githubOutput: readFileSync(githubOutput, 'utf8'), summary: readFileSync(summary, 'utf8') }),
-    );
+    child.on('close', (code) => resolve({ code, stdout, stderr, githubOutput: readFileSync(githubOutput, 'utf8'), summary: readFileSync(summary, 'utf8') }));
   });
 }
 
@@ -178,7 +176,16 @@ describe('rebuild through portal trouble (a stand-in build, the portal on a fast
     await defineWorkspace(apiUrl, id, { ...workspace, time: clock.time });
     // Request timeouts run in real time: 1 s is far more than an answer takes even on a busy machine, and well short of a slow one.
     const session = createSession({ timeoutMs: workspace.faults?.kind === 'slow' ? 1_000 : CLIENT_DEFAULTS.timeoutMs, clock });
-    const run = rebuild({ source: apiSource(id), outDir: join(into, 'dist'), stateDir: join(into, 'state'), columns, privacy, fingerprint, build: fakeBuild(columns), load: { session } });
+    const run = rebuild({
+      source: apiSource(id),
+      outDir: join(into, 'dist'),
+      stateDir: join(into, 'state'),
+      columns,
+      privacy,
+      fingerprint,
+      build: fakeBuild(columns),
+      load: { session },
+    });
     return { id, session, run };
   }
 
@@ -188,9 +195,18 @@ describe('rebuild through portal trouble (a stand-in build, the portal on a fast
   });
 
   const transient = [
-    [{ count: 2, kind: 503 }, { rateLimited: 0, retries: 2 }],
-    [{ count: 2, kind: 429, retryAfterSeconds: 1 }, { rateLimited: 2, retries: 0 }],
-    [{ count: 2, kind: 'slow', delayMs: 3_000 }, { rateLimited: 0, retries: 2 }],
+    [
+      { count: 2, kind: 503 },
+      { rateLimited: 0, retries: 2 },
+    ],
+    [
+      { count: 2, kind: 429, retryAfterSeconds: 1 },
+      { rateLimited: 2, retries: 0 },
+    ],
+    [
+      { count: 2, kind: 'slow', delayMs: 3_000 },
+      { rateLimited: 0, retries: 2 },
+    ],
   ] as const;
   transient.forEach(([faults, stats], index) => {
     it(`rides out transient ${faults.kind} answers, publishing the changed data completely`, async () => {
@@ -249,4 +265,3 @@ describe('npm run rebuild to a folder outside the project', () => {
     }
   }, 120_000);
 });
-

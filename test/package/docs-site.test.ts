@@ -34,7 +34,7 @@ describe('a Starlight site with the roadmap at /roadmap/', () => {
     expect(build.code, build.output).toBe(0);
   });
 
-  it('keeps the docs\' own pages, 404 page and search, untouched by the roadmap, with a sidebar link to it', () => {
+  it("keeps the docs' own pages, 404 page and search, untouched by the roadmap, with a sidebar link to it", () => {
     const home = page('index.html');
     expect(home).toContain('<title>Acme docs');
     expect(existsSync(join(dist, 'guides/getting-started/index.html'))).toBe(true);
@@ -48,7 +48,7 @@ describe('a Starlight site with the roadmap at /roadmap/', () => {
     expect(existsSync(join(dist, 'pagefind/pagefind.js'))).toBe(true);
   });
 
-  it('has the roadmap\'s pages below /roadmap/, every link of the board staying there', () => {
+  it("has the roadmap's pages below /roadmap/, every link of the board staying there", () => {
     const issues = readdirSync(join(dist, 'roadmap/issues'), { withFileTypes: true }).filter((entry) => entry.isDirectory());
     expect(issues).toHaveLength(siteIssueIds().length);
     const board = page('roadmap/index.html');
@@ -61,15 +61,17 @@ describe('a Starlight site with the roadmap at /roadmap/', () => {
     expect(existsSync(join(dist, 'roadmap/robots.txt'))).toBe(false);
   });
 
-  it('indexes the roadmap\'s pages into its own /roadmap/pagefind/, which its search loads', () => {
+  it("indexes the roadmap's pages into its own /roadmap/pagefind/, which its search loads", () => {
     const entry = JSON.parse(page('roadmap/pagefind/pagefind-entry.json')) as { languages: Record<string, { page_count: number }> };
     const projects = readdirSync(join(dist, 'roadmap/projects')).length;
     expect(Object.values(entry.languages).reduce((sum, language) => sum + language.page_count, 0)).toBe(siteIssueIds().length + projects);
     expect(page(`roadmap/issues/${readdirSync(join(dist, 'roadmap/issues'))[0]}/index.html`)).toContain('data-site-root="/roadmap/"');
   });
 
-  it('writes headers for /roadmap/ alone, allowing what the site\'s settings inlined by its hash', () => {
-    const rules = page('_headers').split('\n').filter((line) => line.startsWith('/'));
+  it("writes headers for /roadmap/ alone, allowing what the site's settings inlined by its hash", () => {
+    const rules = page('_headers')
+      .split('\n')
+      .filter((line) => line.startsWith('/'));
     expect(rules.length).toBeGreaterThan(5);
     expect(rules.filter((path) => !path.startsWith('/roadmap/'))).toEqual([]);
     // Astro inlines small scripts by default; the embed's sizing script is one, and its hash is in the policy.

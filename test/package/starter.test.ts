@@ -28,7 +28,8 @@ beforeAll(async () => {
 afterAll(() => portal?.close());
 
 /** Issue pages of a built site, by folder name. */
-const issuePages = (dist: string) => readdirSync(join(dist, 'issues'), { withFileTypes: true }).filter((entry) => entry.isDirectory() && existsSync(join(dist, 'issues', entry.name, 'index.html')));
+const issuePages = (dist: string) =>
+  readdirSync(join(dist, 'issues'), { withFileTypes: true }).filter((entry) => entry.isDirectory() && existsSync(join(dist, 'issues', entry.name, 'index.html')));
 
 describe('the tarball', () => {
   it('holds the package and nothing of the repository besides: no tests, fixtures, bench, examples or demo config', () => {
@@ -37,7 +38,9 @@ describe('the tarball', () => {
     expect(packed.files).toContain('lib/content/render-worker.js');
     expect(packed.files).toContain('src/integration/index.ts');
     expect(packed.files).toContain('CHANGELOG.md');
-    expect(packed.files.filter((file) => /^(test|scripts|examples|docs|\.github|\.ci)\//.test(file) || file === 'astro.config.mjs' || file === 'src/content.config.ts')).toEqual([]);
+    expect(packed.files.filter((file) => /^(test|scripts|examples|docs|\.github|\.ci)\//.test(file) || file === 'astro.config.mjs' || file === 'src/content.config.ts')).toEqual(
+      [],
+    );
   });
 });
 

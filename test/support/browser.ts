@@ -70,7 +70,13 @@ const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-
 export async function axeViolations(page: Page, rules?: readonly string[]): Promise<string[]> {
   const builder = new AxeBuilder({ page });
   const results = await (rules ? builder.withRules([...rules]) : builder.withTags(AXE_TAGS)).options({ resultTypes: ['violations'] }).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+  return results.violations.map(
+    (v) =>
+      `${v.id}: ${v.help} (${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')})`,
+  );
 }
 
 /** The rules whose outcome depends on the colour scheme: the dark pass runs only these, on the same page load. */

@@ -114,7 +114,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, workspaces: Rec
     stats.delete(ws);
     return json(res, 200, { ok: true });
   }
-  const parts = url.pathname.slice(API_ROOT.length + 1).split('/').map(decodeURIComponent);
+  const parts = url.pathname
+    .slice(API_ROOT.length + 1)
+    .split('/')
+    .map(decodeURIComponent);
   if (!url.pathname.startsWith(`${API_ROOT}/`) || req.method !== 'GET') return json(res, 404, { message: 'Not found', code: 'not_found' });
   const [resource, workspaceId = '', projectId] = parts;
   const workspace = workspaces[workspaceId];

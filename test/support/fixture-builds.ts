@@ -42,8 +42,17 @@ export function inputsKey(): string {
       hash.update(`${input}\0absent\0`);
       continue;
     }
-    const files = statSync(path).isDirectory() ? listFiles(path).sort().map((file) => join(input, file)) : [input];
-    for (const file of files) hash.update(file).update('\0').update(readFileSync(join(PROJECT_ROOT, file))).update('\0');
+    const files = statSync(path).isDirectory()
+      ? listFiles(path)
+          .sort()
+          .map((file) => join(input, file))
+      : [input];
+    for (const file of files)
+      hash
+        .update(file)
+        .update('\0')
+        .update(readFileSync(join(PROJECT_ROOT, file)))
+        .update('\0');
   }
   return hash.digest('hex').slice(0, 20);
 }
@@ -102,7 +111,12 @@ async function buildAll(apiUrl: string, workDir: string): Promise<StoredResults>
 async function buildOne(name: string, definition: FixtureDefinition, apiUrl: string, workDir: string): Promise<Omit<FixtureBuild, 'outDir'>> {
   const dir = join(workDir, name);
   mkdirSync(dir, { recursive: true });
-  const files: Record<string, string> = { [PORTAL]: apiUrl, [SNAPSHOT_FILE]: join(dir, 'snapshot.json'), [CONFIG_FILE]: join(dir, 'roadmap.config.json'), [HISTORY_FILE]: join(dir, 'history.json') };
+  const files: Record<string, string> = {
+    [PORTAL]: apiUrl,
+    [SNAPSHOT_FILE]: join(dir, 'snapshot.json'),
+    [CONFIG_FILE]: join(dir, 'roadmap.config.json'),
+    [HISTORY_FILE]: join(dir, 'history.json'),
+  };
   const resolve = (env: Record<string, string>) => Object.fromEntries(Object.entries(env).map(([key, value]) => [key, files[value] ?? value]));
   if (definition.snapshotOf) {
     const snapshot = await loadSnapshot(resolveSource(parseEnv(resolve(definition.snapshotOf)), PROJECT_ROOT));

@@ -125,7 +125,10 @@ export const FIXTURES = {
    * An attack in every string field; its portal ignores skip and take. Its history began before any of its issues
    * (an empty one), so each is "new" on the board: the event feed and the per-issue feeds carry every hostile title.
    */
-  hostile: { env: { PORTAL_API_URL: PORTAL, PORTAL_WORKSPACE_ID: 'ws-hostile', ROADMAP_SITE: TEST_SITE, ROADMAP_HISTORY: HISTORY_FILE }, emptyHistorySince: '2026-01-01T00:00:00.000Z' },
+  hostile: {
+    env: { PORTAL_API_URL: PORTAL, PORTAL_WORKSPACE_ID: 'ws-hostile', ROADMAP_SITE: TEST_SITE, ROADMAP_HISTORY: HISTORY_FILE },
+    emptyHistorySince: '2026-01-01T00:00:00.000Z',
+  },
   /** From a snapshot file of a portal that ignores skip and take, with the API variables pointing at a closed port: it needs no network. */
   snapshot: {
     env: { ROADMAP_SNAPSHOT: SNAPSHOT_FILE, PORTAL_API_URL: 'http://127.0.0.1:9/api/v1', PORTAL_WORKSPACE_ID: 'ws-whole', ROADMAP_SITE: TEST_SITE },
@@ -145,7 +148,13 @@ export const FIXTURES = {
    * recovered), built for real once. No other fixture has moves, tombstones or event feeds to check.
    */
   history: {
-    env: { ROADMAP_SNAPSHOT: SNAPSHOT_FILE, ROADMAP_HISTORY: HISTORY_FILE, PORTAL_API_URL: 'http://127.0.0.1:9/api/v1', PORTAL_WORKSPACE_ID: 'ws-history', ROADMAP_SITE: TEST_SITE },
+    env: {
+      ROADMAP_SNAPSHOT: SNAPSHOT_FILE,
+      ROADMAP_HISTORY: HISTORY_FILE,
+      PORTAL_API_URL: 'http://127.0.0.1:9/api/v1',
+      PORTAL_WORKSPACE_ID: 'ws-history',
+      ROADMAP_SITE: TEST_SITE,
+    },
     historySequence: true,
   },
 } satisfies Record<string, FixtureDefinition>;

@@ -38,7 +38,6 @@ export interface YearOptions {
 const FORWARD = ['backlog', 'planned', 'in-progress', 'done'];
 const DAY_MS = 86_400_000;
 
-
 type Change =
   | { kind: 'votes'; id: string; upvotes: number }
   | { kind: 'moved'; id: string; column: string }
@@ -55,7 +54,16 @@ interface Run {
 }
 
 /** The workspace over the year, run by run. Issue ids match `syntheticWorkspace` (`issue-000001`…) for the first `issues`. */
-function* workspaceYear({ issues: count, projects: projectCount, days = 365, runsPerDay = 2, arrivalsPerDay = Math.max(1, Math.round(count / 500)), end = new Date('2026-11-20T00:00:00Z'), seed = 7, votesEveryDay = false }: YearOptions): Generator<Run> {
+function* workspaceYear({
+  issues: count,
+  projects: projectCount,
+  days = 365,
+  runsPerDay = 2,
+  arrivalsPerDay = Math.max(1, Math.round(count / 500)),
+  end = new Date('2026-11-20T00:00:00Z'),
+  seed = 7,
+  votesEveryDay = false,
+}: YearOptions): Generator<Run> {
   const random = seeded(seed);
   const issueId = (n: number) => `issue-${String(n).padStart(6, '0')}`;
   const hot = new Set<string>();
@@ -176,7 +184,11 @@ export function expectedYear(options: YearOptions): YearResult {
       first = run.at;
       for (const [id, issue] of run.issues) issues.set(id, { events: [{ at: run.at, kind: 'seen', column: issue.column, atLeast: true }], days: [[day, issue.upvotes]] });
       for (const [id, project] of run.projects) {
-        projects.set(id, { events: [{ at: run.at, kind: 'seen', state: project.state, progress: step(project.progress), atLeast: true }], state: project.state, step: step(project.progress) });
+        projects.set(id, {
+          events: [{ at: run.at, kind: 'seen', state: project.state, progress: step(project.progress), atLeast: true }],
+          state: project.state,
+          step: step(project.progress),
+        });
       }
       continue;
     }

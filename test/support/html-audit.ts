@@ -12,7 +12,26 @@ import { listFiles } from './build-site.ts';
 import { EMBED_THEME_PATH } from '../../src/site/embed-theme.ts';
 
 const URL_ATTRIBUTES = ['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'poster', 'background', 'srcset', 'ping'];
-const FORBIDDEN_TAGS = ['style', 'iframe', 'form', 'object', 'embed', 'frame', 'frameset', 'input', 'button', 'base', 'svg', 'math', 'xmp', 'noscript', 'video', 'audio', 'source', 'track'];
+const FORBIDDEN_TAGS = [
+  'style',
+  'iframe',
+  'form',
+  'object',
+  'embed',
+  'frame',
+  'frameset',
+  'input',
+  'button',
+  'base',
+  'svg',
+  'math',
+  'xmp',
+  'noscript',
+  'video',
+  'audio',
+  'source',
+  'track',
+];
 
 export interface Finding {
   file: string;
@@ -53,7 +72,9 @@ function auditElements(elements: Iterable<Element>, file: string, base: string):
     const ownBase = tag === 'base' && !element.hasAttribute('href') && element.parentElement?.tagName === 'HEAD';
     // A project icon (src/components/ProjectIcon.astro): paths from the fixed table in src/site/icons.ts, nothing else.
     const ownIcon =
-      tag === 'svg' && element.classList.contains('project-icon') && [...element.querySelectorAll('*')].every((child) => child.tagName === 'path' && child.getAttributeNames().join() === 'd');
+      tag === 'svg' &&
+      element.classList.contains('project-icon') &&
+      [...element.querySelectorAll('*')].every((child) => child.tagName === 'path' && child.getAttributeNames().join() === 'd');
     if (FORBIDDEN_TAGS.includes(tag) && !ownForm && !ownSearch && !ownBase && !ownIcon) findings.push({ file, problem: `<${tag}> element` });
     if (tag === 'script') {
       const src = element.getAttribute('src');
@@ -108,7 +129,8 @@ export function auditOutputs(outDir: string, site: string, base = '/'): Finding[
       if (name === 'description' || name === 'content:encoded') {
         for (const element of fragmentElements(text)) findings.push({ file: 'rss.xml', problem: `item ${index} ${name}: <${element.tagName.toLowerCase()}> element from data` });
       }
-      if ((name === 'link' || name === 'guid') && !text.startsWith(root)) findings.push({ file: 'rss.xml', problem: `item ${index} ${name} outside the site: ${text.slice(0, 60)}` });
+      if ((name === 'link' || name === 'guid') && !text.startsWith(root))
+        findings.push({ file: 'rss.xml', problem: `item ${index} ${name} outside the site: ${text.slice(0, 60)}` });
     }
   }
 
@@ -146,7 +168,19 @@ export function auditOutputs(outDir: string, site: string, base = '/'): Finding[
 }
 
 const HEADER_NAMES = new Set(['Content-Security-Policy', 'X-Content-Type-Options', 'Referrer-Policy', 'Permissions-Policy', 'X-Frame-Options', 'Access-Control-Allow-Origin']);
-const CSP_DIRECTIVE_NAMES = new Set(['default-src', 'img-src', 'font-src', 'connect-src', 'manifest-src', 'base-uri', 'form-action', 'object-src', 'script-src', 'style-src', 'frame-ancestors']);
+const CSP_DIRECTIVE_NAMES = new Set([
+  'default-src',
+  'img-src',
+  'font-src',
+  'connect-src',
+  'manifest-src',
+  'base-uri',
+  'form-action',
+  'object-src',
+  'script-src',
+  'style-src',
+  'frame-ancestors',
+]);
 
 /** Every `_headers` line a path or a known header, every CSP directive a known one with plain source values. */
 function auditHeaders(outDir: string): Finding[] {
@@ -167,7 +201,8 @@ function auditHeaders(outDir: string): Finding[] {
       continue;
     }
     // Other origins may read the "what's new" list, and nothing else.
-    if (match[1] === 'Access-Control-Allow-Origin' && (match[2] !== '*' || !path.endsWith('/latest.json'))) findings.push({ file, problem: `cross-origin reading of ${path}: ${line.trim()}` });
+    if (match[1] === 'Access-Control-Allow-Origin' && (match[2] !== '*' || !path.endsWith('/latest.json')))
+      findings.push({ file, problem: `cross-origin reading of ${path}: ${line.trim()}` });
     if (match[1] !== 'Content-Security-Policy') continue;
     for (const directive of match[2]!.split(';').map((d) => d.trim())) {
       const [name, ...values] = directive.split(/\s+/);
@@ -175,7 +210,8 @@ function auditHeaders(outDir: string): Finding[] {
       for (const value of values) {
         // The search worker compiles Pagefind's WebAssembly (src/site/headers.ts): the one keyword allowed, and only for scripts.
         if (name === 'script-src' && value === "'wasm-unsafe-eval'") continue;
-        if (!/^(?:'(?:self|none)'|https:|https?:\/\/(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d+)?)$/.test(value)) findings.push({ file, problem: `CSP source that is not a plain origin: ${value.slice(0, 60)}` });
+        if (!/^(?:'(?:self|none)'|https:|https?:\/\/(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d+)?)$/.test(value))
+          findings.push({ file, problem: `CSP source that is not a plain origin: ${value.slice(0, 60)}` });
       }
     }
   }

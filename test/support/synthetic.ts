@@ -33,7 +33,9 @@ export function syntheticWorkspace({ issues, projects, seed = 1, upvoteBump = 0 
     id: `proj-${String(i + 1).padStart(5, '0')}`,
     name: `${pick(WORDS)} ${pick(WORDS)} ${i + 1}`.replace(/^./, (c) => c.toUpperCase()),
     description: `Project ${i + 1}: **${pick(WORDS)}** and ${pick(WORDS)}.\n\n- one\n- two`,
-    color: `#${Math.floor(random() * 0xffffff).toString(16).padStart(6, '0')}`,
+    color: `#${Math.floor(random() * 0xffffff)
+      .toString(16)
+      .padStart(6, '0')}`,
     createdAt: new Date(Date.UTC(2025, 0, 1) + i * 86_400_000).toISOString(),
     icon: pick(['map', 'rocket', 'code', 'calendar', null]),
     trackerProjectId: `tp-${i}`,

@@ -7,6 +7,11 @@ import { listFiles } from './build-site.ts';
 export function treeHash(dir: string): string {
   if (!existsSync(dir)) return 'absent';
   const hash = createHash('sha256');
-  for (const file of listFiles(dir).sort()) hash.update(file).update('\0').update(readFileSync(join(dir, file))).update('\0');
+  for (const file of listFiles(dir).sort())
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(join(dir, file)))
+      .update('\0');
   return hash.digest('hex');
 }

@@ -15,12 +15,17 @@ import { PROJECT_ROOT } from './build-site.ts';
 
 type Messages = Record<string, string | Record<string, string>>;
 
-export const readMessages = (language: string): Messages =>
-  JSON.parse(readFileSync(join(PROJECT_ROOT, 'src/i18n/translations', `${language}.json`), 'utf8')) as Messages;
+export const readMessages = (language: string): Messages => JSON.parse(readFileSync(join(PROJECT_ROOT, 'src/i18n/translations', `${language}.json`), 'utf8')) as Messages;
 
 const texts = (message: string | Record<string, string>) => (typeof message === 'string' ? [message] : Object.values(message));
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const pattern = (text: string) => new RegExp(`^${text.split(/\{\w+\}/).map(escape).join('.+')}$`);
+const pattern = (text: string) =>
+  new RegExp(
+    `^${text
+      .split(/\{\w+\}/)
+      .map(escape)
+      .join('.+')}$`,
+  );
 
 /** English messages as patterns, minus those the language rightly shares ("Roadmap" in German). */
 export function englishPatterns(language: string): { key: string; pattern: RegExp }[] {

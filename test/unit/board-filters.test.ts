@@ -15,7 +15,19 @@ const HOSTILE = '<img src=x onerror="window.pwned=1">';
 /** The markup Filters.astro and Column.astro give a board with one column and two cards, in English or Arabic (the translation files). */
 function page(language: 'en' | 'ar'): void {
   const t = language === 'en' ? en : ar;
-  const labels = { showing: t.showingCount, issueCount: t.issueCount, upvoteCount: t.upvoteCount, showAll: t.showAll, noIssues: t.noIssues, team: t.team, voteShort: t.voteShort, voteFor: t.voteFor, page: t.page, previousPage: t.previousPage, nextPage: t.nextPage };
+  const labels = {
+    showing: t.showingCount,
+    issueCount: t.issueCount,
+    upvoteCount: t.upvoteCount,
+    showAll: t.showAll,
+    noIssues: t.noIssues,
+    team: t.team,
+    voteShort: t.voteShort,
+    voteFor: t.voteFor,
+    page: t.page,
+    previousPage: t.previousPage,
+    nextPage: t.nextPage,
+  };
   document.documentElement.lang = language;
   document.body.innerHTML = `
     <form data-filters data-index="/board-index.json" data-issue-href="/issues/" data-project-href="/projects/" data-plural-language="${language}"
@@ -69,13 +81,20 @@ describe('the filter island', () => {
   });
 
   it("says counts with the plural forms of the page's language", async () => {
-    const rows: BoardIndex['columns'][0]['issues'] = [['a', 'A', '', 0, -1, 5, 0, 0], ['b', 'B', '', 0, -1, 2, 0, 0], ['c', 'C', '', 1, -1, 1, 0, 0]];
+    const rows: BoardIndex['columns'][0]['issues'] = [
+      ['a', 'A', '', 0, -1, 5, 0, 0],
+      ['b', 'B', '', 0, -1, 2, 0, 0],
+      ['c', 'C', '', 1, -1, 1, 0, 0],
+    ];
     await island('?team=Web', json({ v: 1, teams: ['Web', 'Mobile'], projects: [], columns: [{ id: 'done', issues: rows }] } satisfies BoardIndex), 'ar');
     await settled();
     // Arabic has a form of its own for two, and for 3–10 (CLDR "few"): the island must pick them as the server does.
     expect(document.querySelector('[data-count-label]')!.textContent).toBe(ar.issueCount.two);
     expect(document.querySelector('[data-filter-status]')!.textContent).toBe(ar.showingCount.few.replace('{shown}', '2').replace('{count}', '3'));
-    expect([...document.querySelectorAll('[data-card] .upvotes .visually-hidden')].map((el) => el.textContent)).toEqual([ar.upvoteCount.few.replace('{count}', '5'), ar.upvoteCount.two]);
+    expect([...document.querySelectorAll('[data-card] .upvotes .visually-hidden')].map((el) => el.textContent)).toEqual([
+      ar.upvoteCount.few.replace('{count}', '5'),
+      ar.upvoteCount.two,
+    ]);
   });
 
   it('puts hostile strings from the index on the page as text, in encoded URLs', async () => {

@@ -43,7 +43,7 @@ describe('brand images', () => {
     expect(resolveBrand({ logo: 'logo.svg' }, root, root, 'roadmap.config.json').logo!.url).not.toBe(before);
   });
 
-  it('without a favicon of the team\'s, the package\'s own is served', () => {
+  it("without a favicon of the team's, the package's own is served", () => {
     const { favicon } = resolveBrand({}, root, root, 'roadmap.config.json');
     const ours = readFileSync(new URL('../../src/assets/favicon.svg', import.meta.url));
     expect(favicon.url).toBe(`brand/favicon-${digest(ours)}.svg`);
@@ -59,7 +59,9 @@ describe('brand images', () => {
 
   it('a missing file, a folder, a file outside the project or one whose bytes are not its type is refused, naming the option and the fix', () => {
     configure({ theme: { logo: 'brand/logo.svg' } });
-    expect(error(() => resolveSettings(root, {}))).toMatch(/theme\.logo: .*brand\/logo\.svg does not exist\. Give the path of an image file inside the project, relative to the config file, e.g\. "brand\/logo\.svg"\./);
+    expect(error(() => resolveSettings(root, {}))).toMatch(
+      /theme\.logo: .*brand\/logo\.svg does not exist\. Give the path of an image file inside the project, relative to the config file, e.g\. "brand\/logo\.svg"\./,
+    );
     mkdirSync(join(root, 'brand/logo.svg'), { recursive: true });
     expect(error(() => resolveSettings(root, {}))).toMatch(/theme\.logo: .* is not a file/);
     const outside = mkdtempSync(join(tmpdir(), 'outside-'));

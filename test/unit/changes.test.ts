@@ -24,12 +24,7 @@ const MOVED_TO = 'Todo';
 describe('compareSnapshots', () => {
   it('moves the first issue to another column (a precondition)', () => expect(columnOf(MOVED_TO)).not.toBe(columnOf(first!.status)));
 
-  const issues = [
-    { ...first!, status: MOVED_TO },
-    { ...second!, upvotes: second!.upvotes + 50 },
-    ...rest,
-    { ...third!, id: 'brand-new', title: 'Brand new' },
-  ];
+  const issues = [{ ...first!, status: MOVED_TO }, { ...second!, upvotes: second!.upvotes + 50 }, ...rest, { ...third!, id: 'brand-new', title: 'Brand new' }];
   const projects = [{ ...project!, progress: 99, state: 'completed' }, ...otherProjects];
   const next: Snapshot = { ...demo, issues, projects, digest: dataDigest(issues, projects) };
   const report = published(compareSnapshots(demo, next, columns));
@@ -73,8 +68,12 @@ describe('compareSnapshots', () => {
     const lines = reportLines(firstRun);
     expect(lines[0]).toBe('Issues: 0 → 40 shown, 0 → 2 in hidden columns; projects: 0 → 6');
     expect(lines[1]).toBe('Changed: first run');
-    expect(reportLines(published(compareSnapshots(demo, demo, columns), ['config', 'publicAssets', 'customCss'])).at(1)).toBe('Changed: the config, the public/ assets and the custom CSS');
-    expect(reportLines(published(compareSnapshots(demo, demo, columns), ['data'], 'first run with fingerprints')).at(1)).toBe('Changed: the portal data (first run with fingerprints)');
+    expect(reportLines(published(compareSnapshots(demo, demo, columns), ['config', 'publicAssets', 'customCss'])).at(1)).toBe(
+      'Changed: the config, the public/ assets and the custom CSS',
+    );
+    expect(reportLines(published(compareSnapshots(demo, demo, columns), ['data'], 'first run with fingerprints')).at(1)).toBe(
+      'Changed: the portal data (first run with fingerprints)',
+    );
     const few = { ...demo, issues: [first!, ...canceled], digest: dataDigest([first!, ...canceled], demo.projects) };
     const fewLines = reportLines(published(compareSnapshots(undefined, few, columns)));
     expect(fewLines.filter((line) => line.startsWith('  + issue'))).toEqual([`  + issue "${first!.title}" (${columnOf(first!.status)})`]);

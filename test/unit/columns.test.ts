@@ -4,16 +4,39 @@ import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import type { Issue } from '../../src/snapshot/model.ts';
 
 const issue = (id: string, status: string, sortOrder = 0, upvotes = 0): Issue => ({
-  id, status, sortOrder, upvotes, identifier: null, title: id, description: null, summary: [], priority: null, team: null,
-  projectId: null, importanceScore: 0, createdAt: null, updatedAt: null, url: null,
+  id,
+  status,
+  sortOrder,
+  upvotes,
+  identifier: null,
+  title: id,
+  description: null,
+  summary: [],
+  priority: null,
+  team: null,
+  projectId: null,
+  importanceScore: 0,
+  createdAt: null,
+  updatedAt: null,
+  url: null,
 });
 const { columns } = parseRoadmapConfig({});
 
 describe('default column mapping', () => {
   it.each([
-    ['Backlog', 'backlog'], ['Triage', 'backlog'], ['Todo', 'planned'], ['Planned', 'planned'], ['In Progress', 'in-progress'],
-    ['in_progress', 'in-progress'], ['Started', 'in-progress'], ['In Review', 'in-progress'], ['Done', 'done'], ['completed', 'done'],
-    ['Canceled', 'canceled'], ['Cancelled', 'canceled'], ['Duplicate', 'canceled'],
+    ['Backlog', 'backlog'],
+    ['Triage', 'backlog'],
+    ['Todo', 'planned'],
+    ['Planned', 'planned'],
+    ['In Progress', 'in-progress'],
+    ['in_progress', 'in-progress'],
+    ['Started', 'in-progress'],
+    ['In Review', 'in-progress'],
+    ['Done', 'done'],
+    ['completed', 'done'],
+    ['Canceled', 'canceled'],
+    ['Cancelled', 'canceled'],
+    ['Duplicate', 'canceled'],
   ])('puts status %s in column %s', (status, column) => {
     const board = groupIntoColumns([issue('a', status)], columns);
     expect(board.find((c) => c.issues.length)?.id).toBe(column);
@@ -67,7 +90,7 @@ describe('columns made for long statuses', () => {
   });
 });
 
-describe('the portal\'s own status beside the column label', () => {
+describe("the portal's own status beside the column label", () => {
   const configured = parseRoadmapConfig({
     columns: [
       { id: 'in-progress', label: 'In progress', statuses: ['In Progress', 'In Review'] },

@@ -28,7 +28,9 @@ const column = (id: string, statuses: string[], extra: object = {}) => ({ id, la
 describe('shipped.columns', () => {
   it('refuses a column id that no column has, naming the option and the ids there are', () => {
     const text = message(() => parseRoadmapConfig({ shipped: { columns: ['released'] } }));
-    expect(text).toContain('shipped.columns[0]: no column has the id "released": name the columns whose issues count as shipped, from: "backlog", "planned", "in-progress", "done" (unless set, shipped.columns is ["done"])');
+    expect(text).toContain(
+      'shipped.columns[0]: no column has the id "released": name the columns whose issues count as shipped, from: "backlog", "planned", "in-progress", "done" (unless set, shipped.columns is ["done"])',
+    );
   });
 
   it('refuses a hidden column, whose issues are never published', () => {
@@ -83,7 +85,12 @@ describe('configWarnings', () => {
   });
 
   it('suggests a label for a custom column id, and not for the default ids, which are translated', () => {
-    const config = parseRoadmapConfig({ columns: [{ id: 'in-qa', statuses: ['QA'] }, { id: 'done', statuses: ['Done'] }] });
+    const config = parseRoadmapConfig({
+      columns: [
+        { id: 'in-qa', statuses: ['QA'] },
+        { id: 'done', statuses: ['Done'] },
+      ],
+    });
     expect(configWarnings(config)).toEqual(['columns[0].label: column "in-qa" has no label, so its heading reads "in-qa". Add a heading, e.g. "label": "In qa".']);
   });
 });

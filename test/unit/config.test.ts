@@ -39,7 +39,12 @@ describe('roadmap config', () => {
 
   it('refuses a status listed in two columns', () => {
     const text = message(() =>
-      parseRoadmapConfig({ columns: [{ id: 'a', label: 'A', statuses: ['Done'] }, { id: 'b', label: 'B', statuses: ['done'] }] }),
+      parseRoadmapConfig({
+        columns: [
+          { id: 'a', label: 'A', statuses: ['Done'] },
+          { id: 'b', label: 'B', statuses: ['done'] },
+        ],
+      }),
     );
     expect(text).toMatch(/columns\[1\]\.statuses\[0\]: status "done" is already in column "a"/);
   });
@@ -52,7 +57,10 @@ describe('roadmap config', () => {
     expect(parseRoadmapConfig({ submitUrl: 'https://portal.example.com/new?from=roadmap' }).submitUrl).toBe('https://portal.example.com/new?from=roadmap');
     expect(parseRoadmapConfig({}).submitUrl).toBeUndefined();
     for (const bad of ['javascript:alert(1)', 'portal.example.com/new', 'ftp://portal.example.com/']) {
-      expect(message(() => parseRoadmapConfig({ submitUrl: bad })), bad).toContain('submitUrl: use an absolute http(s) URL');
+      expect(
+        message(() => parseRoadmapConfig({ submitUrl: bad })),
+        bad,
+      ).toContain('submitUrl: use an absolute http(s) URL');
     }
   });
 
@@ -97,7 +105,9 @@ describe('environment', () => {
   });
 
   it('refuses a non-http API URL', () => {
-    expect(message(() => parseEnv({ PORTAL_API_URL: 'ftp://x', PORTAL_WORKSPACE_ID: 'ws' }))).toContain('PORTAL_API_URL: must be the http(s) root of the v1 API, e.g. "https://api.example.com/v1"; got "ftp://x"');
+    expect(message(() => parseEnv({ PORTAL_API_URL: 'ftp://x', PORTAL_WORKSPACE_ID: 'ws' }))).toContain(
+      'PORTAL_API_URL: must be the http(s) root of the v1 API, e.g. "https://api.example.com/v1"; got "ftp://x"',
+    );
   });
 
   it('splits and de-duplicates PORTAL_PROJECT_IDS', () => {
@@ -156,22 +166,59 @@ describe('config values used as paths, URLs and header text', () => {
     for (const good of ['/logo.svg', '/img/og.png?v=2', 'https://cdn.example.com/logo.svg', 'brand/logo.svg', './logo.png']) {
       expect(parseRoadmapConfig({ theme: { logo: good, socialImage: good } }).theme.logo, good).toBe(good);
     }
-    for (const bad of ['/\\other.example/x.png', '//other.example/x.png', '/\\/other.example/x.png', '\\\\other.example\\x.png', '/a/../../x.png', '/%2e%2e/x.png', 'http://x.example/a.png', 'javascript:alert(1)', '/logo .svg', '/logo\u0000.svg']) {
-      expect(message(() => parseRoadmapConfig({ theme: { logo: bad } })), bad).toContain('theme.logo: use an image file relative to the config file such as "brand/logo.svg", a path under public/');
-      expect(message(() => parseRoadmapConfig({ theme: { socialImage: bad } })), bad).toContain('theme.socialImage: use an image file relative to the config file such as "brand/social.png", a path under public/');
+    for (const bad of [
+      '/\\other.example/x.png',
+      '//other.example/x.png',
+      '/\\/other.example/x.png',
+      '\\\\other.example\\x.png',
+      '/a/../../x.png',
+      '/%2e%2e/x.png',
+      'http://x.example/a.png',
+      'javascript:alert(1)',
+      '/logo .svg',
+      '/logo\u0000.svg',
+    ]) {
+      expect(
+        message(() => parseRoadmapConfig({ theme: { logo: bad } })),
+        bad,
+      ).toContain('theme.logo: use an image file relative to the config file such as "brand/logo.svg", a path under public/');
+      expect(
+        message(() => parseRoadmapConfig({ theme: { socialImage: bad } })),
+        bad,
+      ).toContain('theme.socialImage: use an image file relative to the config file such as "brand/social.png", a path under public/');
     }
   });
 
   it('accepts embed origins only as scheme://host[:port], so nothing can be added to the CSP line', () => {
     const good = ['https://docs.example.com', 'http://localhost:8080', 'https://[::1]:8443', 'https://xn--bcher-kva.example'];
     expect(parseRoadmapConfig({ embed: { allowedOrigins: good } }).embed.allowedOrigins).toEqual(good);
-    for (const bad of ['https://a.example;script-src *', 'https://a.example,https://b.example', 'https://a.example https://b.example', 'https://*.example.com', 'https://a.example/path', 'https://A.example', 'https://bücher.example', 'https://user@a.example', 'ftp://a.example', 'https://a.example:99999']) {
-      expect(message(() => parseRoadmapConfig({ embed: { allowedOrigins: [bad] } })), bad).toContain('embed.allowedOrigins[0]: use an origin');
+    for (const bad of [
+      'https://a.example;script-src *',
+      'https://a.example,https://b.example',
+      'https://a.example https://b.example',
+      'https://*.example.com',
+      'https://a.example/path',
+      'https://A.example',
+      'https://bücher.example',
+      'https://user@a.example',
+      'ftp://a.example',
+      'https://a.example:99999',
+    ]) {
+      expect(
+        message(() => parseRoadmapConfig({ embed: { allowedOrigins: [bad] } })),
+        bad,
+      ).toContain('embed.allowedOrigins[0]: use an origin');
     }
   });
 
   it('strips characters XML forbids from the title, description and labels', () => {
-    const config = parseRoadmapConfig({ title: 'Road\u0001map', description: 'x\uFFFEy', labels: { board: 'B\u0000oard' }, columns: [{ id: 'a', label: 'L\u0007', statuses: ['a'] }], shipped: { columns: ['a'] } });
+    const config = parseRoadmapConfig({
+      title: 'Road\u0001map',
+      description: 'x\uFFFEy',
+      labels: { board: 'B\u0000oard' },
+      columns: [{ id: 'a', label: 'L\u0007', statuses: ['a'] }],
+      shipped: { columns: ['a'] },
+    });
     expect([config.title, config.description, config.labels.board, config.columns[0]!.label]).toEqual(['Roadmap', 'xy', 'Board', 'L']);
   });
 
@@ -194,7 +241,7 @@ describe('portal limits in the environment', () => {
   });
 });
 
-describe('the config\'s own words have a length limit', () => {
+describe("the config's own words have a length limit", () => {
   it('refuses a title over 200 characters and a description over 1000, naming why (a megabyte title built an 887 MB site)', () => {
     expect(() => parseRoadmapConfig({ title: 'x'.repeat(201) })).toThrow(/title: use at most 200 characters: the title is in every page's header, <title> and feed; got "x+…/);
     expect(() => parseRoadmapConfig({ description: 'x'.repeat(1001) })).toThrow(/description: use at most 1000 characters/);

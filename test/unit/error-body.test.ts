@@ -8,9 +8,7 @@ describe('parseErrorBody', () => {
   });
 
   it('reads the authentication / rate-limit shape with its request id', () => {
-    const body = parseErrorBody(
-      JSON.stringify({ error: { code: 'rate_limited', message: 'Slow down', details: { limit: 1000, window: '1m' }, request_id: 'req_1' } }),
-    );
+    const body = parseErrorBody(JSON.stringify({ error: { code: 'rate_limited', message: 'Slow down', details: { limit: 1000, window: '1m' }, request_id: 'req_1' } }));
     expect(body).toEqual({ message: 'Slow down', code: 'rate_limited', requestId: 'req_1', details: { limit: 1000, window: '1m' } });
   });
 

@@ -31,8 +31,7 @@ async function feed(summaries: string[][], configInput: object = {}): Promise<Do
 }
 
 /** Each item's description read as HTML, as a feed reader shows it. */
-const descriptions = (document: Document) =>
-  [...document.querySelectorAll('item > description')].map((node) => new JSDOM(`<body>${node.textContent ?? ''}`).window.document.body);
+const descriptions = (document: Document) => [...document.querySelectorAll('item > description')].map((node) => new JSDOM(`<body>${node.textContent ?? ''}`).window.document.body);
 
 describe('the RSS feed', () => {
   it('shows a summary with markup in it as text, never as an element', async () => {

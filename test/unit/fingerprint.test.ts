@@ -43,7 +43,7 @@ describe('siteFingerprint', () => {
     expect(changedSince(before, { ROADMAP_SITE: 'https://user.github.io/repo' })).toEqual(['config']);
   });
 
-  it('an upgrade of portal-roadmap changes the package version part; the project\'s own version does not', () => {
+  it("an upgrade of portal-roadmap changes the package version part; the project's own version does not", () => {
     const before = siteFingerprint(resolveSettings(root, {}), '1.0.0');
     expect(changedSince(before, {}, '1.1.0')).toEqual(['packageVersion']);
     write('package.json', JSON.stringify({ name: 'acme-roadmap', version: '2.0.0' }));

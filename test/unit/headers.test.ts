@@ -23,7 +23,7 @@ describe('_headers', () => {
     }
   });
 
-  it("limits every page to scripts from the site, with no WebAssembly, as before search", () => {
+  it('limits every page to scripts from the site, with no WebAssembly, as before search', () => {
     for (const path of ['/', '/index.html', '/issues/x/', '/projects/y/', '/embed/', '/404.html', '/_astro/a.js']) {
       expect(scriptSources(rules(), path), path).toContain("script-src 'self'");
     }
@@ -38,7 +38,7 @@ describe('_headers', () => {
     expect(headersFile({ base: '/', topLevel, embedOrigins: ['https://docs.example.com'] })).not.toMatch(/'unsafe-(inline|eval)'/);
   });
 
-  it("forbids framing everywhere by default, embed pages included", () => {
+  it('forbids framing everywhere by default, embed pages included', () => {
     for (const path of ['/', '/issues/x/', '/projects/y/', '/index.html', '/embed/']) {
       expect(framing(rules(), path), path).toEqual(["frame-ancestors 'none'"]);
     }
@@ -77,7 +77,9 @@ describe('a roadmap mounted below a prefix', () => {
     expect(parsed.filter((rule) => !rule.pattern.startsWith('/roadmap/')).map((rule) => rule.pattern)).toEqual([]);
     const policies = parsed.flatMap((rule) => rule.headers.filter(([name]) => name === 'Content-Security-Policy').map(([, value]) => value));
     const named = (name: string) => policies.flatMap((policy) => policy.split('; ').filter((directive) => directive.startsWith(`${name} `)));
-    expect(named('script-src').length).toBe(parsed.filter((rule) => rule.headers.some(([name]) => name === 'Content-Security-Policy') && !rule.pattern.endsWith('pagefind/*')).length);
+    expect(named('script-src').length).toBe(
+      parsed.filter((rule) => rule.headers.some(([name]) => name === 'Content-Security-Policy') && !rule.pattern.endsWith('pagefind/*')).length,
+    );
     for (const directive of named('script-src')) expect(directive).toMatch(/^script-src 'self' 'sha256-abc='/);
     expect(named('style-src').length).toBeGreaterThan(0);
     for (const directive of named('style-src')) expect(directive).toBe("style-src 'self' 'sha256-def='");

@@ -40,7 +40,10 @@ describe('thinning', () => {
       { day: day('2025-10-01'), count: 9 },
     ];
     expect(decodeSamples(thinSamples(encodeSamples(samples), day('2025-10-01')))).toEqual([samples[0], samples[3]]);
-    const recent = encodeSamples([{ day: 20_290, count: 1 }, { day: 20_291, count: 2 }]);
+    const recent = encodeSamples([
+      { day: 20_290, count: 1 },
+      { day: 20_291, count: 2 },
+    ]);
     expect(thinSamples(recent, 20_300)).toBe(recent);
   });
 

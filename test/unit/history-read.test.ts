@@ -26,7 +26,11 @@ describe('a history file', () => {
 
   it.each([
     ['cut short', text.slice(0, 200), /is not valid JSON \(cut short\?\)/],
-    ['of another format', JSON.stringify({ format: 'portal-roadmap.snapshot', version: 2 }), /is not a portal-roadmap history \(format portal-roadmap\.history, version 1\):\n  - format: /],
+    [
+      'of another format',
+      JSON.stringify({ format: 'portal-roadmap.snapshot', version: 2 }),
+      /is not a portal-roadmap history \(format portal-roadmap\.history, version 1\):\n {2}- format: /,
+    ],
     ['with a title in it', text.replace('"events":[', '"title":"Dark mode","events":['), /unknown key "title"/],
     // Counts past what a portal can have: sums of them would no longer be exact.
     ['with a count of 2^60', text.replace(/"upvotes":\[(\d+),(\d+)\]/, `"upvotes":[$1,${2 ** 60}]`), /upvotes: each count must be a whole number from 0 to 1000000000/],
@@ -56,7 +60,9 @@ describe('fetchPublishedHistory', () => {
   const fetchIt = (options: { maxBytes?: number } = {}) => fetchPublishedHistory(SITE, { dispatcher: agent, ...options });
 
   it('reads and checks {site}/history.json under the base path', async () => {
-    origin().intercept({ path: '/roadmap/history.json', method: 'GET' }).reply(200, text, { headers: { 'content-type': 'application/json' } });
+    origin()
+      .intercept({ path: '/roadmap/history.json', method: 'GET' })
+      .reply(200, text, { headers: { 'content-type': 'application/json' } });
     expect(serializeHistory((await fetchIt())!)).toBe(text);
   });
 
@@ -80,17 +86,23 @@ describe('fetchPublishedHistory', () => {
   });
 
   it('refuses a body over the size cap, declared or not', async () => {
-    origin().intercept({ path: '/roadmap/history.json' }).reply(200, text, { headers: { 'content-length': String(text.length) } });
+    origin()
+      .intercept({ path: '/roadmap/history.json' })
+      .reply(200, text, { headers: { 'content-length': String(text.length) } });
     await expect(fetchIt({ maxBytes: 1000 })).rejects.toThrow(`it is ${text.length} bytes, more than the 1000 a history can be`);
     origin().intercept({ path: '/roadmap/history.json' }).reply(200, text);
     await expect(fetchIt({ maxBytes: 1000 })).rejects.toThrow('more than the 1000 bytes a history can be');
   });
 
   it('follows a redirect within the site, and refuses one to another site, naming it', async () => {
-    origin().intercept({ path: '/roadmap/history.json' }).reply(301, '', { headers: { location: '/roadmap/v2/history.json' } });
+    origin()
+      .intercept({ path: '/roadmap/history.json' })
+      .reply(301, '', { headers: { location: '/roadmap/v2/history.json' } });
     origin().intercept({ path: '/roadmap/v2/history.json' }).reply(200, text);
     expect(serializeHistory((await fetchIt())!)).toBe(text);
-    origin().intercept({ path: '/roadmap/history.json' }).reply(302, '', { headers: { location: 'https://evil.example/history.json' } });
+    origin()
+      .intercept({ path: '/roadmap/history.json' })
+      .reply(302, '', { headers: { location: 'https://evil.example/history.json' } });
     await expect(fetchIt()).rejects.toThrow('it redirects to another site, https://evil.example; if that is where the roadmap is served now, set ROADMAP_SITE to it');
   });
 });

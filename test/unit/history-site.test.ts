@@ -29,12 +29,42 @@ describe('timeline labels', () => {
 
 describe('the sparkline', () => {
   it('maps days across and counts up the box, within the padding', () => {
-    const points = sparklinePoints({ days: 90, min: 10, max: 30, points: [{ day: 0, count: 10 }, { day: 45, count: 10 }, { day: 45, count: 30 }, { day: 90, count: 30 }] }, 92, 24, 1);
+    const points = sparklinePoints(
+      {
+        days: 90,
+        min: 10,
+        max: 30,
+        points: [
+          { day: 0, count: 10 },
+          { day: 45, count: 10 },
+          { day: 45, count: 30 },
+          { day: 90, count: 30 },
+        ],
+      },
+      92,
+      24,
+      1,
+    );
     expect(points).toBe('1,23 46,23 46,1 91,1');
   });
 
   it('draws a flat trend across the middle', () => {
-    expect(sparklinePoints({ days: 90, min: 5, max: 5, points: [{ day: 30, count: 5 }, { day: 90, count: 5 }] }, 92, 24, 1)).toBe('31,12 91,12');
+    expect(
+      sparklinePoints(
+        {
+          days: 90,
+          min: 5,
+          max: 5,
+          points: [
+            { day: 30, count: 5 },
+            { day: 90, count: 5 },
+          ],
+        },
+        92,
+        24,
+        1,
+      ),
+    ).toBe('31,12 91,12');
   });
 });
 
@@ -46,8 +76,18 @@ describe('an issue Atom feed', () => {
     author: 'Roadmap',
     updated: '2026-11-10T09:00:00.000Z',
     entries: [
-      { id: 'https://r.test/issues/a/#event-moved-x', link: 'https://r.test/issues/a/#event-moved-x', title: 'Moved to Shipped on November 10, 2026', updated: '2026-11-10T09:00:00.000Z' },
-      { id: 'https://r.test/issues/a/#event-seen-y', link: 'https://r.test/issues/a/#event-seen-y', title: 'Planned since at least November 1, 2026', updated: '2026-11-01T09:00:00.000Z' },
+      {
+        id: 'https://r.test/issues/a/#event-moved-x',
+        link: 'https://r.test/issues/a/#event-moved-x',
+        title: 'Moved to Shipped on November 10, 2026',
+        updated: '2026-11-10T09:00:00.000Z',
+      },
+      {
+        id: 'https://r.test/issues/a/#event-seen-y',
+        link: 'https://r.test/issues/a/#event-seen-y',
+        title: 'Planned since at least November 1, 2026',
+        updated: '2026-11-01T09:00:00.000Z',
+      },
     ],
   });
   const doc = new JSDOM(xml, { contentType: 'application/xml' }).window.document;

@@ -32,13 +32,15 @@ const T3 = '2026-11-12T10:00:00.000Z';
 
 const change = (issue: Issue, patch: Partial<Issue>) => ({ ...issue, ...patch });
 const issuesAt2 = [
-  ...demo.issues.filter((i) => i.id !== hiding.id).map((i) => {
-    if (i.id === moving.id) return change(i, { status: 'In Progress' });
-    if (i.id === shipping.id) return change(i, { status: 'Done' });
-    if (i.id === canceling.id) return change(i, { status: 'Canceled' });
-    if (i.id === voted.id) return change(i, { upvotes: voted.upvotes + 40 });
-    return i;
-  }),
+  ...demo.issues
+    .filter((i) => i.id !== hiding.id)
+    .map((i) => {
+      if (i.id === moving.id) return change(i, { status: 'In Progress' });
+      if (i.id === shipping.id) return change(i, { status: 'Done' });
+      if (i.id === canceling.id) return change(i, { status: 'Canceled' });
+      if (i.id === voted.id) return change(i, { upvotes: voted.upvotes + 40 });
+      return i;
+    }),
   change(moving, { id: 'brand-new', identifier: 'FN-200', title: 'A brand new issue', status: 'Backlog', upvotes: 1 }),
 ];
 const projectsAt2 = demo.projects.map((p) => (p.id === routes.id ? { ...p, progress: 47 } : p));
@@ -134,7 +136,15 @@ describe('recordRun', () => {
     for (let run = 1; run <= MAX_EVENTS + 10; run++) {
       const at = new Date(Date.parse(T1) + run * 1_800_000).toISOString();
       const status = run % 2 ? 'In Progress' : 'Todo';
-      history = recordRun(history, shownState(demo.issues.map((i) => (i.id === id ? change(i, { status }) : i)), demo.projects, columns), at);
+      history = recordRun(
+        history,
+        shownState(
+          demo.issues.map((i) => (i.id === id ? change(i, { status }) : i)),
+          demo.projects,
+          columns,
+        ),
+        at,
+      );
     }
     const record = history.issues.get(id)!;
     expect(record.events).toHaveLength(MAX_EVENTS);
@@ -158,8 +168,28 @@ describe('the one comparison (diffShown)', () => {
   });
 
   it('lists arrivals with their column, departures by id alone, moves, vote changes and 10 % steps, ids sorted', () => {
-    const before = state([['b', 'planned', 3], ['a', 'backlog', 1], ['gone', 'done', 9]], [['p', 'started', 41], ['q', 'started', 10]]);
-    const after = state([['a', 'planned', 1], ['b', 'planned', 5], ['new', 'backlog', 0]], [['p', 'started', 49], ['q', 'completed', 100]]);
+    const before = state(
+      [
+        ['b', 'planned', 3],
+        ['a', 'backlog', 1],
+        ['gone', 'done', 9],
+      ],
+      [
+        ['p', 'started', 41],
+        ['q', 'started', 10],
+      ],
+    );
+    const after = state(
+      [
+        ['a', 'planned', 1],
+        ['b', 'planned', 5],
+        ['new', 'backlog', 0],
+      ],
+      [
+        ['p', 'started', 49],
+        ['q', 'completed', 100],
+      ],
+    );
     expect(diffShown(before, after)).toEqual({
       issues: { added: [{ id: 'new', column: 'backlog' }], removed: ['gone'], moved: [{ id: 'a', from: 'backlog', to: 'planned' }], upvotes: [{ id: 'b', from: 3, to: 5 }] },
       projects: { added: [], removed: [], state: [{ id: 'q', from: 'started', to: 'completed' }], progress: [{ id: 'q', from: 10, to: 100 }] },
@@ -167,8 +197,18 @@ describe('the one comparison (diffShown)', () => {
   });
 
   it('is what recordRun records: the changes it returns are those of its own last state', () => {
-    const first = recordRun(undefined, state([['a', 'backlog', 1], ['b', 'planned', 2]]), '2026-11-01T09:00:00.000Z');
-    const now = state([['a', 'planned', 4], ['c', 'backlog', 0]]);
+    const first = recordRun(
+      undefined,
+      state([
+        ['a', 'backlog', 1],
+        ['b', 'planned', 2],
+      ]),
+      '2026-11-01T09:00:00.000Z',
+    );
+    const now = state([
+      ['a', 'planned', 4],
+      ['c', 'backlog', 0],
+    ]);
     const { history, changes } = recordChanges(first, now, '2026-11-02T09:00:00.000Z');
     expect(changes).toEqual(diffShown(historyState(first), now));
     expect(history.issues.get('a')!.events.at(-1)).toEqual({ at: '2026-11-02T09:00:00.000Z', kind: 'moved', column: 'planned' });
@@ -178,6 +218,7 @@ describe('the one comparison (diffShown)', () => {
 });
 
 describe('the history schema', () => {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests break the document at any depth
   const json = () => JSON.parse(serializeHistory(run3)) as Record<string, any>;
 
   it('reads back what was written', () => {
@@ -230,7 +271,15 @@ describe('what the pages read', () => {
       { day: 90, count: voted.upvotes + 40 },
     ]);
     // Later, the first sample is more than 30 days back: the gain covers the 30 days.
-    const later = recordRun(run3, shownState(issuesAt3.map((i) => (i.id === voted.id ? change(i, { upvotes: voted.upvotes + 45 }) : i)), projectsAt2, columns), '2026-12-20T09:00:00.000Z');
+    const later = recordRun(
+      run3,
+      shownState(
+        issuesAt3.map((i) => (i.id === voted.id ? change(i, { upvotes: voted.upvotes + 45 }) : i)),
+        projectsAt2,
+        columns,
+      ),
+      '2026-12-20T09:00:00.000Z',
+    );
     expect(upvoteTrend(later, voted.id, '2026-12-20T09:00:00.000Z')).toMatchObject({ gain: 5, gainSince: null, now: voted.upvotes + 45 });
     // A history of less than a day draws nothing.
     expect(upvoteTrend(run1, voted.id, T1)).toBeUndefined();
@@ -242,7 +291,12 @@ describe('what the pages read', () => {
     const doneAtStart = demo.issues.filter((i) => i.status === 'Done').map((i) => i.id);
     const earlier = entries.slice(1);
     expect(earlier.every((e) => e.atLeast && e.at === T1)).toBe(true);
-    expect(earlier.filter((e) => e.kind === 'issue').map((e) => e.id).sort()).toEqual([...doneAtStart].sort());
+    expect(
+      earlier
+        .filter((e) => e.kind === 'issue')
+        .map((e) => e.id)
+        .sort(),
+    ).toEqual([...doneAtStart].sort());
     expect(earlier.filter((e) => e.kind === 'project').map((e) => e.id)).toEqual([invoicing.id]);
     expect(groupByMonth(entries).map((g) => [g.key, g.entries.length])).toEqual([
       ['2026-11', 1],
@@ -277,7 +331,15 @@ describe('what the pages read', () => {
   });
 
   it('a project that reaches 100 % is completed at that run, and is news', () => {
-    const done = recordRun(run3, shownState(issuesAt3, projectsAt2.map((p) => (p.id === routes.id ? { ...p, progress: 100, state: 'completed' } : p)), columns), '2026-11-13T09:00:00.000Z');
+    const done = recordRun(
+      run3,
+      shownState(
+        issuesAt3,
+        projectsAt2.map((p) => (p.id === routes.id ? { ...p, progress: 100, state: 'completed' } : p)),
+        columns,
+      ),
+      '2026-11-13T09:00:00.000Z',
+    );
     expect(changelog(done, shipped)[0]).toEqual({ kind: 'project', id: routes.id, at: '2026-11-13T09:00:00.000Z', atLeast: false });
     const rule = { shippedColumns: shipped.columns, startedColumns: ['in-progress'], projectStates: shipped.projectStates };
     expect(feedEvents(done, rule)[0]).toMatchObject({ kind: 'completed', subject: 'project', id: routes.id });

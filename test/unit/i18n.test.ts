@@ -151,7 +151,18 @@ describe('counts', () => {
 describe('choosing the language', () => {
   it('maps a locale to the translation of its language', () => {
     expect(['en-GB', 'de-AT', 'fr-CA', 'es-MX', 'pt', 'pt-PT', 'pt-BR', 'it-CH', 'ja-JP', 'ar-EG', 'sv', 'zh-Hant'].map(translationLanguage)).toEqual([
-      'en', 'de', 'fr', 'es', 'pt-BR', 'pt-BR', 'pt-BR', 'it', 'ja', 'ar', null, null,
+      'en',
+      'de',
+      'fr',
+      'es',
+      'pt-BR',
+      'pt-BR',
+      'pt-BR',
+      'it',
+      'ja',
+      'ar',
+      null,
+      null,
     ]);
     expect(labelsFor('de-AT').board).toBe('Roadmap');
     expect(labelsFor('de-AT').boardHeading).toBe('Übersicht');
@@ -160,7 +171,14 @@ describe('choosing the language', () => {
 
   it('Arabic reads right to left, the others left to right', () => {
     expect(Object.fromEntries(LANGUAGES.map((language) => [language, uiFor(language).dir]))).toEqual({
-      en: 'ltr', de: 'ltr', fr: 'ltr', es: 'ltr', 'pt-BR': 'ltr', it: 'ltr', ja: 'ltr', ar: 'rtl',
+      en: 'ltr',
+      de: 'ltr',
+      fr: 'ltr',
+      es: 'ltr',
+      'pt-BR': 'ltr',
+      it: 'ltr',
+      ja: 'ltr',
+      ar: 'rtl',
     });
     expect(uiFor('ar-SA').dir).toBe('rtl');
   });
@@ -171,7 +189,15 @@ describe('choosing the language', () => {
     expect(columnLabel({ id: 'done', label: 'Livré !' }, labelsFor('fr'))).toBe('Livré !');
     const de = uiFor('de');
     expect(['backlog', 'planned', 'started', 'In Progress', 'paused', 'completed', 'canceled', 'Cancelled', 'frozen'].map(de.projectState)).toEqual([
-      'Backlog', 'Geplant', 'In Arbeit', 'In Arbeit', 'Pausiert', 'Abgeschlossen', 'Abgebrochen', 'Abgebrochen', 'frozen',
+      'Backlog',
+      'Geplant',
+      'In Arbeit',
+      'In Arbeit',
+      'Pausiert',
+      'Abgeschlossen',
+      'Abgebrochen',
+      'Abgebrochen',
+      'frozen',
     ]);
     expect(uiFor('en').projectState('started')).toBe('In progress');
     const ja = uiFor('ja');
@@ -267,7 +293,7 @@ describe('one site in several languages', () => {
     expect(siteLanguages(['en-US', 'en-GB'], '/').map((l) => l.name)).toEqual(['American English', 'British English']);
   });
 
-  it('finds a page\'s language and the same page in every language', () => {
+  it("finds a page's language and the same page in every language", () => {
     const languages = siteLanguages(['en', 'de', 'ja'], '/roadmap/');
     expect(['/roadmap/', '/roadmap/de/', '/roadmap/ja/issues/x/', '/roadmap/issues/de/'].map((path) => languageOfPath(path, languages).locale)).toEqual(['en', 'de', 'ja', 'en']);
     expect(alternatePaths('/roadmap/de/status/done/2/', languages).map(({ language, path }) => [language.locale, path])).toEqual([
@@ -296,7 +322,9 @@ describe('one site in several languages', () => {
     expect(warnings).toHaveLength(3);
     expect(warnings[0]).toMatch(/^locale "sv": no translation ships for Swedish \(sv\), so the interface is in English/);
     expect(warnings[1]).toMatch(/^locale "fi": no translation ships for Finnish \(fi\), so the interface is in English/);
-    expect(warnings[2]).toBe('labels: with several locales (en, sv, fi), "board" replaces the message in every language. Give each a text per language, e.g. {"en": "…", "sv": "…"}, or leave it out.');
+    expect(warnings[2]).toBe(
+      'labels: with several locales (en, sv, fi), "board" replaces the message in every language. Give each a text per language, e.g. {"en": "…", "sv": "…"}, or leave it out.',
+    );
   });
 });
 
@@ -309,10 +337,13 @@ describe('texts per language', () => {
       { id: 'planned', statuses: ['Planned'] },
       { id: 'done', label: { en: 'Shipped', de: 'Ausgeliefert', fr: 'Livré' }, statuses: ['Done'] },
     ],
-    labels: { vote: { en: 'Vote', de: 'Abstimmen' }, upvoteCount: { en: { one: '{count} vote', other: '{count} votes' }, de: { one: '{count} Stimme', other: '{count} Stimmen' } } },
+    labels: {
+      vote: { en: 'Vote', de: 'Abstimmen' },
+      upvoteCount: { en: { one: '{count} vote', other: '{count} votes' }, de: { one: '{count} Stimme', other: '{count} Stimmen' } },
+    },
   };
 
-  it('each language gets its own text; one the object lacks gets the main language\'s; a plain text is every language\'s', () => {
+  it("each language gets its own text; one the object lacks gets the main language's; a plain text is every language's", () => {
     const parsed = parseRoadmapConfig(config);
     expect([parsed.title, parsed.columns[1]!.label, parsed.labels.vote]).toEqual(['Acme roadmap', 'Shipped', 'Vote']);
     const de = configIn(parsed, 'de');
@@ -341,12 +372,18 @@ describe('texts per language', () => {
       'labels.vote: no text for "fr", so its pages show the main language\'s ("en"). Add "fr" to labels.vote.',
     ]);
     // French counts have a "many" form the English fallback lacks: said as for any override.
-    expect(warnings.filter((warning) => !warning.includes('no text for'))).toEqual([expect.stringMatching(/^labels\.upvoteCount: Français counts use the forms one, many, other; many is missing/)]);
+    expect(warnings.filter((warning) => !warning.includes('no text for'))).toEqual([
+      expect.stringMatching(/^labels\.upvoteCount: Français counts use the forms one, many, other; many is missing/),
+    ]);
   });
 
   it('a language the site does not build, or a missing main language, is an error naming the path', () => {
-    expect(message({ ...config, title: { en: 'A', dee: 'B' } })).toContain('title.dee: "dee" is not one of the site\'s languages (en, de, fr): use one of them, or add it to "locales"');
-    expect(message({ ...config, columns: [{ id: 'done', label: { de: 'Ausgeliefert' }, statuses: ['Done'] }] })).toContain('columns[0].label: give a text for the main language "en" (the first of locales), which the other languages fall back to');
+    expect(message({ ...config, title: { en: 'A', dee: 'B' } })).toContain(
+      'title.dee: "dee" is not one of the site\'s languages (en, de, fr): use one of them, or add it to "locales"',
+    );
+    expect(message({ ...config, columns: [{ id: 'done', label: { de: 'Ausgeliefert' }, statuses: ['Done'] }] })).toContain(
+      'columns[0].label: give a text for the main language "en" (the first of locales), which the other languages fall back to',
+    );
   });
 });
 

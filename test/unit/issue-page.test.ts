@@ -6,7 +6,11 @@ const EN = uiFor('en');
 const DE = uiFor('de-DE');
 const AR = uiFor('ar');
 
-const column = [{ id: 'a', title: 'First' }, { id: 'b', title: 'Second' }, { id: 'c', title: 'Third' }];
+const column = [
+  { id: 'a', title: 'First' },
+  { id: 'b', title: 'Second' },
+  { id: 'c', title: 'Third' },
+];
 
 describe('previous and next in the column', () => {
   it('gives the issues either side, in the column order', () => {
@@ -26,9 +30,7 @@ describe('previous and next in the column', () => {
 
 describe('the link-preview description of an issue', () => {
   it('leads with the status and upvotes, then the summary', () => {
-    expect(issueShareDescription({ status: 'Planned', upvotes: 49, summary: 'Works without a connection' }, EN)).toBe(
-      'Planned · 49 upvotes · Works without a connection',
-    );
+    expect(issueShareDescription({ status: 'Planned', upvotes: 49, summary: 'Works without a connection' }, EN)).toBe('Planned · 49 upvotes · Works without a connection');
   });
 
   it('says 1 upvote, groups thousands, and speaks the locale', () => {

@@ -138,7 +138,9 @@ describe('roadmapLoader', { timeout: 60_000 }, () => {
       const next = await ciBuild(demo, clean.renderCacheFile);
       expect(next.warnings).toHaveLength(1);
       expect(next.warnings[0]).toMatch(/^Ignoring the description cache .*render-cache\.json: it is not a description cache of this shape/);
-      expect(Object.fromEntries([...next.entries].map(([id, entry]) => [id, entry.rendered?.html]))).toEqual(Object.fromEntries([...clean.entries].map(([id, entry]) => [id, entry.rendered?.html])));
+      expect(Object.fromEntries([...next.entries].map(([id, entry]) => [id, entry.rendered?.html]))).toEqual(
+        Object.fromEntries([...clean.entries].map(([id, entry]) => [id, entry.rendered?.html])),
+      );
     });
   });
 
@@ -148,6 +150,8 @@ describe('roadmapLoader', { timeout: 60_000 }, () => {
     const issues = [{ ...first!, description: `${'>'.repeat(50)} deep` }, ...rest];
     const file = await snapshotFile({ ...demo, issues, digest: dataDigest(issues, demo.projects) });
     await roadmapLoader({ collection: 'issues', source: { kind: 'snapshot', file } }).load(context);
-    expect(warnings).toEqual([`issues ${JSON.stringify(first!.id)}: its description goes past the limits on nesting; the rest is shown as text or cut (see "Security and privacy" in the README).`]);
+    expect(warnings).toEqual([
+      `issues ${JSON.stringify(first!.id)}: its description goes past the limits on nesting; the rest is shown as text or cut (see "Security and privacy" in the README).`,
+    ]);
   });
 });

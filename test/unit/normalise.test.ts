@@ -20,7 +20,24 @@ describe('normaliseIssues', () => {
 
   it('keeps only the allow-listed fields, tracker ones under `tracker` for the privacy gate', () => {
     expect(Object.keys(result[0]!).sort()).toEqual(
-      ['createdAt', 'description', 'id', 'identifier', 'importanceScore', 'priority', 'projectId', 'sortOrder', 'status', 'summary', 'team', 'title', 'tracker', 'updatedAt', 'upvotes', 'url'].sort(),
+      [
+        'createdAt',
+        'description',
+        'id',
+        'identifier',
+        'importanceScore',
+        'priority',
+        'projectId',
+        'sortOrder',
+        'status',
+        'summary',
+        'team',
+        'title',
+        'tracker',
+        'updatedAt',
+        'upvotes',
+        'url',
+      ].sort(),
     );
     expect(Object.keys(result[0]!.tracker!).sort()).toEqual(['ticketId', 'version', 'workspaceId']);
   });
@@ -94,7 +111,20 @@ describe('httpUrl', () => {
 describe('hostile text', () => {
   const bad = 'A\u0000B\u0001\u0008C\uFFFE\uFFFF\uD800D';
   const [issue] = normaliseIssues(
-    ApiIssueListSchema.parse([{ id: 'x', title: bad, description: `${bad}\n\n  indented`, summary: [bad, '\u0001'], status: bad, priority: bad, identifier: bad, team: { name: bad }, workspaceId: bad, trackerTicketId: bad }]),
+    ApiIssueListSchema.parse([
+      {
+        id: 'x',
+        title: bad,
+        description: `${bad}\n\n  indented`,
+        summary: [bad, '\u0001'],
+        status: bad,
+        priority: bad,
+        identifier: bad,
+        team: { name: bad },
+        workspaceId: bad,
+        trackerTicketId: bad,
+      },
+    ]),
     new Set(),
   );
 
@@ -112,7 +142,10 @@ describe('hostile text', () => {
       new Set(['p']),
       (m) => warnings.push(m),
     );
-    expect(issues.map((i) => [i.id, i.title, i.projectId])).toEqual([['ab', 'Untitled', 'p'], ['lone', 'first', null]]);
+    expect(issues.map((i) => [i.id, i.title, i.projectId])).toEqual([
+      ['ab', 'Untitled', 'p'],
+      ['lone', 'first', null],
+    ]);
     expect(warnings).toEqual([
       '1 issue id(s) came more than once; the first of each is kept: "lone\\ud800" and "lone\\ud801" (both "lone")',
       '1 issue(s) have an id made only of characters XML forbids and are left out: "\\u0001"',
@@ -156,18 +189,28 @@ describe('dates', () => {
 describe('repeated ids', () => {
   it('keeps the first issue and the first project of an id, naming the id', () => {
     const warnings: string[] = [];
-    const issues = normaliseIssues(ApiIssueListSchema.parse([{ id: 'a', title: 'first' }, { id: 'a', title: 'second' }]), new Set(), (m) => warnings.push(m));
+    const issues = normaliseIssues(
+      ApiIssueListSchema.parse([
+        { id: 'a', title: 'first' },
+        { id: 'a', title: 'second' },
+      ]),
+      new Set(),
+      (m) => warnings.push(m),
+    );
     const projectList = normaliseProjects([ApiProjectSchema.parse({ id: 'p', name: 'first' }), ApiProjectSchema.parse({ id: 'p', name: 'second' })], (m) => warnings.push(m));
     expect(issues.map((i) => i.title)).toEqual(['first']);
     expect(projectList.map((p) => p.name)).toEqual(['first']);
-    expect(warnings).toEqual([
-      '1 issue id(s) came more than once; the first of each is kept: "a"',
-      '1 project id(s) came more than once; the first of each is kept: "p"',
-    ]);
+    expect(warnings).toEqual(['1 issue id(s) came more than once; the first of each is kept: "a"', '1 project id(s) came more than once; the first of each is kept: "p"']);
   });
 
   it('publishes no copy of an id that any copy hides', () => {
-    const issues = normaliseIssues(ApiIssueListSchema.parse([{ id: 'a', title: 'shown' }, { id: 'a', title: 'hidden', isVisible: false }]), new Set());
+    const issues = normaliseIssues(
+      ApiIssueListSchema.parse([
+        { id: 'a', title: 'shown' },
+        { id: 'a', title: 'hidden', isVisible: false },
+      ]),
+      new Set(),
+    );
     expect(issues).toEqual([]);
   });
 });
@@ -177,7 +220,11 @@ describe('a snapshot from hostile data', () => {
     const raw = ApiIssueListSchema.parse([
       { id: 'a', createdAt: '+010000-01-01T00:00:00Z', updatedAt: '1', title: 'x\u0000', upvotes: 1e308, sortOrder: -1e308, url: 'https://x.example/\u0001' },
     ]);
-    const snapshot = createSnapshot({ issues: raw, projects: [ApiProjectSchema.parse({ id: 'p', createdAt: '9999-12-31T23:59:59-14:00', progress: 1e308 })], missingProjectIds: [] }, { kind: 'demo' }, new Date('2026-01-01T00:00:00Z'));
+    const snapshot = createSnapshot(
+      { issues: raw, projects: [ApiProjectSchema.parse({ id: 'p', createdAt: '9999-12-31T23:59:59-14:00', progress: 1e308 })], missingProjectIds: [] },
+      { kind: 'demo' },
+      new Date('2026-01-01T00:00:00Z'),
+    );
     const file = join(mkdtempSync(join(tmpdir(), 'snapshot-')), 'snapshot.json');
     await writeSnapshotFile(file, snapshot);
     expect(await readSnapshotFile(file)).toEqual(snapshot);
@@ -198,7 +245,13 @@ describe('upvote counts', () => {
     const warnings: string[] = [];
     const odd = [0.5, 2 ** 60, -3, Number.NaN].map((upvotes, index) => ({ ...base, id: `odd-${index}`, upvotes }));
     const normalised = normaliseIssues([...odd, { ...base, id: 'fine', upvotes: 12 }], new Set(), (message) => warnings.push(message));
-    expect(normalised.map((issue) => [issue.id, issue.upvotes])).toEqual([['fine', 12], ['odd-0', 1], ['odd-1', 1_000_000_000], ['odd-2', 0], ['odd-3', 0]]);
+    expect(normalised.map((issue) => [issue.id, issue.upvotes])).toEqual([
+      ['fine', 12],
+      ['odd-0', 1],
+      ['odd-1', 1_000_000_000],
+      ['odd-2', 0],
+      ['odd-3', 0],
+    ]);
     expect(warnings).toEqual([
       `upvote count(s) that are not whole numbers from 0 to 1000000000 are shown rounded into that range: issue "odd-0" 0.5 → 1; issue "odd-1" ${2 ** 60} → 1000000000; issue "odd-2" -3 → 0; issue "odd-3" NaN → 0`,
     ]);

@@ -66,14 +66,22 @@ describe('rebuild', () => {
     const result = await run({ build });
     expect(result.status).toBe('no-changes');
     expect(build).not.toHaveBeenCalled();
-    expect(result.summary).toMatch(/^no changes: the portal data \(sha256:[0-9a-f]{12}…\), the config, the render version, the portal-roadmap version, the public\/ assets and the custom CSS match the published site; /);
+    expect(result.summary).toMatch(
+      /^no changes: the portal data \(sha256:[0-9a-f]{12}…\), the config, the render version, the portal-roadmap version, the public\/ assets and the custom CSS match the published site; /,
+    );
     expect(publishedState()).toEqual(before);
   });
 
   it('writes a report of the "no changes" run itself', async () => {
     await run();
     await run();
-    expect(stateFile('report.json')).toMatchObject({ status: 'no-changes', changed: false, changedParts: [], note: null, issues: { before: 40, after: 40, hiddenBefore: 2, hiddenAfter: 2, added: [] } });
+    expect(stateFile('report.json')).toMatchObject({
+      status: 'no-changes',
+      changed: false,
+      changedParts: [],
+      note: null,
+      issues: { before: 40, after: 40, hiddenBefore: 2, hiddenAfter: 2, added: [] },
+    });
   });
 
   const parts = [
@@ -113,7 +121,9 @@ describe('rebuild', () => {
     writeFileSync(join(dir, 'state/fingerprint.json'), JSON.stringify({ format: 'portal-roadmap.fingerprint', version: 99, parts: {} }));
     const log = vi.fn();
     expect((await run({ log })).status).toBe('published');
-    expect(log).toHaveBeenCalledWith(expect.stringMatching(/^warning: ignoring the unreadable fingerprint\.json \(not a portal-roadmap\.fingerprint version 1 file:\n  - version: /));
+    expect(log).toHaveBeenCalledWith(
+      expect.stringMatching(/^warning: ignoring the unreadable fingerprint\.json \(not a portal-roadmap\.fingerprint version 1 file:\n {2}- version: /),
+    );
     expect((await run()).status).toBe('no-changes');
   });
 
@@ -142,7 +152,13 @@ describe('rebuild', () => {
     expect(result.status).toBe('published');
     // 40 shown before (the 2 canceled never were), 38 now: 2 left, named by id only.
     expect(result.report.issues.removed.map((i) => Object.keys(i))).toEqual([['id'], ['id']]);
-    expect(result.report.issues.removed.map((i) => i.id).sort()).toEqual(demo.issues.filter((i) => i.status !== 'Canceled').slice(38).map((i) => i.id).sort());
+    expect(result.report.issues.removed.map((i) => i.id).sort()).toEqual(
+      demo.issues
+        .filter((i) => i.status !== 'Canceled')
+        .slice(38)
+        .map((i) => i.id)
+        .sort(),
+    );
     expect(readFileSync(join(dir, 'dist/index.html'), 'utf8')).toBe('board of 38');
     // 38 issue pages and 2 tombstones.
     expect(readdirSync(join(dir, 'dist/issues'))).toHaveLength(40);
@@ -202,10 +218,19 @@ describe('rebuild', () => {
 
 describe('the history in a rebuild', () => {
   const historyFile = () => join(dir, 'state/history.json');
-  const readHistory = () => JSON.parse(readFileSync(historyFile(), 'utf8')) as { startedAt: string; issues: Record<string, { events: { kind: string; column: string; atLeast?: true }[] }>; left: { issues: Record<string, string> } };
+  const readHistory = () =>
+    JSON.parse(readFileSync(historyFile(), 'utf8')) as {
+      startedAt: string;
+      issues: Record<string, { events: { kind: string; column: string; atLeast?: true }[] }>;
+      left: { issues: Record<string, string> };
+    };
   const later = (snapshot: Snapshot, fetchedAt: string, issues = snapshot.issues): Snapshot => ({ ...snapshot, fetchedAt, issues, digest: dataDigest(issues, snapshot.projects) });
   const moved = (snapshot: Snapshot, fetchedAt: string) =>
-    later(snapshot, fetchedAt, snapshot.issues.map((i) => (i.identifier === 'FN-103' ? { ...i, status: 'In Progress' } : i)));
+    later(
+      snapshot,
+      fetchedAt,
+      snapshot.issues.map((i) => (i.identifier === 'FN-103' ? { ...i, status: 'In Progress' } : i)),
+    );
   const fn103 = demo.issues.find((i) => i.identifier === 'FN-103')!.id;
 
   it('is recorded beside the published snapshot, and the build reads the same file', async () => {
@@ -255,12 +280,14 @@ describe('the history in a rebuild', () => {
     await run();
     await setSource(moved(demo, '2026-11-21T09:00:00.000Z'));
     const result = await run();
-    const recorded = Object.entries(readHistory().issues).filter(([, record]) => record.events.some((event) => event.kind === 'moved')).map(([id]) => id);
+    const recorded = Object.entries(readHistory().issues)
+      .filter(([, record]) => record.events.some((event) => event.kind === 'moved'))
+      .map(([id]) => id);
     expect(recorded).toEqual([fn103]);
     expect(result.report.issues.statusMoves).toEqual([{ id: fn103, title: demo.issues.find((i) => i.id === fn103)!.title, from: 'Planned', to: 'In progress' }]);
   });
 
-  it('continues the live site\'s history when the state directory was lost', async () => {
+  it("continues the live site's history when the state directory was lost", async () => {
     await run();
     await setSource(moved(demo, '2026-11-21T09:00:00.000Z'));
     await run();
@@ -271,7 +298,9 @@ describe('the history in a rebuild', () => {
     const lines: string[] = [];
     await run({ site: 'https://roadmap.test/', fetchHistory, log: (line) => lines.push(line) });
     expect(fetchHistory).toHaveBeenCalledWith('https://roadmap.test/');
-    expect(lines.some((line) => line.includes('continuing the one the live site publishes, https://roadmap.test/history.json (recorded up to 2026-11-21T09:00:00.000Z)'))).toBe(true);
+    expect(lines.some((line) => line.includes('continuing the one the live site publishes, https://roadmap.test/history.json (recorded up to 2026-11-21T09:00:00.000Z)'))).toBe(
+      true,
+    );
     // The move of the 21st is still there, with its date and the "since at least" of the first run.
     expect(readHistory().startedAt).toBe(demo.fetchedAt);
     expect(readHistory().issues[fn103]!.events.map((e) => e.kind)).toEqual(['seen', 'moved']);

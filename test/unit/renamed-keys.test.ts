@@ -22,7 +22,9 @@ describe('renamed keys', () => {
 
   it('the new name alone gives no warning; both names at once is an error', () => {
     expect(parseRoadmapConfig({ theme: { socialImage: '/card.png' } }).renamedKeys).toEqual([]);
-    expect(() => parseRoadmapConfig({ theme: { socialImage: '/a.png' }, seo: { image: '/b.png' } })).toThrow('seo.image: renamed theme.socialImage, which is set too. Keep only theme.socialImage.');
+    expect(() => parseRoadmapConfig({ theme: { socialImage: '/a.png' }, seo: { image: '/b.png' } })).toThrow(
+      'seo.image: renamed theme.socialImage, which is set too. Keep only theme.socialImage.',
+    );
   });
 
   it('leaves the input as it was', () => {

@@ -22,7 +22,13 @@ const entryB = { html: '<p><strong>b</strong></p>\n', limits: ['nesting' as cons
 
 describe('the description cache', () => {
   it('keys a description by its text, the cut note and the renderer', () => {
-    const keys = new Set([keyA, keyB, renderKey('**a**', 'Gekürzt.', RENDERER), renderKey('**a**', undefined, 'render 2; marked 1.0.0; dompurify 1.0.0; jsdom 1.0.0'), renderKey('**a**', undefined, 'render 1; marked 1.0.1; dompurify 1.0.0; jsdom 1.0.0')]);
+    const keys = new Set([
+      keyA,
+      keyB,
+      renderKey('**a**', 'Gekürzt.', RENDERER),
+      renderKey('**a**', undefined, 'render 2; marked 1.0.0; dompurify 1.0.0; jsdom 1.0.0'),
+      renderKey('**a**', undefined, 'render 1; marked 1.0.1; dompurify 1.0.0; jsdom 1.0.0'),
+    ]);
     expect(keys.size).toBe(5);
   });
 
@@ -56,7 +62,11 @@ describe('the description cache', () => {
   const tampered: [string, string, string][] = [
     ['not JSON', '{"format": "portal-roadmap-render-cache", "entr', 'it is not valid JSON'],
     ['an entry of the wrong shape', JSON.stringify({ format: RENDER_CACHE_FORMAT, renderer: RENDERER, entries: { [keyA]: { html: 42, limits: [] } } }), `entries.${keyA}.html`],
-    ['a key that is no digest', JSON.stringify({ format: RENDER_CACHE_FORMAT, renderer: RENDERER, entries: { '../../etc\n\u001b[2J': entryA } }), 'entries.…: Invalid key in record'],
+    [
+      'a key that is no digest',
+      JSON.stringify({ format: RENDER_CACHE_FORMAT, renderer: RENDERER, entries: { '../../etc\n\u001b[2J': entryA } }),
+      'entries.…: Invalid key in record',
+    ],
     ['an unknown field', JSON.stringify({ format: RENDER_CACHE_FORMAT, renderer: RENDERER, entries: { [keyA]: { ...entryA, trusted: true } } }), 'Unrecognized key'],
     ['another format', JSON.stringify({ format: 'astro-data-store', renderer: RENDERER, entries: {} }), 'format'],
   ];

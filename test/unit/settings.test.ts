@@ -52,7 +52,11 @@ describe('the site URL', () => {
   });
 
   it('keeps a base set beside a site at the root of its host', () => {
-    expect(resolveSettings(root({ site: 'https://example.com', base: '/roadmap' }), API)).toMatchObject({ site: 'https://example.com', base: '/roadmap', siteRoot: 'https://example.com/roadmap/' });
+    expect(resolveSettings(root({ site: 'https://example.com', base: '/roadmap' }), API)).toMatchObject({
+      site: 'https://example.com',
+      base: '/roadmap',
+      siteRoot: 'https://example.com/roadmap/',
+    });
     expect(resolveSettings(root({ site: 'https://example.com/' }), API)).toMatchObject({ base: '/', siteRoot: 'https://example.com/' });
   });
 
@@ -61,7 +65,9 @@ describe('the site URL', () => {
   });
 
   it('refuses a site with a query or fragment', () => {
-    expect(failure(() => resolveSettings(root(), { ...API, ROADMAP_SITE: 'https://a.test/repo?x=1' })).message).toContain('without a query or fragment, e.g. "https://a.test/repo"');
+    expect(failure(() => resolveSettings(root(), { ...API, ROADMAP_SITE: 'https://a.test/repo?x=1' })).message).toContain(
+      'without a query or fragment, e.g. "https://a.test/repo"',
+    );
   });
 });
 
@@ -100,19 +106,27 @@ describe('builds without a site', () => {
 });
 
 describe('a roadmap mounted below a prefix', () => {
-  it('has its pages below the prefix of the Astro project\'s own base and site, which it leaves as they are', () => {
+  it("has its pages below the prefix of the Astro project's own base and site, which it leaves as they are", () => {
     const settings = resolveSettings(root({ prefix: '/roadmap/' }), API, { astro: { site: 'https://docs.example.com', base: '/docs' } });
-    expect([settings.site, settings.astroBase, settings.base, settings.prefix, settings.siteRoot]).toEqual(['https://docs.example.com', '/docs', '/docs/roadmap', 'roadmap', 'https://docs.example.com/docs/roadmap/']);
+    expect([settings.site, settings.astroBase, settings.base, settings.prefix, settings.siteRoot]).toEqual([
+      'https://docs.example.com',
+      '/docs',
+      '/docs/roadmap',
+      'roadmap',
+      'https://docs.example.com/docs/roadmap/',
+    ]);
   });
 
-  it('the config\'s own site wins over the Astro project\'s', () => {
+  it("the config's own site wins over the Astro project's", () => {
     const settings = resolveSettings(root({ prefix: '/roadmap', site: 'https://acme.example.com' }), API, { astro: { site: 'https://docs.example.com', base: '/' } });
     expect(settings.siteRoot).toBe('https://acme.example.com/roadmap/');
   });
 
   it('refuses a prefix that is not a plain path, naming the fix', () => {
     for (const bad of ['roadmap', '//evil.example', '/Road Map', '/a/../b', '/%2e']) {
-      expect(failure(() => resolveSettings(root({ prefix: bad }), {})).message, bad).toContain('prefix: use a path of lowercase letters, digits and dashes below the site, e.g. "/roadmap"');
+      expect(failure(() => resolveSettings(root({ prefix: bad }), {})).message, bad).toContain(
+        'prefix: use a path of lowercase letters, digits and dashes below the site, e.g. "/roadmap"',
+      );
     }
   });
 });
@@ -125,9 +139,15 @@ describe('paths that would send links elsewhere or match no route', () => {
   });
 
   it('refuses a site URL whose path has a doubled slash, a letter outside ASCII or an escape, in one line with the fix', () => {
-    for (const [site, path] of [['https://example.com//repo', '//repo'], ['https://example.com/straße', '/stra%C3%9Fe'], ['https://example.com/a%20b', '/a%20b']] as const) {
+    for (const [site, path] of [
+      ['https://example.com//repo', '//repo'],
+      ['https://example.com/straße', '/stra%C3%9Fe'],
+      ['https://example.com/a%20b', '/a%20b'],
+    ] as const) {
       const message = failure(() => resolveSettings(root({ site }), {})).message;
-      expect(message, site).toBe(`"site" in the config is "${site}": its path "${path}" must be plain folders of ASCII letters, digits, "-", "_", "." and "~", one "/" between each, e.g. "https://example.com/roadmap".`);
+      expect(message, site).toBe(
+        `"site" in the config is "${site}": its path "${path}" must be plain folders of ASCII letters, digits, "-", "_", "." and "~", one "/" between each, e.g. "https://example.com/roadmap".`,
+      );
     }
     expect(resolveSettings(root({ site: 'https://user.github.io/my_repo.v2~x/' }), {}).base).toBe('/my_repo.v2~x');
   });

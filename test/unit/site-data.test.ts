@@ -52,7 +52,13 @@ describe('the view', () => {
 });
 
 describe('/roadmap.json', () => {
-  const data = buildExport(view, { siteRoot: root, title: 'T', info: { fetchedAt: demo.fetchedAt, origin: 'demo', digest: demo.digest, issueCount: 0, projectCount: 0 }, descriptionHtml: () => '<p>x</p>', history });
+  const data = buildExport(view, {
+    siteRoot: root,
+    title: 'T',
+    info: { fetchedAt: demo.fetchedAt, origin: 'demo', digest: demo.digest, issueCount: 0, projectCount: 0 },
+    descriptionHtml: () => '<p>x</p>',
+    history,
+  });
 
   it('holds the published issues with absolute page URLs under the base path', () => {
     expect(data.issues).toHaveLength(view.issues.length);
@@ -60,9 +66,24 @@ describe('/roadmap.json', () => {
   });
 
   it('never carries a field outside its allow-list', () => {
-    expect(Object.keys(data.issues[0]!).sort()).toEqual(
-      ['column', 'createdAt', 'descriptionHtml', 'id', 'identifier', 'importanceScore', 'moves', 'priority', 'projectId', 'status', 'summary', 'team', 'title', 'updatedAt', 'upvotes', 'url'],
-    );
+    expect(Object.keys(data.issues[0]!).sort()).toEqual([
+      'column',
+      'createdAt',
+      'descriptionHtml',
+      'id',
+      'identifier',
+      'importanceScore',
+      'moves',
+      'priority',
+      'projectId',
+      'status',
+      'summary',
+      'team',
+      'title',
+      'updatedAt',
+      'upvotes',
+      'url',
+    ]);
     expect(JSON.stringify(data)).not.toMatch(/tracker|workspaceId|isVisible|sortOrder/);
   });
 });
@@ -74,12 +95,19 @@ describe('RSS items', () => {
     projects: Record<string, { events: { kind: string; state?: string; progress?: number }[] }>;
   };
   const movedTo = (column: string) => Object.values(historyJson.issues).filter((r) => r.events.some((e) => e.kind === 'moved' && e.column === column)).length;
-  const completed = Object.values(historyJson.projects).filter((r) => r.events.some((e) => (e.kind === 'state' && e.state === 'completed') || (e.kind === 'progress' && e.progress === 100))).length;
+  const completed = Object.values(historyJson.projects).filter((r) =>
+    r.events.some((e) => (e.kind === 'state' && e.state === 'completed') || (e.kind === 'progress' && e.progress === 100)),
+  ).length;
 
   it('are one per change, newest first, at most the limit, each linking to its step on the page', () => {
     expect(completed).toBe(1);
     expect(items.some((i) => i.title === 'Completed: Invoicing 2.0')).toBe(true);
-    expect(items.length).toBe(Math.min(FEED_LIMIT, completed + movedTo('done') + movedTo('in-progress') + Object.values(historyJson.issues).filter((r) => r.events[0]!.kind === 'seen' && !('atLeast' in r.events[0]!)).length));
+    expect(items.length).toBe(
+      Math.min(
+        FEED_LIMIT,
+        completed + movedTo('done') + movedTo('in-progress') + Object.values(historyJson.issues).filter((r) => r.events[0]!.kind === 'seen' && !('atLeast' in r.events[0]!)).length,
+      ),
+    );
     const times = items.map((i) => (i.pubDate as Date).getTime());
     expect(times).toEqual([...times].sort((a, b) => b - a));
     expect(items.every((i) => /^https:\/\/example\.com\/roadmap\/(issues|projects)\/[\w-]+\/#event-(moved|seen|state|progress)-\d{4}-/.test(i.link!))).toBe(true);

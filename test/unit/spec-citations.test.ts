@@ -128,9 +128,7 @@ function oldStyleCitations(text: string, file: string): string[] {
 }
 
 function scannedFiles(): string[] {
-  const inDirs = SCANNED_DIRS.flatMap((dir) =>
-    (readdirSync(dir, { recursive: true, encoding: 'utf8' }) as string[]).map((path) => join(dir, path)),
-  );
+  const inDirs = SCANNED_DIRS.flatMap((dir) => (readdirSync(dir, { recursive: true, encoding: 'utf8' }) as string[]).map((path) => join(dir, path)));
   return [...inDirs.filter((path) => TEXT_EXTENSIONS.has(extname(path))), ...SCANNED_FILES].filter((path) => path !== SELF).sort();
 }
 
@@ -175,7 +173,7 @@ describe('the citation checker', () => {
   it('flags the old citations of the spec, and not words that merely contain "spec"', () => {
     const text = [
       '/** Jitter (spec, Limits 3). */',
-      "/** Root (spec: `{base_url_v1}`). */",
+      '/** Root (spec: `{base_url_v1}`). */',
       '/** Team shape not shown (spec): a string. */',
       '// Spec, Errors: the issue list fails.',
       'const unspecified = z.unknown();',

@@ -27,7 +27,7 @@ describe('recoverInterruptedSwap', () => {
     expect(lines).toEqual([`${join(parent, 'dist')} was missing after a run that stopped mid-swap: the live site is back from .dist.previous-${dead}`]);
   });
 
-  it('with the output in place, removes a dead run\'s retired and staging copies and leaves the output and a running run\'s folders alone', async () => {
+  it("with the output in place, removes a dead run's retired and staging copies and leaves the output and a running run's folders alone", async () => {
     const parent = mkdtempSync(join(tmpdir(), 'swap-'));
     const dead = deadPid();
     folder(join(parent, 'dist'), 'new site');

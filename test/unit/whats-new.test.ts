@@ -11,12 +11,19 @@ describe('latest.json', () => {
     atLeast: index === 24,
   }));
 
-  it('lists the newest 20 of the changelog in its order, with absolute URLs under the base path and the changelog\'s', () => {
+  it("lists the newest 20 of the changelog in its order, with absolute URLs under the base path and the changelog's", () => {
     const document = latestDocument({ siteRoot: 'https://acme.example.com/roadmap/', changelog, title: (entry) => `Title of ${entry.id}` });
     expect(document.changelog).toBe('https://acme.example.com/roadmap/changelog/');
     expect(document.items).toHaveLength(20);
     expect(document.items.map((item) => item.id)).toEqual(changelog.slice(0, 20).map((entry) => entry.id));
-    expect(document.items[0]).toEqual({ kind: 'project', id: 'id-0', title: 'Title of id-0', url: 'https://acme.example.com/roadmap/projects/id-0/', shippedAt: '2026-11-30T00:00:00.000Z', approximate: false });
+    expect(document.items[0]).toEqual({
+      kind: 'project',
+      id: 'id-0',
+      title: 'Title of id-0',
+      url: 'https://acme.example.com/roadmap/projects/id-0/',
+      shippedAt: '2026-11-30T00:00:00.000Z',
+      approximate: false,
+    });
     expect(document.items[1]!.url).toBe('https://acme.example.com/roadmap/issues/id-1/');
   });
 });

@@ -14,8 +14,7 @@ import { writeSnapshotFile } from '../../snapshot/snapshot-file.ts';
 const spec = {
   command: 'portal-roadmap fetch',
   summary:
-    'Reads the portal of PORTAL_WORKSPACE_ID at PORTAL_API_URL and writes a snapshot to FILE.\n' +
-    'Without those variables it writes a snapshot of the bundled demo workspace.',
+    'Reads the portal of PORTAL_WORKSPACE_ID at PORTAL_API_URL and writes a snapshot to FILE.\n' + 'Without those variables it writes a snapshot of the bundled demo workspace.',
   options: {
     out: { type: 'string', value: 'FILE', description: 'where to write the snapshot (required)' },
   },
@@ -23,20 +22,24 @@ const spec = {
 
 /** Runs the command with its arguments (after the command's name). */
 export const run = (argv: readonly string[]) =>
-  runCommand(spec, async ({ out }) => {
-  if (!out) throw new UsageError('--out FILE is required');
-  const settings = resolveSettings(process.cwd());
-  if (settings.source.kind === 'snapshot') {
-    throw new ConfigError('ROADMAP_SNAPSHOT is set: unset it, `npm run fetch` reads the portal and writes a snapshot.');
-  }
-  printWarnings(settings);
-  console.error(`Reading ${describeSource(settings.source)}`);
-  const snapshot = await loadSnapshot(settings.source, {
-    onMissingProjects: (ids) => console.error(`warning: ${missingProjectsWarning(ids)}`),
-    onWarning: (message) => console.error(`warning: ${message}`),
-  });
-  await writeSnapshotFile(out, snapshot);
-  // The counts the site publishes: issues of hidden columns (canceled, by default) are in the snapshot but on no page.
-  const counts = describeIssueCounts(issueCounts(snapshot.issues, settings.config.columns));
-  console.log(`Wrote ${out}: ${counts}, ${snapshot.projects.length} projects, ${snapshot.digest}`);
-}, argv);
+  runCommand(
+    spec,
+    async ({ out }) => {
+      if (!out) throw new UsageError('--out FILE is required');
+      const settings = resolveSettings(process.cwd());
+      if (settings.source.kind === 'snapshot') {
+        throw new ConfigError('ROADMAP_SNAPSHOT is set: unset it, `npm run fetch` reads the portal and writes a snapshot.');
+      }
+      printWarnings(settings);
+      console.error(`Reading ${describeSource(settings.source)}`);
+      const snapshot = await loadSnapshot(settings.source, {
+        onMissingProjects: (ids) => console.error(`warning: ${missingProjectsWarning(ids)}`),
+        onWarning: (message) => console.error(`warning: ${message}`),
+      });
+      await writeSnapshotFile(out, snapshot);
+      // The counts the site publishes: issues of hidden columns (canceled, by default) are in the snapshot but on no page.
+      const counts = describeIssueCounts(issueCounts(snapshot.issues, settings.config.columns));
+      console.log(`Wrote ${out}: ${counts}, ${snapshot.projects.length} projects, ${snapshot.digest}`);
+    },
+    argv,
+  );

@@ -28,18 +28,22 @@ const spec = {
 
 /** Runs the command with its arguments (after the command's name). */
 export const run = (argv: readonly string[]) =>
-  runCommand(spec, async (values) => {
-  const maxShrink = Number(values['max-shrink']);
-  if (!(maxShrink >= 0 && maxShrink <= 1)) throw new UsageError(`--max-shrink must be a share from 0 to 1, e.g. 0.5; got "${values['max-shrink']}"`);
+  runCommand(
+    spec,
+    async (values) => {
+      const maxShrink = Number(values['max-shrink']);
+      if (!(maxShrink >= 0 && maxShrink <= 1)) throw new UsageError(`--max-shrink must be a share from 0 to 1, e.g. 0.5; got "${values['max-shrink']}"`);
 
-  try {
-    await rebuildAndReport(maxShrink, values);
-  } catch (error) {
-    // The run's page on GitHub shows the summary first; the cause and its fix belong there.
-    await writeGithubFailure(process.env, (error as Error).message).catch(() => {});
-    throw error;
-  }
-}, argv);
+      try {
+        await rebuildAndReport(maxShrink, values);
+      } catch (error) {
+        // The run's page on GitHub shows the summary first; the cause and its fix belong there.
+        await writeGithubFailure(process.env, (error as Error).message).catch(() => {});
+        throw error;
+      }
+    },
+    argv,
+  );
 
 async function rebuildAndReport(maxShrink: number, values: { out: string; state: string; force: boolean; 'accept-shrink': boolean; 'fresh-history': boolean }): Promise<void> {
   const root = process.cwd();

@@ -39,16 +39,13 @@ export function astroBuild(root: string, env: NodeJS.ProcessEnv = process.env, l
   };
 }
 
-async function build(
-  root: string,
-  env: NodeJS.ProcessEnv,
-  input: { snapshotFile: string; historyFile: string },
-  outDir: string,
-  log: (line: string) => void,
-): Promise<void> {
+async function build(root: string, env: NodeJS.ProcessEnv, input: { snapshotFile: string; historyFile: string }, outDir: string, log: (line: string) => void): Promise<void> {
   let result;
   try {
-    result = await runNode([...BUILD_NODE_FLAGS, astroBin(root), 'build', '--outDir', outDir], { cwd: root, env: { ...env, ROADMAP_SNAPSHOT: input.snapshotFile, ROADMAP_HISTORY: input.historyFile, ASTRO_TELEMETRY_DISABLED: '1' } });
+    result = await runNode([...BUILD_NODE_FLAGS, astroBin(root), 'build', '--outDir', outDir], {
+      cwd: root,
+      env: { ...env, ROADMAP_SNAPSHOT: input.snapshotFile, ROADMAP_HISTORY: input.historyFile, ASTRO_TELEMETRY_DISABLED: '1' },
+    });
   } catch (error) {
     throw new RebuildError(`Could not start astro build: ${(error as Error).message}`, { cause: error });
   }

@@ -194,19 +194,37 @@ export function reportMarkdown(report: ChangeReport): string {
   ];
   const list = (title: string, items: string[]) =>
     items.length
-      ? [`**${title}**`, '', ...items.slice(0, LINES_PER_KIND).map((i) => `- ${i}`), ...(items.length > LINES_PER_KIND ? [`- … and ${items.length - LINES_PER_KIND} more`] : []), '']
+      ? [
+          `**${title}**`,
+          '',
+          ...items.slice(0, LINES_PER_KIND).map((i) => `- ${i}`),
+          ...(items.length > LINES_PER_KIND ? [`- … and ${items.length - LINES_PER_KIND} more`] : []),
+          '',
+        ]
       : [];
   out.push(
-    ...list('New issues', issues.added.map((i) => `${esc(i.title)} (${esc(i.column)})`)),
-    ...list('Issues that left the site', issues.removed.map((i) => esc(i.id))),
-    ...list('Status changes', issues.statusMoves.map((m) => `${esc(m.title)}: ${esc(m.from)} → ${esc(m.to)}`)),
+    ...list(
+      'New issues',
+      issues.added.map((i) => `${esc(i.title)} (${esc(i.column)})`),
+    ),
+    ...list(
+      'Issues that left the site',
+      issues.removed.map((i) => esc(i.id)),
+    ),
+    ...list(
+      'Status changes',
+      issues.statusMoves.map((m) => `${esc(m.title)}: ${esc(m.from)} → ${esc(m.to)}`),
+    ),
     ...list('Projects', [
       ...projects.added.map((p) => `new: ${esc(p.name)}`),
       ...projects.removed.map((p) => `left the site: ${esc(p.id)}`),
       ...projects.progress.map((p) => `${esc(p.name)}: ${p.from}% → ${p.to}%`),
       ...projects.state.map((p) => `${esc(p.name)}: ${esc(p.from ?? 'no state')} → ${esc(p.to ?? 'no state')}`),
     ]),
-    ...list('Biggest upvote gains', issues.upvoteGains.map((g) => `${esc(g.title)}: +${g.gain}`)),
+    ...list(
+      'Biggest upvote gains',
+      issues.upvoteGains.map((g) => `${esc(g.title)}: +${g.gain}`),
+    ),
   );
   return `${out.join('\n')}\n`;
 }

@@ -134,7 +134,8 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
     // The build works on a copy of the description cache: the state directory changes only once the site is published.
     const renderCache = join(workDir, RENDER_CACHE_FILE);
     const keptCache = join(stateDir, RENDER_CACHE_FILE);
-    if (existsSync(keptCache)) await copyFile(keptCache, renderCache).catch((error: Error) => log(`warning: the description cache could not be read (${error.message}); every description is rendered`));
+    if (existsSync(keptCache))
+      await copyFile(keptCache, renderCache).catch((error: Error) => log(`warning: the description cache could not be read (${error.message}); every description is rendered`));
     log(`Building ${describeIssueCounts(issueCounts(fresh.issues, options.columns))} and ${fresh.projects.length} projects into a staging directory`);
     await options.build(snapshotFile, staging, history.file, renderCache);
     verifyBuild(staging, fresh, options.columns, history.history, options.prefix);
@@ -209,10 +210,9 @@ async function readPrevious(file: string, force: boolean, log: (line: string) =>
     return await readSnapshotFile(file);
   } catch (error) {
     if (!force) {
-      throw new RebuildError(
-        `The published snapshot ${file} cannot be read (${(error as SnapshotError).message.split('\n')[0]}). Pass --force to rebuild from scratch.`,
-        { cause: error },
-      );
+      throw new RebuildError(`The published snapshot ${file} cannot be read (${(error as SnapshotError).message.split('\n')[0]}). Pass --force to rebuild from scratch.`, {
+        cause: error,
+      });
     }
     log(`warning: ignoring the unreadable published snapshot ${file} (--force)`);
     return undefined;

@@ -33,7 +33,12 @@ function stringMessage(english: string) {
     .trim()
     .min(1, 'translate this message; it cannot be empty')
     .refine((text) => sameSet(placeholders(text), expected), {
-      error: (issue) => `use the placeholders of English, ${expected.map((p) => `{${p}}`).join(' ') || 'none'}; found ${placeholders(String(issue.input)).map((p) => `{${p}}`).join(' ') || 'none'}`,
+      error: (issue) =>
+        `use the placeholders of English, ${expected.map((p) => `{${p}}`).join(' ') || 'none'}; found ${
+          placeholders(String(issue.input))
+            .map((p) => `{${p}}`)
+            .join(' ') || 'none'
+        }`,
     });
 }
 
@@ -49,8 +54,14 @@ function pluralMessage(english: PluralForms, categories: Intl.LDMLPluralRule[]) 
     for (const [category, text] of Object.entries(forms)) {
       const found = placeholders(text);
       const unknown = found.filter((p) => !expected.includes(p));
-      if (unknown.length > 0) ctx.addIssue({ code: 'custom', path: [category], message: `unknown placeholder ${unknown.map((p) => `{${p}}`).join(' ')}; English uses ${expected.map((p) => `{${p}}`).join(' ')}` });
-      if (category === 'other' && !sameSet(found, expected)) ctx.addIssue({ code: 'custom', path: [category], message: `the "other" form must use ${expected.map((p) => `{${p}}`).join(' ')}` });
+      if (unknown.length > 0)
+        ctx.addIssue({
+          code: 'custom',
+          path: [category],
+          message: `unknown placeholder ${unknown.map((p) => `{${p}}`).join(' ')}; English uses ${expected.map((p) => `{${p}}`).join(' ')}`,
+        });
+      if (category === 'other' && !sameSet(found, expected))
+        ctx.addIssue({ code: 'custom', path: [category], message: `the "other" form must use ${expected.map((p) => `{${p}}`).join(' ')}` });
     }
   });
 }

@@ -1,0 +1,23 @@
+// @ts-check
+// The linter: ESLint with typescript-eslint and eslint-plugin-astro, run by `npm test` (`npm run lint`) with zero
+// warnings allowed. Style (line breaks, quotes) is Prettier's business (`npm run format`), not the linter's.
+import js from '@eslint/js';
+import astro from 'eslint-plugin-astro';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/', 'lib/', 'node_modules/', '.astro/', 'examples/*/node_modules/', 'examples/*/dist/', 'examples/*/.astro/', 'test-results/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...astro.configs.recommended,
+  {
+    languageOptions: { globals: { console: 'readonly', process: 'readonly', URL: 'readonly', Buffer: 'readonly' } },
+    rules: {
+      // Finding and removing control characters in text from the portal is what the sanitisers are for.
+      'no-control-regex': 'off',
+      // `_` names an argument a signature needs and the body does not.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } } },
+);
