@@ -37,3 +37,8 @@ export function formatMonth(iso: string, locale: string): string {
   const date = /^\d{4}-\d{2}$/.test(iso) ? `${iso}-01T00:00:00Z` : iso;
   return cached(`month:${locale}`, () => new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' })).format(new Date(date));
 }
+
+/** Titles in the order a reader of `locale` expects: numbers by value ("Step 6" before "Step 10"), case and accents aside. */
+export function titleOrder(locale: string): (a: string, b: string) => number {
+  return new Intl.Collator(locale, { numeric: true, sensitivity: 'base' }).compare;
+}

@@ -4,7 +4,9 @@
  * project completed. Newest first, at most `FEED_LIMIT`. Each item links to
  * its step on the issue page (`#event-…`), so its guid is unique to the event
  * and a reader shows "Shipped: X" even though X's page URL did not change.
- * What the history began with is not news: a first build has no items.
+ * What the history began with is not news: a first build has one item, the
+ * roadmap's start (the oldest item of every feed, until 50 newer ones push it
+ * out), rather than an empty feed or a backdated flood.
  *
  * Feed readers show an item's `<description>` as HTML, so its text is
  * escaped as HTML here, before @astrojs/rss escapes it as XML: a reader that
@@ -28,7 +30,7 @@ export const STARTED_COLUMNS = ['in-progress'];
 
 const TITLES: Record<FeedEventKind, StringKey> = { new: 'feedNew', started: 'feedStarted', shipped: 'feedShipped', completed: 'feedCompleted' };
 
-export function feedItems(view: RoadmapView, history: History, config: Pick<RoadmapConfig, 'shipped'>, labels: Labels, siteRoot: string): RSSFeedItem[] {
+export function feedItems(view: RoadmapView, history: History, config: Pick<RoadmapConfig, 'shipped'> & { title: string }, labels: Labels, siteRoot: string): RSSFeedItem[] {
   const url = (path: string) => new URL(path, siteRoot).toString();
   const issueById = new Map(view.issues.map((issue) => [issue.id, issue]));
   const items: RSSFeedItem[] = [];
@@ -56,6 +58,13 @@ export function feedItems(view: RoadmapView, history: History, config: Pick<Road
         categories: [labels.projects],
       });
     }
+  }
+  if (items.length < FEED_LIMIT) {
+    items.push({
+      title: fill(labels.feedRoadmapStarted, { title: config.title }),
+      link: `${siteRoot}#started-${history.startedAt.replace(/[^0-9A-Za-z]/g, '-')}`,
+      pubDate: new Date(history.startedAt),
+    });
   }
   return items;
 }

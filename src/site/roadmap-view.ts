@@ -5,7 +5,8 @@ import type { Labels } from '../i18n/labels.ts';
 import type { Issue, Project } from '../snapshot/model.ts';
 import { assertDistinctSlugs } from './paths.ts';
 import type { History } from '../history/schema.ts';
-import { changelog } from '../history/timeline.ts';
+import { changelog, type ChangelogEntry } from '../history/timeline.ts';
+import { titleOrder } from '../i18n/format.ts';
 
 export interface RoadmapView {
   /** Columns the site shows, in order; hidden ones are gone. */
@@ -75,4 +76,18 @@ export function shippedItems(columns: readonly BoardColumn[], projects: readonly
       .filter((p) => p.progress >= 100 || (p.state !== null && states.has(p.state.toLowerCase())))
       .sort(rank ? byRank('project') : (a, b) => newest(a.createdAt, b.createdAt)),
   };
+}
+
+/**
+ * The changelog with what shipped before the history began (dates "on or before") in title order,
+ * numbers by value, as a reader of `locale` expects; the dated entries stay newest first.
+ */
+export function inTitleOrderBeforeHistory(entries: ChangelogEntry[], view: RoadmapView, locale: string): ChangelogEntry[] {
+  const titles = new Map<string, string>([
+    ...view.issues.map((issue) => [`issue:${issue.id}`, issue.title] as const),
+    ...view.projects.map((project) => [`project:${project.id}`, project.name] as const),
+  ]);
+  const title = (entry: ChangelogEntry) => titles.get(`${entry.kind}:${entry.id}`) ?? entry.id;
+  const order = titleOrder(locale);
+  return [...entries.filter((entry) => !entry.atLeast), ...entries.filter((entry) => entry.atLeast).sort((a, b) => order(title(a), title(b)))];
 }

@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { describe, expect, inject, it } from 'vitest';
-import { formatMonth } from '../../src/i18n/format.ts';
+import { formatDate, formatMonth } from '../../src/i18n/format.ts';
 import { pageSlug } from '../../src/site/paths.ts';
 import { listFiles, readPage } from '../support/build-site.ts';
 import { TEST_SITE } from '../support/fixtures.ts';
@@ -80,16 +80,18 @@ describe('the history over four rebuilds', () => {
     expect(back.querySelector('section.history')?.hasAttribute('data-pagefind-ignore')).toBe(true);
   });
 
-  it('lists what shipped in the changelog by month, with the ship date, and what shipped before the history as "on or before"', () => {
+  it('lists what shipped in the changelog by month, with the ship date, and what shipped before the history once, under "Shipped before {date}"', () => {
     const changelog = page('changelog/index.html');
     const groups = [...changelog.querySelectorAll('main section')];
-    expect(groups.map((g) => text(g.querySelector('h2')))).toEqual([formatMonth(RUN_DATES[1], 'en'), 'Shipped before the history saw it']);
+    expect(groups.map((g) => text(g.querySelector('h2')))).toEqual([formatMonth(RUN_DATES[1], 'en'), `Shipped before ${formatDate(RUN_DATES[0], 'en')}`]);
     const [recent, earlier] = groups;
     expect([...recent!.querySelectorAll('li > a:not(.project-chip)')].map(text).sort()).toEqual([shipped.title, completedProject.name].sort());
     const shippedItem = [...recent!.querySelectorAll('li')].find((li) => text(li.querySelector('a')) === shipped.title)!;
     expect(shippedItem.querySelector('time')?.getAttribute('datetime')).toBe(RUN_DATES[1]);
     expect(text(shippedItem)).toContain(shipped.summary[0]);
-    expect([...earlier!.querySelectorAll('li')].map(text)).toEqual([expect.stringContaining(`${shippedBefore.title} · shipped on or before`)]);
+    // The date is the group's, not repeated on each item.
+    expect([...earlier!.querySelectorAll('li')].map(text)).toEqual([expect.stringMatching(new RegExp(`^${shippedBefore.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( |$)`))]);
+    expect(earlier!.querySelectorAll('li time')).toHaveLength(0);
     // The board and the Shipped page link to it; it is no issue page, so it has no search body.
     expect(page('index.html').querySelector('a[href="/changelog/"]')).not.toBeNull();
     expect(page('shipped/index.html').querySelector('a[href="/changelog/"]')).not.toBeNull();
@@ -101,8 +103,10 @@ describe('the history over four rebuilds', () => {
     expect(feed.querySelector('parsererror')).toBeNull();
     const items = [...feed.querySelectorAll('item')].map((item) => ({ title: text(item.querySelector('title')), guid: text(item.querySelector('guid')) }));
     expect(items.map((i) => i.title).sort()).toEqual(
-      [`In progress: ${started.title}`, `Shipped: ${shipped.title}`, `New: ${newcomer.title}`, `Completed: ${completedProject.name}`].sort(),
+      [`In progress: ${started.title}`, `Shipped: ${shipped.title}`, `New: ${newcomer.title}`, `Completed: ${completedProject.name}`, 'The roadmap Product roadmap started'].sort(),
     );
+    // The roadmap's start is the oldest item.
+    expect(items.at(-1)!.title).toBe('The roadmap Product roadmap started');
     expect(new Set(items.map((i) => i.guid)).size).toBe(items.length);
     const startedItem = items.find((i) => i.title.startsWith('In progress'))!;
     const [pageUrl, anchor] = startedItem.guid.split('#');

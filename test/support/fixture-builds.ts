@@ -25,7 +25,7 @@ import { writeLanguagesHistory } from './languages-history.ts';
 import { CONFIG_FILE, FIXTURES, HISTORY_FILE, PORTAL, SNAPSHOT_FILE, type FixtureBuild, type FixtureDefinition, type FixtureName } from './fixtures.ts';
 
 const CACHE_ROOT = join(PROJECT_ROOT, 'node_modules/.cache/portal-roadmap-fixtures');
-const INPUTS = ['src', 'public', 'test/support', 'astro.config.mjs', 'tsconfig.json', 'package.json', 'package-lock.json', 'roadmap.config.json'];
+const INPUTS = ['src', 'public', 'test/support', 'test/fixtures', 'astro.config.mjs', 'tsconfig.json', 'package.json', 'package-lock.json', 'roadmap.config.json'];
 const RESULTS_FILE = 'builds.json';
 /** Astro builds in flight at once. */
 const PARALLEL_BUILDS = 2;

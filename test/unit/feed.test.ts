@@ -23,8 +23,10 @@ async function feed(summaries: string[][], configInput: object = {}): Promise<Do
   // A history in which the issues arrived after it began: each is a "New" item.
   const history = recordRun(recordRun(undefined, shownState([], [], config.columns), '2026-01-01T00:00:00Z'), shownState(issues, [], config.columns), '2026-01-02T00:00:00Z');
   const view = buildRoadmapView(issues, [], config, EN, history);
-  const items = feedItems(view, history, config, EN, root);
-  expect(items).toHaveLength(summaries.length);
+  const items = feedItems(view, history, { ...config, title: 'Acme roadmap' }, EN, root);
+  // Each issue's "New" item, and the roadmap's start, oldest.
+  expect(items).toHaveLength(summaries.length + 1);
+  expect(items.at(-1)!.title).toBe('The roadmap Acme roadmap started');
   const xml = await getRssString({ title: config.title ?? EN.siteTitle, description: config.description ?? EN.siteDescription, site: root, items });
   // A strict XML parser: a character XML forbids makes it throw, as it makes real readers drop the feed.
   return new JSDOM(xml, { contentType: 'application/xml' }).window.document;

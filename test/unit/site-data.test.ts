@@ -10,7 +10,7 @@ import { jsonLdText } from '../../src/site/structured-data.ts';
 import { themeCss } from '../../src/site/theme.ts';
 import { projectColourClass, projectColoursCss } from '../../src/site/project-colours.ts';
 import { JSDOM } from 'jsdom';
-import { buildRoadmapView } from '../../src/site/roadmap-view.ts';
+import { buildRoadmapView, inTitleOrderBeforeHistory } from '../../src/site/roadmap-view.ts';
 import { loadDemoSnapshot } from '../../src/snapshot/load.ts';
 import { readHistoryFile } from '../../src/history/read.ts';
 
@@ -89,7 +89,7 @@ describe('/roadmap.json', () => {
 });
 
 describe('RSS items', () => {
-  const items = feedItems(view, history, config, EN, root);
+  const items = feedItems(view, history, { ...config, title: 'Fieldnote roadmap' }, EN, root);
   const historyJson = JSON.parse(readFileSync('src/data/demo/history.json', 'utf8')) as {
     issues: Record<string, { events: { kind: string; column: string }[] }>;
     projects: Record<string, { events: { kind: string; state?: string; progress?: number }[] }>;
@@ -105,19 +105,27 @@ describe('RSS items', () => {
     expect(items.length).toBe(
       Math.min(
         FEED_LIMIT,
-        completed + movedTo('done') + movedTo('in-progress') + Object.values(historyJson.issues).filter((r) => r.events[0]!.kind === 'seen' && !('atLeast' in r.events[0]!)).length,
+        // The changes, and the roadmap's start, oldest, while there is room.
+        completed +
+          movedTo('done') +
+          movedTo('in-progress') +
+          Object.values(historyJson.issues).filter((r) => r.events[0]!.kind === 'seen' && !('atLeast' in r.events[0]!)).length +
+          1,
       ),
     );
+    expect(items.at(-1)!.title).toBe('The roadmap Fieldnote roadmap started');
     const times = items.map((i) => (i.pubDate as Date).getTime());
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    expect(items.every((i) => /^https:\/\/example\.com\/roadmap\/(issues|projects)\/[\w-]+\/#event-(moved|seen|state|progress)-\d{4}-/.test(i.link!))).toBe(true);
+    expect(items.slice(0, -1).every((i) => /^https:\/\/example\.com\/roadmap\/(issues|projects)\/[\w-]+\/#event-(moved|seen|state|progress)-\d{4}-/.test(i.link!))).toBe(true);
     expect(new Set(items.map((i) => i.link)).size).toBe(items.length);
     expect(items.filter((i) => i.title?.startsWith('Shipped: '))).toHaveLength(Math.min(movedTo('done'), items.length));
   });
 
-  it('are none for a first build: what the history began with is not news', () => {
+  it("are one for a first build, the roadmap's start: what the history began with is not news, and the feed is not empty", () => {
     const first = recordRun(undefined, shownState(demo.issues, demo.projects, config.columns), demo.fetchedAt);
-    expect(feedItems(view, first, config, EN, root)).toEqual([]);
+    expect(feedItems(view, first, { ...config, title: 'Fieldnote roadmap' }, EN, root)).toEqual([
+      { title: 'The roadmap Fieldnote roadmap started', link: `${root}#started-${demo.fetchedAt.replace(/[^0-9A-Za-z]/g, '-')}`, pubDate: new Date(demo.fetchedAt) },
+    ]);
   });
 });
 
@@ -144,5 +152,15 @@ describe('paths and theme', () => {
     const css = themeCss({ colorScheme: 'auto', accent: '#ABCDEF' }, '.project-a{--project-colour:#123456}', 'body{margin:0}');
     expect(css.indexOf(':root{--accent-ui:light-dark(')).toBe(0);
     expect(css.trim().endsWith('body{margin:0}')).toBe(true);
+  });
+});
+
+describe('the changelog on launch day', () => {
+  it('lists what shipped before the history in title order, numbers by value, after the dated entries, which keep their order', () => {
+    const entry = (id: string, atLeast: boolean, at = '2026-11-24T00:00:00.000Z') => ({ kind: 'issue' as const, id, at, atLeast });
+    const titles: Record<string, string> = { a: 'Step 10', b: 'Step 6', c: 'step 7', d: 'Dated', e: 'Älter' };
+    const view = { issues: Object.entries(titles).map(([id, title]) => ({ id, title })), projects: [] } as unknown as Parameters<typeof inTitleOrderBeforeHistory>[1];
+    const ordered = inTitleOrderBeforeHistory([entry('d', false, '2026-11-25T00:00:00.000Z'), entry('a', true), entry('b', true), entry('c', true), entry('e', true)], view, 'en');
+    expect(ordered.map((e) => titles[e.id])).toEqual(['Dated', 'Älter', 'Step 6', 'step 7', 'Step 10']);
   });
 });

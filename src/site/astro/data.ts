@@ -20,7 +20,7 @@ import { withBase } from '../paths.ts';
 import type { Issue, Project, RoadmapInfo } from '../../snapshot/model.ts';
 import { ROADMAP_INFO_ID } from '../../content/loader.ts';
 import { columnLabel } from '../../publish/columns.ts';
-import { buildRoadmapView, type RoadmapView } from '../roadmap-view.ts';
+import { buildRoadmapView, inTitleOrderBeforeHistory, type RoadmapView } from '../roadmap-view.ts';
 
 /**
  * The config as a page uses it: the page's language as `locale`, and title
@@ -155,7 +155,7 @@ async function read(segment: string | undefined): Promise<Roadmap> {
     // The content layer wrote a cut description's note in the main language; each other language says it in its own.
     descriptionHtml: (collection, id) => retranslatedTruncationNote(data.html[collection].get(id) ?? '', mainNote, labels.descriptionTruncated),
     history,
-    changelog: changelog(history, config.shipped),
+    changelog: inTitleOrderBeforeHistory(changelog(history, config.shipped), view, language.locale),
     columnLabel: (id) => labelById.get(id) ?? id,
   };
 }
