@@ -63,7 +63,7 @@ describe('rate limits', () => {
     const { snapshot, session } = await loadOnClock(id, clock, { concurrency: 4 });
     expect(snapshot.projects).toHaveLength(12);
     // Two issue-list pages and 12 projects, and the refused request once more.
-    expect(session.stats).toEqual({ requests: 15, rateLimited: 1, retries: 0 });
+    expect(session.stats).toEqual({ requests: 15, rateLimited: 1, retries: 0, notUtf8: 0 });
     const { requestsByWindow, requestTimes } = await workspaceStats(apiUrl, id);
     // Nothing was sent until the full Retry-After had passed (a window reset alone would come sooner).
     expect(requestTimes[1]! - requestTimes[0]!).toBeGreaterThanOrEqual(3_000);

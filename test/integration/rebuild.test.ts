@@ -215,7 +215,7 @@ describe('rebuild through portal trouble (a stand-in build, the portal on a fast
       const result = await run;
       expect(result.status).toBe('published');
       // Two issue-list pages and 8 projects, and the refused or timed-out requests again.
-      expect(session.stats).toEqual({ requests: 12, ...stats });
+      expect(session.stats).toEqual({ requests: 12, notUtf8: 0, ...stats });
       expect(reportLines(result.report).join('\n')).toContain('▲');
       expect(pages(dir, 'issues')).toBe(publishedCount(options));
       expect(reportMarkdown(result.report)).toContain('Biggest upvote gains');
