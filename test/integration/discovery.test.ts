@@ -70,7 +70,7 @@ describe('feeds and discovery', () => {
 
   it('builds', () => expect(build.code, build.output).toBe(0));
 
-  it('/rss.xml parses, and a build with no history has one item, the roadmap\'s start: what it began with is not a change', () => {
+  it("/rss.xml parses, and a build with no history has one item, the roadmap's start: what it began with is not a change", () => {
     // Items per change are checked over real rebuilds in test/integration/history.test.ts.
     const feed = xml(readFileSync(join(build.outDir, 'rss.xml'), 'utf8'));
     expect(feed.querySelector('parsererror')).toBeNull();
