@@ -42,3 +42,12 @@ export function formatMonth(iso: string, locale: string): string {
 export function titleOrder(locale: string): (a: string, b: string) => number {
   return new Intl.Collator(locale, { numeric: true, sensitivity: 'base' }).compare;
 }
+
+/**
+ * A locale as Open Graph writes it, language and territory (`en_US`, `de_AT`): a tag without a region
+ * gets its likely one from CLDR (`en` → `en_US`, `ja` → `ja_JP`, `ar` → `ar_EG`).
+ */
+export function openGraphLocale(tag: string): string {
+  const locale = new Intl.Locale(tag).maximize();
+  return locale.region ? `${locale.language}_${locale.region}` : locale.language;
+}

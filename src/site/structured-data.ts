@@ -3,7 +3,7 @@
  * issue. Built from escaped data: `jsonLdText` makes JSON that cannot end its
  * <script> element or open a comment, whatever the strings hold.
  */
-import type { Issue, Project } from '../snapshot/model.ts';
+import type { Issue } from '../snapshot/model.ts';
 
 /** JSON safe inside a <script type="application/ld+json"> element. */
 export function jsonLdText(value: unknown): string {
@@ -25,17 +25,34 @@ export function boardItemList(name: string, items: readonly { title: string; url
   };
 }
 
-export function issueArticle(issue: Issue, url: string, project: Project | undefined, status: string) {
+interface ArticleContext {
+  /** The issue page's absolute URL. */
+  url: string;
+  /** The column label the page shows. */
+  status: string;
+  /** The site's title: the organisation that writes the roadmap. */
+  siteTitle: string;
+  project?: { name: string; url: string } | undefined;
+  /** The social image's absolute URL, if the site has one. */
+  image?: string | undefined;
+}
+
+export function issueArticle(issue: Issue, { url, status, siteTitle, project, image }: ArticleContext) {
+  const organisation = { '@type': 'Organization', name: siteTitle };
   return {
     '@context': 'https://schema.org',
     '@type': 'Article',
     headline: issue.title.slice(0, 110),
     ...(issue.summary[0] ? { description: issue.summary[0] } : {}),
     url,
+    author: organisation,
+    publisher: organisation,
+    ...(image ? { image } : {}),
     ...(issue.createdAt ? { datePublished: issue.createdAt } : {}),
     ...(issue.updatedAt ? { dateModified: issue.updatedAt } : {}),
-    ...(project ? { isPartOf: { '@type': 'CreativeWork', name: project.name } } : {}),
+    ...(project ? { isPartOf: { '@type': 'CreativeWork', name: project.name, url: project.url } } : {}),
     creativeWorkStatus: status,
-    interactionStatistic: { '@type': 'InteractionCounter', interactionType: 'https://schema.org/LikeAction', userInteractionCount: issue.upvotes },
+    // An upvote is a vote for the idea (schema.org VoteAction), not a like.
+    interactionStatistic: { '@type': 'InteractionCounter', interactionType: 'https://schema.org/VoteAction', userInteractionCount: issue.upvotes },
   };
 }

@@ -75,6 +75,12 @@ describe('feeds and discovery', () => {
     const feed = xml(readFileSync(join(build.outDir, 'rss.xml'), 'utf8'));
     expect(feed.querySelector('parsererror')).toBeNull();
     expect(feed.querySelectorAll('channel > title')).toHaveLength(1);
+    // Its own address, as feed validators ask (atom:link rel="self").
+    const self = feed.getElementsByTagNameNS('http://www.w3.org/2005/Atom', 'link')[0];
+    expect([self?.getAttribute('rel'), self?.getAttribute('href')]).toEqual([
+      'self',
+      new URL('rss.xml', `${readFileSync(join(build.outDir, 'robots.txt'), 'utf8').match(/Sitemap: (\S+)sitemap-index\.xml/)![1]}`).toString(),
+    ]);
     expect([...feed.querySelectorAll('item > title')].map((title) => title.textContent)).toEqual([expect.stringMatching(/^The roadmap .+ started$/)]);
   });
 

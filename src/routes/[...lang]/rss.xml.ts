@@ -1,6 +1,7 @@
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
 import { feedItems } from '../../site/feed.ts';
+import { escapeHtmlText } from '../../shared/text.ts';
 import { roadmapFor } from '../../site/astro/data.ts';
 import { languagePaths } from '../../site/astro/static-paths.ts';
 
@@ -15,7 +16,9 @@ export const GET: APIRoute = async (context) => {
     description: roadmap.config.description,
     site: root,
     items: feedItems(roadmap, roadmap.history, roadmap.config, roadmap.labels, root),
-    customData: `<language>${roadmap.config.locale}</language>`,
+    xmlns: { atom: 'http://www.w3.org/2005/Atom' },
+    // The feed's own address (RSS Best Practices: atom:link rel="self"); a URL's serialisation has no quote, & is escaped.
+    customData: `<language>${roadmap.config.locale}</language><atom:link href="${escapeHtmlText(new URL('rss.xml', root).toString())}" rel="self" type="application/rss+xml"/>`,
     trailingSlash: true,
   });
 };

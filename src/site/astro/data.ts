@@ -16,7 +16,7 @@ import type { History } from '../../history/schema.ts';
 import { changelog, type ChangelogEntry } from '../../history/timeline.ts';
 import { truncationNoteText, uiFor, type Labels, type Ui } from '../../i18n/labels.ts';
 import { languageOfPath, siteLanguages, type SiteLanguage } from '../languages.ts';
-import { withBase } from '../paths.ts';
+import { assetUrl, withBase } from '../paths.ts';
 import type { Issue, Project, RoadmapInfo } from '../../snapshot/model.ts';
 import { ROADMAP_INFO_ID } from '../../content/loader.ts';
 import { columnLabel } from '../../publish/columns.ts';
@@ -40,6 +40,8 @@ export interface Roadmap extends RoadmapView {
   config: SiteConfig;
   /** The favicon, logo and social image, with the URLs pages link them by. */
   brand: Brand;
+  /** The social image's absolute URL, for Open Graph and JSON-LD; none without one. */
+  socialImageUrl: string | undefined;
   /** The visitor's language: messages, counts, project states, direction, links. */
   ui: SiteUi;
   /** `ui.labels`, for the many places that only need a message. */
@@ -147,6 +149,7 @@ async function read(segment: string | undefined): Promise<Roadmap> {
     ...view,
     config: siteConfig,
     brand: settings.brand,
+    socialImageUrl: settings.brand.socialImage ? new URL(assetUrl(settings.base, settings.brand.socialImage.url), settings.site).toString() : undefined,
     ui,
     labels,
     language,
