@@ -132,7 +132,7 @@ function buildSteps({ config, base, astroBase, prefix, siteRoot }: Settings, { s
     // Before securityHeaders: the search index adds the pagefind/ folder, which _headers must list.
     searchIndex({ locales: config.locales, languageDirs, folder: prefix }),
     securityHeaders({ base, embedOrigins: config.embed.allowedOrigins, languageDirs, folder: prefix }),
-    ...(prefix ? [] : [robotsLocationWarning({ base, siteRoot, index: config.seo.index })]),
+    ...(prefix ? [] : [robotsLocationWarning({ base, siteRoot, index: config.seo.index, languageDirs })]),
   ];
 }
 

@@ -15,4 +15,10 @@ describe('robotsWarning', () => {
   it('with seo.index off, asks for the whole path to be disallowed instead', () => {
     expect(robotsWarning('/repo', 'https://user.github.io/repo/', false)).toContain('Add "Disallow: /repo/" to the robots.txt at the root of https://user.github.io/');
   });
+
+  it('with several languages, names the embed folder of each', () => {
+    expect(robotsWarning('/repo', 'https://user.github.io/repo/', true, ['de', 'pt-br'])).toContain(
+      'Add "Disallow: /repo/embed/", "Disallow: /repo/de/embed/", "Disallow: /repo/pt-br/embed/" and "Sitemap: https://user.github.io/repo/sitemap-index.xml"',
+    );
+  });
 });
