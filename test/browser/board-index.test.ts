@@ -6,20 +6,19 @@
  * status → column mapping written out here, never from the site's modules.
  * The same build has a pale accent (yellow, unreadable on white as it is) and
  * a vote link, for the accent's contrast and the project icons (item 10).
- * (This build could be shared with a "paged" fixture: the demo with small
- * cardsPerColumn and pageSize.)
+ * (The `board-index` fixture, built once by the global setup: test/support/fixtures.ts.)
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { pageWeight } from '../../scripts/bench/weight.ts';
-import { buildSite, PROJECT_ROOT } from '../support/build-site.ts';
+import { PROJECT_ROOT } from '../support/build-site.ts';
+import { BOARD_INDEX_PER_COLUMN } from '../support/fixtures.ts';
 import { axeViolations, filtersSettled as settled, openSite, tabTo, watchPage, type OpenSite } from '../support/browser.ts';
 import type { StaticSite } from '../support/static-server.ts';
 
-const PER_COLUMN = 5;
+const PER_COLUMN = BOARD_INDEX_PER_COLUMN;
 
 // The demo workspace as the site should publish it, computed from the raw file.
 interface RawIssue {
@@ -48,12 +47,8 @@ let site: StaticSite;
 let outDir: string;
 
 beforeAll(async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'board-index-'));
-  writeFileSync(
-    join(dir, 'roadmap.config.json'),
-    JSON.stringify({ board: { cardsPerColumn: PER_COLUMN, pageSize: PER_COLUMN }, theme: { accent: '#facc15' }, voteUrl: 'https://portal.example.com/r/{issueId}' }),
-  );
-  const build = await buildSite({ ROADMAP_CONFIG: join(dir, 'roadmap.config.json') });
+  // Built once by the global setup (test/support/fixtures.ts).
+  const build = inject('fixtures')['board-index'];
   expect(build.code, build.output).toBe(0);
   outDir = build.outDir;
   ({ browser, site } = opened = await openSite(outDir));

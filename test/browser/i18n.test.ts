@@ -12,7 +12,8 @@
  *   clean in both schemes. The six other translations share its stylesheet and
  *   markup; what a translation can break (lang and dir, words left in English,
  *   unnamed links and fields) is read from their HTML in the site tier
- *   (test/integration/i18n-site.test.ts);
+ *   (test/integration/i18n-site.test.ts), and each of their boards and an
+ *   issue page loads with no console error;
  * - search answers in the page's language and links within it, and loads
  *   nothing until it is opened;
  * - the language switcher leads to the same page in the other language;
@@ -171,6 +172,27 @@ describe('the left-to-right reference language in Chromium', () => {
       });
     }, 120_000);
   }
+});
+
+// What only a browser sees of the six other translations, an error when the islands run in that language, is checked
+// on one load of each page, without axe (their markup is English's, audited above; their words, in the site tier).
+describe('the six other left-to-right languages in Chromium', () => {
+  it('each: the board and an issue page load in their language with no console error', async () => {
+    await withContext(async (context) => {
+      for (const locale of LOCALES.slice(2)) {
+        for (const path of [paths.board, paths.issue]) {
+          const page = await context.newPage();
+          const url = `${site.url}/${folder(locale)}${path.slice(1)}`;
+          const watch = watchPage(page);
+          await page.goto(url, { waitUntil: 'load' });
+          if (path === paths.board) await filtersSettled(page);
+          expect(await langAndDir(page), url).toEqual([locale, 'ltr']);
+          expect(watch, url).toEqual({ dialogs: [], consoleErrors: [] });
+          await page.close();
+        }
+      }
+    });
+  }, 60_000);
 });
 
 interface DemoIssue {

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { listFiles } from '../support/build-site.ts';
-import { axeBothSchemes, launchChromium, watchPage } from '../support/browser.ts';
+import { axeBothSchemes, axeMarkupOnly, launchChromium, watchPage } from '../support/browser.ts';
 import type { FixtureName } from '../support/fixtures.ts';
 import { serveStatic, type StaticSite } from '../support/static-server.ts';
 
@@ -35,8 +35,11 @@ export function pageTypes(outDir: string) {
  * One test per page type and colour scheme, two at a time (describe.concurrent,
  * maxConcurrency): axe is the slow part, and it runs in Chromium's renderer
  * processes, so pages side by side keep the cores busy.
+ * `colourRulesOn`: the page types on which axe's colour rules run too, in both
+ * schemes (all of them unless given); the others get every other rule
+ * (`axeMarkupOnly`), for a site whose colours another audit already covers.
  */
-export function describePageAudit(name: string, fixture: FixtureName): void {
+export function describePageAudit(name: string, fixture: FixtureName, options: { colourRulesOn?: readonly string[] } = {}): void {
   describe.concurrent(`${name} in Chromium`, () => {
     const build = inject('fixtures')[fixture];
     it('was built', ({ expect }) => expect(build.code, build.output).toBe(0));
@@ -54,7 +57,9 @@ export function describePageAudit(name: string, fixture: FixtureName): void {
     });
 
     for (const [type, path] of Object.entries(paths)) {
-      it(`opens the ${type} page: no dialog, no console error, no axe violation in light mode, nor of the colour rules in dark mode`, async ({ expect }) => {
+      it(`opens the ${type} page: no dialog, no console error, no axe violation in light mode${!options.colourRulesOn || options.colourRulesOn.includes(type) ? ', nor of the colour rules in dark mode' : ' (colour rules: the demo audit)'}`, async ({
+        expect,
+      }) => {
         const context = await browser.newContext();
         try {
           const page = await context.newPage();
@@ -66,7 +71,8 @@ export function describePageAudit(name: string, fixture: FixtureName): void {
           expect(csp, type).toContain("script-src 'self'");
           expect(csp, type).toContain("frame-ancestors 'none'");
           expect(await page.locator('h1').count(), type).toBe(1);
-          expect(await axeBothSchemes(page), `${type} ${path}`).toEqual({ light: [], dark: [] });
+          const axe = !options.colourRulesOn || options.colourRulesOn.includes(type) ? axeBothSchemes : axeMarkupOnly;
+          expect(await axe(page), `${type} ${path}`).toEqual({ light: [], dark: [] });
           await page.mouse.wheel(0, 20_000);
           await page.waitForTimeout(50);
           expect(watch, `${type} ${path}`).toEqual({ dialogs: [], consoleErrors: [] });

@@ -290,6 +290,30 @@ describe('the demo in nine languages', () => {
     expect(html('de/rss.xml')).toMatch(/<title>(In Prüfung|Geplant|In Arbeit|Ausgeliefert): /);
   });
 
+  // With the two cases above, every language's counts and dates are read here, from its HTML: what the browser
+  // audit of each language once looked at on the board, now checked without a browser.
+  it('every other language counts and dates the board in its own words', () => {
+    const expected: Record<string, [doneCount: string, shown: string, upvotes: string, updated: string]> = {
+      en: ['14 issues', 'Showing 40 of 40 issues', '29 upvotes', 'Last updated: November 20, 2026'],
+      fr: ['14 éléments', '40 sur 40 éléments', '29 votes', 'Dernière mise à jour\u00a0: 20 novembre 2026'],
+      es: ['14 elementos', 'Mostrando 40 de 40 elementos', '29 votos', 'Última actualización: 20 de noviembre de 2026'],
+      'pt-BR': ['14 itens', 'Mostrando 40 de 40 itens', '29 votos', 'Última atualização: 20 de novembro de 2026'],
+      it: ['14 elementi', '40 di 40 elementi', '29 voti', 'Ultimo aggiornamento: 20 novembre 2026'],
+    };
+    for (const [locale, words] of Object.entries(expected)) {
+      const board = readPage(build.outDir, `${FOLDERS[LOCALES.indexOf(locale)]}index.html`);
+      expect(
+        [
+          board.querySelector('[data-column="done"] [data-count-label]')?.textContent,
+          board.querySelector('[data-filter-status]')?.textContent,
+          board.querySelector('[data-upvotes="29"] .upvotes .visually-hidden')?.textContent,
+          board.querySelector('.site-footer p:last-child')?.textContent,
+        ],
+        locale,
+      ).toEqual(words);
+    }
+  });
+
   it('has the history in every language: changelog pages, recent changes, tombstones and both feeds, in its words and dates', () => {
     const mainChangelog = [1, 2].map((page) => readPage(build.outDir, `changelog/${page > 1 ? `${page}/` : ''}index.html`).querySelectorAll('.changelog-list li').length);
     // The 14 shipped issues and the completed project of the demo, ten a page.
