@@ -4,6 +4,7 @@
  * the site URL. `astro.config.mjs`, the content config, the pages' data module
  * and the CLIs all start here, so no two of them can read the config differently.
  */
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { readSnapshotFileSync } from '../snapshot/snapshot-file.ts';
@@ -99,7 +100,12 @@ export function resolveSettings(root: string, env: NodeJS.ProcessEnv = process.e
     astroBase: location.base,
     prefix: config.prefix?.slice(1),
     siteRoot: config.prefix ? new URL(`${base}/`, location.root).toString() : location.root,
-    warnings: [...config.renamedKeys, ...configWarnings(config), ...languageWarnings(config)],
+    warnings: [
+      ...config.renamedKeys,
+      ...demoWarnings(source, input.config !== undefined || existsSync(configFilePath(root, parsedEnv.ROADMAP_CONFIG))),
+      ...configWarnings(config),
+      ...languageWarnings(config),
+    ],
     brand: resolveBrand(
       { favicon: config.theme.favicon, logo: config.theme.logo, socialImage: config.theme.socialImage },
       root,
@@ -115,6 +121,16 @@ export function resolveSettings(root: string, env: NodeJS.ProcessEnv = process.e
 /** How the CLIs show the settings' warnings: one `warning:` line each, on stderr. */
 export function printWarnings(settings: Pick<Settings, 'warnings'>, write: (line: string) => void = (line) => console.error(line)): void {
   for (const warning of settings.warnings) write(`warning: ${warning}`);
+}
+
+/** The warning of a project with a config of its own that builds the bundled demo (no portal variables set). */
+export const DEMO_DATA_WARNING =
+  'PORTAL_API_URL and PORTAL_WORKSPACE_ID are not set, so this build shows the bundled DEMO workspace (made-up issues), not yours. ' +
+  'Set both to build your roadmap; leave them unset only to try the site.';
+
+/** Made-up issues under a team's own title would be published without a word: said once, naming the variables. */
+function demoWarnings(source: DataSource, ownConfig: boolean): string[] {
+  return source.kind === 'demo' && ownConfig ? [DEMO_DATA_WARNING] : [];
 }
 
 /** The locales' and label overrides' warnings (src/i18n/labels.ts), each once. */

@@ -63,11 +63,12 @@ describe('the demo in nine languages', () => {
         .replace(/&apos;/g, "'"),
     );
 
-  it('builds, reading the data once, and warns once: about Swedish, naming the languages that ship', () => {
+  it('builds, reading the data once, and warns twice: that it is the demo under a config of its own, and about Swedish, naming the languages that ship', () => {
     expect(build.code, build.output).toBe(0);
     expect(build.output.match(/Reading the bundled demo workspace/g)).toHaveLength(1);
     const warnings = build.output.split('\n').filter((line) => line.includes('[portal-roadmap]'));
-    expect(warnings).toHaveLength(1);
+    expect(warnings).toHaveLength(2);
+    expect(warnings.shift()).toContain('PORTAL_API_URL and PORTAL_WORKSPACE_ID are not set, so this build shows the bundled DEMO workspace (made-up issues), not yours.');
     // No origin may frame its embeds: the one warning that says so names the option.
     expect(build.output.split('\n').filter((line) => line.includes('[portal-roadmap:embed]'))).toEqual([
       expect.stringContaining('embed.allowedOrigins is empty, so a page that embeds the board keeps the fixed height of its iframe'),

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolveSettings } from '../../src/config/settings.ts';
+import { DEMO_DATA_WARNING, resolveSettings } from '../../src/config/settings.ts';
 import { ConfigError, SnapshotError } from '../../src/shared/errors.ts';
 import { loadDemoSnapshot } from '../../src/snapshot/load.ts';
 import { writeSnapshotFile } from '../../src/snapshot/snapshot-file.ts';
@@ -150,5 +150,16 @@ describe('paths that would send links elsewhere or match no route', () => {
       );
     }
     expect(resolveSettings(root({ site: 'https://user.github.io/my_repo.v2~x/' }), {}).base).toBe('/my_repo.v2~x');
+  });
+});
+
+describe('a project of its own building the demo', () => {
+  it('is warned, once, naming the variables: made-up issues would go out under its own title', () => {
+    expect(resolveSettings(root({ title: 'Acme roadmap' }), {}).warnings).toContain(DEMO_DATA_WARNING);
+  });
+
+  it("is not warned with the portal variables set, nor in this repository's own demo, which has no config", () => {
+    expect(resolveSettings(root({ title: 'Acme roadmap', site: 'https://roadmap.acme.example' }), API).warnings).not.toContain(DEMO_DATA_WARNING);
+    expect(resolveSettings(root(), {}).warnings).not.toContain(DEMO_DATA_WARNING);
   });
 });
