@@ -1,8 +1,9 @@
 /**
- * The embed sizes itself across origins in Chromium. A host page on another
- * port embeds /embed/ with the snippet from docs/embedding.md (the very text users
- * copy), given the roadmap's URL with its base path, as on GitHub Pages, and a
- * theme; the iframe reaches its content height, follows the content as it
+ * The embed sizes itself across origins in Chromium, on the shared
+ * "configured" fixture (base path /fieldnote/, a transparent embed, one allowed
+ * origin). A host page of that origin embeds /embed/ with the snippet from
+ * docs/embedding.md (the very text users copy), given the roadmap's URL with
+ * its base path, as on GitHub Pages, and a theme; the iframe reaches its content height, follows the content as it
  * grows, and ignores a height message from a disallowed origin or of an
  * insane size. A host whose origin is not allowed keeps the snippet's fixed
  * height: never the browser's 150 px. Then the host's theme: a
@@ -10,14 +11,15 @@
  * pages, whatever the visitor's setting, and the theme is there at the first
  * frame.
  */
-import { readFileSync, symlinkSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { readFileSync, symlinkSync, mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Frame, Page } from 'playwright-core';
-import { buildSite, PROJECT_ROOT } from '../support/build-site.ts';
+import { PROJECT_ROOT } from '../support/build-site.ts';
+import { CONFIGURED_BASE, EMBED_HOST_ORIGIN } from '../support/fixtures.ts';
 import { launchChromium, watchPage } from '../support/browser.ts';
 import { serveStatic, type StaticSite } from '../support/static-server.ts';
 
@@ -39,8 +41,8 @@ async function listen(handler: (url: string) => string): Promise<{ server: Serve
 
 /** The URL the snippet shows, which a user replaces with their own. */
 const README_SITE_URL = 'https://you.github.io/repo';
-/** The roadmap is served under this base path, as a GitHub Pages project site is. */
-const BASE = '/roadmap';
+/** The configured fixture's base path (a GitHub Pages project site's), under which the roadmap is served. */
+const BASE = CONFIGURED_BASE.replace(/\/$/, '');
 
 /** Host pages of each colour scheme, with the background a transparent embed must show. */
 const HOST_SCHEMES = {
@@ -52,38 +54,49 @@ const HOST_SCHEMES = {
 let browser: Browser;
 let roadmap: StaticSite;
 let roadmapUrl = '';
-let host: { server: Server; origin: string };
 let evil: { server: Server; origin: string };
 /** A host page of an origin the roadmap does not allow, with the same snippet, framing the roadmap as GitHub Pages serves it. */
 let stranger: { server: Server; origin: string };
 /** The same build served with no headers at all, as GitHub Pages serves it: nothing but the height messages keeps another origin's frame from sizing. */
 let plainRoadmap: StaticSite;
 
-beforeAll(async () => {
-  host = await listen((url) => {
-    const [, scheme, theme] = /^\/scheme\/(\w+)\/(\w*)/.exec(url) ?? [];
-    if (scheme) {
-      const src = `${roadmapUrl}/embed/${theme ? `?theme=${theme}` : ''}`;
-      return `<!doctype html><html lang="en"><head><title>Docs</title><style>${HOST_SCHEMES[scheme as keyof typeof HOST_SCHEMES].css}</style></head>
+/** The allowed host's pages: the README snippet, or an iframe on a page of one colour scheme (`/scheme/{scheme}/{theme}`). */
+function hostPage(url: string): string {
+  const [, scheme, theme] = /^\/scheme\/(\w+)\/(\w*)/.exec(url) ?? [];
+  if (scheme) {
+    const src = `${roadmapUrl}/embed/${theme ? `?theme=${theme}` : ''}`;
+    return `<!doctype html><html lang="en"><head><title>Docs</title><style>${HOST_SCHEMES[scheme as keyof typeof HOST_SCHEMES].css}</style></head>
 <body><iframe id="roadmap" title="Roadmap" src="${src}" style="width: 800px; height: 400px; border: 0"></iframe></body></html>`;
-    }
-    return `<!doctype html><html lang="en"><head><title>Docs</title></head><body><h1>Product docs</h1><p>Intro.</p>
+  }
+  return `<!doctype html><html lang="en"><head><title>Docs</title></head><body><h1>Product docs</h1><p>Intro.</p>
 ${readmeSnippet().replaceAll(README_SITE_URL, roadmapUrl)}
 <iframe id="evil" title="other" src="${evil.origin}/"></iframe><p>After the roadmap.</p></body></html>`;
-  });
+}
+
+/**
+ * A page of the browser on which the allowed host's origin (EMBED_HOST_ORIGIN, the one the configured fixture's
+ * embed.allowedOrigins names) answers with `hostPage`: Chromium takes the origin as real, so the fixture needs no
+ * port known only at run time and the test no build of its own.
+ */
+async function newHostPage(options: Parameters<Browser['newPage']>[0] = {}): Promise<Page> {
+  const page = await browser.newPage(options);
+  await page.route(`${EMBED_HOST_ORIGIN}/**`, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: hostPage(new URL(route.request().url()).pathname) }),
+  );
+  return page;
+}
+
+beforeAll(async () => {
+  const build = inject('fixtures').configured;
+  // Its origins are listed: no warning about a fixed height.
+  expect(build.output).not.toContain('embed.allowedOrigins is empty');
   stranger = await listen(
     () => `<!doctype html><html lang="en"><head><title>Other docs</title></head><body><h1>Other docs</h1>
 ${readmeSnippet().replaceAll(README_SITE_URL, `${plainRoadmap.url}${BASE}`)}</body></html>`,
   );
   // A page of a third origin that tries to resize the roadmap's iframe.
   evil = await listen(() => `<!doctype html><script>setInterval(() => parent.postMessage({ type: 'portal-roadmap:height', height: 77 }, '*'), 50)</script>`);
-  const dir = mkdtempSync(join(tmpdir(), 'embed-'));
-  writeFileSync(join(dir, 'roadmap.config.json'), JSON.stringify({ site: `https://roadmap.test${BASE}`, base: BASE, embed: { allowedOrigins: [host.origin], transparent: true } }));
-  const build = await buildSite({ ROADMAP_CONFIG: join(dir, 'roadmap.config.json') });
-  expect(build.code, build.output).toBe(0);
-  // Its origins are listed: no warning about a fixed height.
-  expect(build.output).not.toContain('embed.allowedOrigins is empty');
-  // Serve the build under the base path, as a project site is: /roadmap/… is the build, and its _headers name /roadmap/ paths.
+  // Serve the build under the base path, as a project site is: /fieldnote/… is the build, and its _headers name /fieldnote/ paths.
   const served = mkdtempSync(join(tmpdir(), 'embed-served-'));
   symlinkSync(build.outDir, join(served, BASE.slice(1)));
   for (const file of ['_headers', '404.html']) symlinkSync(join(build.outDir, file), join(served, file));
@@ -92,14 +105,14 @@ ${readmeSnippet().replaceAll(README_SITE_URL, `${plainRoadmap.url}${BASE}`)}</bo
   const plain = mkdtempSync(join(tmpdir(), 'embed-plain-'));
   symlinkSync(build.outDir, join(plain, BASE.slice(1)));
   plainRoadmap = await serveStatic(plain);
-  browser = await launchChromium();
+  browser = await launchChromium({ framesLocalFromPublic: true });
 });
 
 afterAll(async () => {
   await browser?.close();
   await roadmap?.close();
   await plainRoadmap?.close();
-  for (const s of [host, evil, stranger]) await new Promise((resolve) => s?.server.close(resolve));
+  for (const s of [evil, stranger]) await new Promise((resolve) => s?.server.close(resolve));
 });
 
 const frameHeight = (page: Page) => page.locator('#roadmap').evaluate((el) => el.getBoundingClientRect().height);
@@ -112,9 +125,9 @@ const contentHeight = (frame: Frame) => frame.evaluate(() => document.documentEl
     let watch: ReturnType<typeof watchPage>;
 
     beforeAll(async () => {
-      page = await browser.newPage({ viewport: { width: 1000, height: 800 } });
+      page = await newHostPage({ viewport: { width: 1000, height: 800 } });
       watch = watchPage(page);
-      await page.goto(`${host.origin}/`);
+      await page.goto(`${EMBED_HOST_ORIGIN}/`);
       // The host page's load can come before the frame has left about:blank on a busy machine: wait for the frame's own page.
       frame = (await (await page.waitForSelector('iframe#roadmap')).contentFrame())!;
       await frame.waitForURL((url) => url.href.startsWith(roadmap.url));
@@ -130,7 +143,7 @@ const contentHeight = (frame: Frame) => frame.evaluate(() => document.documentEl
     });
 
     it('is cross-origin: host, roadmap and the other page have three origins', () => {
-      expect(new Set([host.origin, roadmap.url, evil.origin]).size).toBe(3);
+      expect(new Set([EMBED_HOST_ORIGIN, roadmap.url, evil.origin]).size).toBe(3);
       expect(frame).toBeDefined();
     });
 
@@ -200,8 +213,8 @@ async function pixel(page: Page, x: number, y: number): Promise<number[]> {
 describe('the host picks the theme, and transparent stays transparent', () => {
   /** Loads a host page of `scheme` for a visitor whose system is `visitor`, and reads the embed's padding and the host's background. */
   async function frameOn(scheme: keyof typeof HOST_SCHEMES, theme: string, visitor: 'light' | 'dark') {
-    const page = await browser.newPage({ viewport: { width: 1000, height: 600 }, colorScheme: visitor });
-    await page.goto(`${host.origin}/scheme/${scheme}/${theme}`);
+    const page = await newHostPage({ viewport: { width: 1000, height: 600 }, colorScheme: visitor });
+    await page.goto(`${EMBED_HOST_ORIGIN}/scheme/${scheme}/${theme}`);
     const frame = page.frames().find((f) => f.url().startsWith(roadmap.url))!;
     await frame.waitForLoadState('load');
     const box = (await page.locator('#roadmap').boundingBox())!;

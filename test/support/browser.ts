@@ -6,15 +6,28 @@ import { serveStatic, type StaticSite } from './static-server.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** `proxy`: a server Chromium sends every request through, but those to 127.0.0.1. */
-export async function launchChromium(options: { proxy?: string } = {}): Promise<Browser> {
+/**
+ * `proxy`: a server Chromium sends every request through, but those to 127.0.0.1.
+ * `framesLocalFromPublic`: a page of a routed public origin (http://docs.test) may frame 127.0.0.1, which
+ * Chromium's Local Network Access checks otherwise block (a real docs site frames a roadmap on a public host).
+ */
+export async function launchChromium(options: { proxy?: string; framesLocalFromPublic?: boolean } = {}): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`Chromium is not at ${CHROMIUM_PATH}. Install it with \`apt-get install -y chromium\` (run by npm test's pretest step as root), or set CHROMIUM_PATH.`);
   }
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     // Without the background-networking flags Chromium keeps reaching for Google's hosts, which this network refuses.
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      ...(options.framesLocalFromPublic ? ['--disable-features=LocalNetworkAccessChecks'] : []),
+    ],
     // Playwright proxies loopback too unless a loopback host is in the bypass list.
     ...(options.proxy ? { proxy: { server: options.proxy, bypass: '127.0.0.1' } } : {}),
   });

@@ -20,7 +20,7 @@ export const TEST_SITE = 'https://roadmap.test';
  */
 export const PAGED_SITE = DEMO_SITE;
 
-/** Origin of the page that embeds the configured site (served through the embed test's proxy, so no port varies). */
+/** Origin of the page that embeds the configured site (answered by the embed test's request routing in Chromium, so no port varies). */
 export const EMBED_HOST_ORIGIN = 'http://docs.test';
 
 /**
@@ -40,7 +40,7 @@ export const CONFIGURED_CONFIG = {
   theme: { accent: '#0E7490', logo: 'logo.svg', customCss: 'test/fixtures/custom-theme.css', colorScheme: 'dark' },
   board: { cardsPerColumn: 3, pageSize: 5 },
   labels: { boardHeading: 'Alle Einträge' },
-  embed: { allowedOrigins: [EMBED_HOST_ORIGIN] },
+  embed: { allowedOrigins: [EMBED_HOST_ORIGIN], transparent: true },
 } satisfies RoadmapConfigInput;
 /** The configured fixture's logo, a file beside its config. */
 export const CONFIGURED_LOGO = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 28 28"><circle cx="14" cy="14" r="12" fill="#0E7490"/></svg>\n';
