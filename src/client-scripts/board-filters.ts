@@ -36,7 +36,8 @@ interface Card extends Record<SortKey, number> {
 interface Labels {
   showing: PluralForms;
   issueCount: PluralForms;
-  upvoteCount: PluralForms;
+  /** Absent when the site hides upvote counts (the index then has none). */
+  upvoteCount?: PluralForms;
   showAll: string;
   noIssues: string;
   team: string;
@@ -90,7 +91,8 @@ export function startFilters(form: HTMLFormElement, changed: boolean): void {
         order,
         team,
         project: project?.[0] ?? '',
-        upvotes,
+        // Null when the site hides upvote counts: then no one sorts by them (Filters.astro offers no such sort).
+        upvotes: upvotes ?? 0,
         importance,
         updated,
         draw: (level) => {
@@ -100,7 +102,7 @@ export function startFilters(form: HTMLFormElement, changed: boolean): void {
             team,
             project: project?.[0] ?? '',
             order: `${order}`,
-            upvotes: `${upvotes}`,
+            ...(upvotes === null ? {} : { upvotes: `${upvotes}` }),
             importance: `${importance}`,
             updated: `${updated}`,
           });
@@ -108,9 +110,11 @@ export function startFilters(form: HTMLFormElement, changed: boolean): void {
           const meta = h('p', 'card-meta');
           if (team) meta.append(h('span', 'team', h('span', 'visually-hidden', `${labels.team}: `), isolated(team)));
           if (project) meta.append(link(`${projectHref}${encodeURIComponent(project[1])}/`, `project-chip project-${project[1]}`, isolated(project[2])));
-          const shownCount = h('span', '', `▲ ${number.format(upvotes)}`);
-          shownCount.setAttribute('aria-hidden', 'true');
-          meta.append(h('span', 'upvotes', shownCount, h('span', 'visually-hidden', counted(labels.upvoteCount, upvotes))));
+          if (upvotes !== null && labels.upvoteCount) {
+            const shownCount = h('span', '', `▲ ${number.format(upvotes)}`);
+            shownCount.setAttribute('aria-hidden', 'true');
+            meta.append(h('span', 'upvotes', shownCount, h('span', 'visually-hidden', counted(labels.upvoteCount, upvotes))));
+          }
           if (vote) {
             // VoteLink.astro: the board is never an embed, so the link opens in the same tab.
             const voteLink = link(vote, 'vote-link', labels.voteShort);
@@ -132,7 +136,7 @@ export function startFilters(form: HTMLFormElement, changed: boolean): void {
         order: Number(data.order),
         team: data.team ?? '',
         project: data.project ?? '',
-        upvotes: Number(data.upvotes),
+        upvotes: Number(data.upvotes ?? 0),
         importance: Number(data.importance),
         updated: Number(data.updated),
         draw: () => el.cloneNode(true),

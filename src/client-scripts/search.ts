@@ -48,7 +48,7 @@ export function startSearch(root: HTMLElement, input: HTMLInputElement): void {
   const more = part<HTMLButtonElement>('more');
   const unavailable = part('unavailable');
   // The page's messages (SiteSearch.astro): counted ones as the plural forms of its translation.
-  const messages = JSON.parse(root.dataset.messages ?? '{}') as { none: string; results: PluralForms; upvotes: PluralForms };
+  const messages = JSON.parse(root.dataset.messages ?? '{}') as { none: string; results: PluralForms; upvotes?: PluralForms };
   const siteRoot = root.dataset.siteRoot ?? '/';
   const rules = new Intl.PluralRules(root.dataset.pluralLanguage);
   const number = new Intl.NumberFormat(document.documentElement.lang || undefined);
@@ -75,7 +75,7 @@ export function startSearch(root: HTMLElement, input: HTMLInputElement): void {
     const facts = document.createElement('p');
     facts.className = 'search-result-meta';
     const upvotes = Number(data.meta.upvotes);
-    facts.textContent = [data.meta.status, data.meta.upvotes && Number.isFinite(upvotes) ? counted(messages.upvotes, upvotes) : ''].filter(Boolean).join(' · ');
+    facts.textContent = [data.meta.status, messages.upvotes && data.meta.upvotes && Number.isFinite(upvotes) ? counted(messages.upvotes, upvotes) : ''].filter(Boolean).join(' · ');
     const excerpt = document.createElement('p');
     excerpt.className = 'search-result-excerpt';
     excerpt.dir = 'auto'; // the page's text, in the language it was written in: its punctuation stays in place on a right-to-left page

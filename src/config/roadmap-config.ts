@@ -40,13 +40,16 @@ export const ColumnSchema = z.strictObject({
   hidden: z.boolean().default(false),
 });
 
+/** The default column of declined issues, hidden unless `board.showDeclined`. */
+export const DECLINED_COLUMN = 'canceled';
+
 /** Defaults that match the words common trackers use. */
 export const DEFAULT_COLUMNS: z.input<typeof ColumnSchema>[] = [
   { id: 'backlog', statuses: ['backlog', 'triage', 'icebox', 'under consideration'] },
   { id: 'planned', statuses: ['todo', 'to do', 'planned', 'unstarted', 'next', 'up next'] },
   { id: 'in-progress', statuses: ['in progress', 'started', 'in review', 'review', 'doing', 'in development', 'testing'] },
   { id: 'done', statuses: ['done', 'completed', 'complete', 'shipped', 'released', 'closed'] },
-  { id: 'canceled', statuses: ['canceled', 'cancelled', 'duplicate', "won't do", 'wont do'], hidden: true },
+  { id: DECLINED_COLUMN, statuses: ['canceled', 'cancelled', 'duplicate', "won't do", 'wont do'], hidden: true },
 ];
 
 const hexColour = z.string().regex(HEX_COLOUR, 'use a hex colour, e.g. "#1d4ed8"');
@@ -131,8 +134,20 @@ export const RoadmapConfigSchema = z
         cardsPerColumn: z.number().int().min(1, 'show at least 1 card').max(500, 'at most 500').default(20),
         /** Cards per column page (`/status/{id}/`, `/status/{id}/2/`, …). */
         pageSize: z.number().int().min(5, 'at least 5').max(500, 'at most 500').default(50),
+        /**
+         * Show declined issues (the column with the id `canceled`: canceled, duplicate, won't do) in a column of
+         * their own (in its place among `columns`: after `done`, by default) instead of leaving them off the site. Rename its heading with
+         * `labels.columnCanceled`, e.g. `"Declined"`.
+         */
+        showDeclined: z.boolean().default(false),
       })
-      .default({ cardsPerColumn: 20, pageSize: 50 }),
+      .default({ cardsPerColumn: 20, pageSize: 50, showDeclined: false }),
+    /**
+     * Show how many upvotes each issue and project has. `false` hides the counts everywhere: cards, issue and
+     * project pages, embeds, search results, link previews, structured data, `roadmap.json`, `board-index.json`
+     * and the upvote samples of `history.json`. Issues keep their order (most upvoted first within a column).
+     */
+    showUpvotes: z.boolean().default(true),
     /**
      * Link each issue to a vote or discussion page: an http(s) URL with
      * `{issueId}` and/or `{identifier}` in it, e.g. `https://portal.example.com/r/{issueId}`.
@@ -236,6 +251,13 @@ export const RoadmapConfigSchema = z
         owner.set(key, column.id);
       });
     });
+    if (config.board.showDeclined && !config.columns.some((column) => column.id === DECLINED_COLUMN)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['board', 'showDeclined'],
+        message: `no column has the id "${DECLINED_COLUMN}", the one showDeclined shows: add {"id": "${DECLINED_COLUMN}", "statuses": ["Canceled"]} to columns, or leave showDeclined off`,
+      });
+    }
     checkLocalTexts(config, config.locales ?? [config.locale ?? 'en'], ctx);
     // A shipped column that does not exist (or is hidden) leaves the Shipped page empty without a word.
     const shown = config.columns.filter((column) => !column.hidden).map((column) => JSON.stringify(column.id));
@@ -260,8 +282,10 @@ export const RoadmapConfigSchema = z
     const languageTexts: Record<string, LanguageTexts<LabelOverrides>> = Object.fromEntries(
       languages.map((language) => [language, textsIn<LabelOverrides>(config, language, main)]),
     );
+    // Declined issues shown: their column is on the board like any other (the publish rule reads `hidden` alone).
+    const columns = config.board.showDeclined ? config.columns.map((column) => (column.id === DECLINED_COLUMN ? { ...column, hidden: false } : column)) : config.columns;
     return {
-      ...withTexts(config, languageTexts[main]!),
+      ...withTexts({ ...config, columns }, languageTexts[main]!),
       locale: main,
       locales: languages,
       languageTexts,

@@ -240,6 +240,14 @@ export function historyJson(history: History) {
   };
 }
 
+/**
+ * The history with no upvote samples, for a site that hides upvote counts: what it publishes must not tell them.
+ * A rebuild that continues this copy (its state lost) starts each issue's samples again from its next count.
+ */
+export function withoutUpvotes(history: History): History {
+  return { ...history, issues: new Map([...history.issues].map(([id, record]) => [id, { ...record, upvotes: [] }])) };
+}
+
 /** The serialised form, as written to the state directory and published: compact, since size is bounded. */
 export function serializeHistory(history: History): string {
   return `${JSON.stringify(historyJson(history))}\n`;

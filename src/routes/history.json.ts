@@ -1,12 +1,13 @@
 import type { APIRoute } from 'astro';
-import { serializeHistory } from '../history/schema.ts';
+import { serializeHistory, withoutUpvotes } from '../history/schema.ts';
 import { getRoadmap } from '../site/astro/data.ts';
 
 /**
  * `/history.json`: the whole history, as the rebuild keeps it in its state
  * directory (byte for byte), so a rebuild that lost its state continues it from here.
+ * A site that hides upvote counts publishes it without the upvote samples.
  */
 export const GET: APIRoute = async () => {
-  const { history } = await getRoadmap();
-  return new Response(serializeHistory(history), { headers: { 'content-type': 'application/json' } });
+  const { history, ui } = await getRoadmap();
+  return new Response(serializeHistory(ui.showUpvotes ? history : withoutUpvotes(history)), { headers: { 'content-type': 'application/json' } });
 };

@@ -19,13 +19,24 @@ export const BOARD_INDEX_FILE = 'board-index.json';
 
 /**
  * One issue: page slug, title, first summary line (or ""), team and project
- * as positions in `teams` and `projects` (-1 for none), upvotes, importance,
+ * as positions in `teams` and `projects` (-1 for none), upvotes (null when
+ * the config's `showUpvotes` is off: the file is public), importance,
  * `updatedAt` in whole seconds since 1970 (0 when unknown), and, only when
  * `voteUrl` is configured, the issue's vote link (its id is in the slug just
  * before, so compressed it costs a few bytes). Its position in the column is
  * its place in the team's order.
  */
-export type IndexedIssue = [slug: string, title: string, summary: string, team: number, project: number, upvotes: number, importance: number, updated: number, vote?: string];
+export type IndexedIssue = [
+  slug: string,
+  title: string,
+  summary: string,
+  team: number,
+  project: number,
+  upvotes: number | null,
+  importance: number,
+  updated: number,
+  vote?: string,
+];
 
 export interface BoardIndex {
   /** Format version of this file; the island reads version 1 only. */
@@ -41,7 +52,7 @@ export function buildBoardIndex(view: {
   columns: readonly BoardColumn[];
   projects: readonly Project[];
   teams: readonly string[];
-  config: { voteUrl?: string | undefined };
+  config: { voteUrl?: string | undefined; showUpvotes: boolean };
 }): BoardIndex {
   const voteTemplate = view.config.voteUrl;
   const teamIndex = new Map(view.teams.map((team, index) => [team, index]));
@@ -53,7 +64,7 @@ export function buildBoardIndex(view: {
       issue.summary[0] ?? '',
       issue.team === null ? -1 : (teamIndex.get(issue.team) ?? -1),
       issue.projectId === null ? -1 : (projectIndex.get(issue.projectId) ?? -1),
-      issue.upvotes,
+      view.config.showUpvotes ? issue.upvotes : null,
       issue.importanceScore,
       updatedSeconds(issue.updatedAt),
     ];

@@ -21,10 +21,14 @@ interface ExportContext {
   /** Sanitised description HTML of an issue or project. */
   descriptionHtml: (collection: 'issues' | 'projects', id: string) => string;
   history: History;
+  /** False when the site hides upvote counts: no `upvotes` fields then. */
+  showUpvotes: boolean;
 }
 
 export function buildExport(view: RoadmapView, context: ExportContext) {
   const url = (path: string) => new URL(path, context.siteRoot).toString();
+  // No `upvotes` field at all when the site hides the counts (the config's `showUpvotes`).
+  const upvotes = (entry: { upvotes: number }) => (context.showUpvotes ? { upvotes: entry.upvotes } : {});
   return {
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,
@@ -41,7 +45,7 @@ export function buildExport(view: RoadmapView, context: ExportContext) {
       team: issue.team,
       projectId: issue.projectId,
       priority: issue.priority,
-      upvotes: issue.upvotes,
+      ...upvotes(issue),
       importanceScore: issue.importanceScore,
       summary: issue.summary,
       descriptionHtml: context.descriptionHtml('issues', issue.id),
@@ -56,7 +60,7 @@ export function buildExport(view: RoadmapView, context: ExportContext) {
       url: url(projectPath(project.id)),
       state: project.state,
       progress: project.progress,
-      upvotes: project.upvotes,
+      ...upvotes(project),
       importanceScore: project.importanceScore,
       color: project.color,
       descriptionHtml: context.descriptionHtml('projects', project.id),

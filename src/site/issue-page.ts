@@ -19,9 +19,10 @@ export function columnNeighbours<T extends { id: string }>(issues: readonly T[],
  * "Planned · 49 upvotes · First summary line…": a link preview tells where the
  * issue stands before anyone clicks. The summary is shortened at a word
  * boundary so the whole stays within SHARE_DESCRIPTION_MAX characters.
+ * `upvotes` null (the site hides upvote counts): "Planned · First summary line…".
  */
-export function issueShareDescription(issue: { status: string; upvotes: number; summary: string | undefined }, ui: Pick<Ui, 'count'>): string {
-  const head = [issue.status, ui.count('upvoteCount', issue.upvotes)].filter(Boolean).join(' · ');
+export function issueShareDescription(issue: { status: string; upvotes: number | null; summary: string | undefined }, ui: Pick<Ui, 'count'>): string {
+  const head = [issue.status, issue.upvotes === null ? '' : ui.count('upvoteCount', issue.upvotes)].filter(Boolean).join(' · ');
   const summary = issue.summary?.trim();
   if (!summary) return head;
   return `${head} · ${shorten(summary, SHARE_DESCRIPTION_MAX - head.length - ' · '.length)}`;

@@ -35,9 +35,11 @@ interface ArticleContext {
   project?: { name: string; url: string } | undefined;
   /** The social image's absolute URL, if the site has one. */
   image?: string | undefined;
+  /** False when the site hides upvote counts: no vote count then. */
+  showUpvotes: boolean;
 }
 
-export function issueArticle(issue: Issue, { url, status, siteTitle, project, image }: ArticleContext) {
+export function issueArticle(issue: Issue, { url, status, siteTitle, project, image, showUpvotes }: ArticleContext) {
   const organisation = { '@type': 'Organization', name: siteTitle };
   return {
     '@context': 'https://schema.org',
@@ -53,6 +55,6 @@ export function issueArticle(issue: Issue, { url, status, siteTitle, project, im
     ...(project ? { isPartOf: { '@type': 'CreativeWork', name: project.name, url: project.url } } : {}),
     creativeWorkStatus: status,
     // An upvote is a vote for the idea (schema.org VoteAction), not a like.
-    interactionStatistic: { '@type': 'InteractionCounter', interactionType: 'https://schema.org/VoteAction', userInteractionCount: issue.upvotes },
+    ...(showUpvotes ? { interactionStatistic: { '@type': 'InteractionCounter', interactionType: 'https://schema.org/VoteAction', userInteractionCount: issue.upvotes } } : {}),
   };
 }

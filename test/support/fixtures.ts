@@ -78,6 +78,10 @@ export const LANGUAGES_CONFIG = {
   labels: { suggest: LANGUAGES_SUGGEST },
 } satisfies RoadmapConfigInput;
 
+/** The snapshot fixture's config: the two options teams ask for, no upvote counts and a column of declined issues, with a heading of the team's. */
+export const DECLINED_HEADING = 'Declined';
+export const SNAPSHOT_CONFIG = { showUpvotes: false, board: { showDeclined: true }, labels: { columnCanceled: DECLINED_HEADING } } satisfies RoadmapConfigInput;
+
 /** The search fixture's links (test/browser/search.test.ts): a vote link on every card, a suggest link in every header. */
 export const SEARCH_VOTE_URL = 'https://portal.example.com/vote/{identifier}?from=roadmap';
 export const SEARCH_SUBMIT_URL = 'https://portal.example.com/ideas/new';
@@ -135,9 +139,13 @@ export const FIXTURES = {
     env: { PORTAL_API_URL: PORTAL, PORTAL_WORKSPACE_ID: 'ws-hostile', ROADMAP_SITE: TEST_SITE, ROADMAP_HISTORY: HISTORY_FILE },
     emptyHistorySince: '2026-01-01T00:00:00.000Z',
   },
-  /** From a snapshot file of a portal that ignores skip and take, with the API variables pointing at a closed port: it needs no network. */
+  /**
+   * From a snapshot file of a portal that ignores skip and take, with the API variables pointing at a closed port: it needs no network.
+   * Its config hides upvote counts and shows declined issues in a column of their own (SNAPSHOT_CONFIG).
+   */
   snapshot: {
-    env: { ROADMAP_SNAPSHOT: SNAPSHOT_FILE, PORTAL_API_URL: 'http://127.0.0.1:9/api/v1', PORTAL_WORKSPACE_ID: 'ws-whole', ROADMAP_SITE: TEST_SITE },
+    env: { ROADMAP_SNAPSHOT: SNAPSHOT_FILE, PORTAL_API_URL: 'http://127.0.0.1:9/api/v1', PORTAL_WORKSPACE_ID: 'ws-whole', ROADMAP_SITE: TEST_SITE, ROADMAP_CONFIG: CONFIG_FILE },
+    config: SNAPSHOT_CONFIG,
     snapshotOf: { PORTAL_API_URL: PORTAL, PORTAL_WORKSPACE_ID: 'ws-whole', PORTAL_PROJECT_IDS: EXTRA_PROJECT_ID },
   },
   /** Most options set, over ws-paged; its history begins, empty, before its issues, so the event feed has items under the base path. */

@@ -96,3 +96,10 @@ export function visibleIssueIds(): string[] {
 export function siteIssueIds(): string[] {
   return publishedIssueIds(testIssues());
 }
+
+/** The visible issues the portal calls "Canceled": left off a site by default, in a column of their own with `board.showDeclined`. */
+export function declinedIssueIds(): string[] {
+  return testIssues()
+    .filter((issue) => issue.isVisible && !issue.isDeleted && issue.status === 'Canceled')
+    .map((issue) => issue.id);
+}

@@ -49,6 +49,21 @@ describe('roadmap config', () => {
     expect(text).toMatch(/columns\[1\]\.statuses\[0\]: status "done" is already in column "a"/);
   });
 
+  it('shows the declined column only when asked, and names the missing column when there is none to show', () => {
+    const declined = (config: object) => parseRoadmapConfig(config).columns.find((column) => column.id === 'canceled');
+    expect(declined({})?.hidden).toBe(true);
+    expect(declined({ board: { showDeclined: true } })?.hidden).toBe(false);
+    expect(parseRoadmapConfig({ board: { showDeclined: true } }).columns.filter((column) => column.hidden)).toEqual([]);
+    const text = message(() => parseRoadmapConfig({ board: { showDeclined: true }, columns: [{ id: 'open', statuses: ['Todo'] }] }));
+    expect(text).toMatch(/board\.showDeclined: no column has the id "canceled", the one showDeclined shows: add \{"id": "canceled"/);
+  });
+
+  it('shows upvote counts unless told not to', () => {
+    expect(parseRoadmapConfig({}).showUpvotes).toBe(true);
+    expect(parseRoadmapConfig({ showUpvotes: false }).showUpvotes).toBe(false);
+    expect(message(() => parseRoadmapConfig({ showUpvotes: 'no' }))).toMatch(/showUpvotes/);
+  });
+
   it('refuses a site that is not an absolute http(s) URL', () => {
     expect(message(() => parseRoadmapConfig({ site: 'roadmap.example.com' }))).toContain('site: use an absolute http(s) URL');
   });

@@ -43,6 +43,11 @@ describe('the link-preview description of an issue', () => {
     expect(issueShareDescription({ status: 'مخطَّط له', upvotes: 2, summary: undefined }, AR)).toBe('مخطَّط له · صوتان');
   });
 
+  it('tells no count on a site that hides upvote counts', () => {
+    expect(issueShareDescription({ status: 'Planned', upvotes: null, summary: 'Works without a connection' }, EN)).toBe('Planned · Works without a connection');
+    expect(issueShareDescription({ status: 'Planned', upvotes: null, summary: undefined }, EN)).toBe('Planned');
+  });
+
   it('leaves out an empty summary', () => {
     expect(issueShareDescription({ status: 'Shipped', upvotes: 3, summary: '  ' }, EN)).toBe('Shipped · 3 upvotes');
   });

@@ -52,13 +52,14 @@ describe('the view', () => {
 });
 
 describe('/roadmap.json', () => {
-  const data = buildExport(view, {
+  const context = {
     siteRoot: root,
     title: 'T',
-    info: { fetchedAt: demo.fetchedAt, origin: 'demo', digest: demo.digest, issueCount: 0, projectCount: 0 },
+    info: { fetchedAt: demo.fetchedAt, origin: 'demo' as const, digest: demo.digest, issueCount: 0, projectCount: 0 },
     descriptionHtml: () => '<p>x</p>',
     history,
-  });
+  };
+  const data = buildExport(view, { ...context, showUpvotes: true });
 
   it('holds the published issues with absolute page URLs under the base path', () => {
     expect(data.issues).toHaveLength(view.issues.length);
@@ -85,6 +86,14 @@ describe('/roadmap.json', () => {
       'url',
     ]);
     expect(JSON.stringify(data)).not.toMatch(/tracker|workspaceId|isVisible|sortOrder/);
+  });
+
+  it('has no upvotes field at all on a site that hides upvote counts', () => {
+    const hidden = buildExport(view, { ...context, showUpvotes: false });
+    expect(hidden.issues).toHaveLength(view.issues.length);
+    expect(hidden.issues.filter((issue) => 'upvotes' in issue)).toEqual([]);
+    expect(hidden.projects.filter((project) => 'upvotes' in project)).toEqual([]);
+    expect(data.issues.filter((issue) => 'upvotes' in issue)).toHaveLength(view.issues.length);
   });
 });
 

@@ -14,6 +14,7 @@ describe("an issue's Article", () => {
       siteTitle: 'Acme roadmap',
       project: { name: 'Themes', url: 'https://acme.example.com/projects/p1/' },
       image: 'https://acme.example.com/brand/social-1a2b3c4d.png',
+      showUpvotes: true,
     });
     expect(article).toEqual({
       '@context': 'https://schema.org',
@@ -29,6 +30,12 @@ describe("an issue's Article", () => {
       creativeWorkStatus: 'Planned',
       interactionStatistic: { '@type': 'InteractionCounter', interactionType: 'https://schema.org/VoteAction', userInteractionCount: 12 },
     });
+  });
+
+  it('counts no votes when the site hides upvote counts', () => {
+    const article = issueArticle(issue, { url: 'https://acme.example.com/issues/i1/', status: 'Planned', siteTitle: 'Acme roadmap', showUpvotes: false });
+    expect(article).not.toHaveProperty('interactionStatistic');
+    expect(JSON.stringify(article)).not.toContain('12');
   });
 });
 

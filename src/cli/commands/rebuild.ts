@@ -61,6 +61,7 @@ async function rebuildAndReport(maxShrink: number, values: { out: string; state:
     acceptShrink: values['accept-shrink'],
     maxShrink,
     columns: config.columns,
+    showUpvotes: config.showUpvotes,
     prefix: settings.prefix,
     privacy: config.privacy,
     fingerprint: siteFingerprint(settings),

@@ -32,7 +32,7 @@ import { describeIssueCounts, issueCounts } from '../issue-counts.ts';
 import { RENDER_CACHE_FILE } from '../../config/settings.ts';
 import type { ColumnConfig } from '../../config/roadmap-config.ts';
 import type { History } from '../../history/schema.ts';
-import { shownState } from '../../history/shown.ts';
+import { shownState, type ShownChanges } from '../../history/shown.ts';
 
 export class RebuildError extends RoadmapError {
   override name = 'RebuildError';
@@ -55,6 +55,8 @@ export interface RebuildOptions {
   prefix?: string | undefined;
   /** What the site may publish: a change to a field it does not show is no change. */
   privacy: Privacy;
+  /** False when the site hides upvote counts (the config's `showUpvotes`): the report, printed to CI logs, names no gains either. */
+  showUpvotes?: boolean;
   /** Everything but the data that shapes the site (`siteFingerprint(settings)`): a change to any part publishes. */
   fingerprint: Omit<Fingerprint, 'data'>;
   /**
@@ -93,7 +95,11 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
   const fresh = await loadSnapshot(options.source, options.load);
   const previousPublic = previous && publicSnapshot(previous, options.privacy);
   const freshPublic = publicSnapshot(fresh, options.privacy);
-  const data = compareSnapshots(previousPublic, freshPublic, options.columns);
+  const compare = (changes?: ShownChanges): DataComparison => {
+    const found = compareSnapshots(previousPublic, freshPublic, options.columns, changes);
+    return options.showUpvotes === false ? { ...found, issues: { ...found.issues, upvoteGains: [] } } : found;
+  };
+  const data = compare();
   // The history is not a part of the fingerprint: it only changes when a run publishes, so it cannot make one.
   // What it records (a move, an upvote count, a project's state) is in the data already (README, "The history").
   const fingerprint: Fingerprint = { data: data.digest, ...options.fingerprint };
@@ -162,7 +168,7 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
         .catch((error: Error) => log(`warning: the description cache could not be kept in ${stateDir} (${error.message}); the next build renders every description`));
     }
     // The report lists what the history recorded: one comparison for both.
-    const published = report('published', compareSnapshots(previousPublic, freshPublic, options.columns, history.changes));
+    const published = report('published', compare(history.changes));
     await writeReport(stateDir, published, log);
     const why = changed ? `changed: ${whatChanged(published)}` : `nothing changed; ${options.force ? '--force' : '--fresh-history'}`;
     return { status: 'published', report: published, summary: `Published to ${outDir} (${why})` };

@@ -34,6 +34,8 @@ export interface SiteUi extends Ui {
   root: string;
   /** A site path (`issues/x/`) in this language: `/de/issues/x/`. */
   href(path: string): string;
+  /** Whether pages show upvote counts (the config's `showUpvotes`). */
+  showUpvotes: boolean;
 }
 
 export interface Roadmap extends RoadmapView {
@@ -132,7 +134,7 @@ async function read(segment: string | undefined): Promise<Roadmap> {
   if (!language) throw new Error(`No language "${segment}" in locales (${settings.config.locales.join(', ')}).`);
   // The config's own words (title, description, column labels, label overrides) in this language.
   const config = configIn(settings.config, language.locale);
-  const ui: SiteUi = { ...uiFor(language.locale, config.labels), root: language.root, href: (path) => withBase(language.root, path) };
+  const ui: SiteUi = { ...uiFor(language.locale, config.labels), root: language.root, href: (path) => withBase(language.root, path), showUpvotes: config.showUpvotes };
   const { labels } = ui;
   const data = await readCollections();
   const { history } = data;
