@@ -18,6 +18,8 @@ export const ROADMAP_ROUTES: readonly RoadmapRoute[] = [
   { pattern: '[...lang]/changelog/[...page]', file: '[...lang]/changelog/[...page].astro' },
   { pattern: '[...lang]/changes', file: '[...lang]/changes.astro' },
   { pattern: '[...lang]/shipped', file: '[...lang]/shipped.astro' },
+  { pattern: '[...lang]/shipped/rss.xml', file: '[...lang]/shipped/rss.xml.ts' },
+  { pattern: '[...lang]/shipped/atom.xml', file: '[...lang]/shipped/atom.xml.ts' },
   { pattern: '[...lang]/rss.xml', file: '[...lang]/rss.xml.ts' },
   { pattern: '[...lang]/issues/[id]', file: '[...lang]/issues/[id].astro' },
   { pattern: '[...lang]/issues/[id]/feed.xml', file: '[...lang]/issues/[id]/feed.xml.ts' },

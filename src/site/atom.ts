@@ -12,6 +12,12 @@ export interface AtomEntry {
   title: string;
   updated: string;
   link: string;
+  /** Plain text, escaped as XML only (RFC 4287 §4.2.13, type text). */
+  summary?: string | undefined;
+  /** Sanitised HTML, escaped as XML so a reader gets the markup back (§4.1.3, type html). */
+  contentHtml?: string | undefined;
+  /** Category terms (§4.2.2). */
+  categories?: readonly string[] | undefined;
 }
 
 export interface AtomFeed {
@@ -51,6 +57,9 @@ export function atomFeed(feed: AtomFeed): string {
         title: entry.title,
         updated: entry.updated,
         link: { '@_rel': 'alternate', '@_type': 'text/html', '@_href': entry.link },
+        ...(entry.categories?.length ? { category: entry.categories.map((term) => ({ '@_term': term })) } : {}),
+        ...(entry.summary ? { summary: entry.summary } : {}),
+        ...(entry.contentHtml ? { content: { '@_type': 'html', '#text': entry.contentHtml } } : {}),
       })),
     },
   }) as string;

@@ -1,0 +1,22 @@
+import rss from '@astrojs/rss';
+import type { APIRoute } from 'astro';
+import { shippedFeed } from '../../../site/astro/shipped-feed.ts';
+import { shippedRssItems } from '../../../site/shipped-feed.ts';
+import { escapeHtmlText } from '../../../shared/text.ts';
+import { languagePaths } from '../../../site/astro/static-paths.ts';
+
+export const getStaticPaths = languagePaths;
+
+/** `/shipped/rss.xml`: one item per shipped issue (src/site/shipped-feed.ts), for RSS-to-e-mail services. */
+export const GET: APIRoute = async (context) => {
+  const { title, description, root, feedUrl, items, locale } = await shippedFeed(context, 'rss.xml');
+  return rss({
+    title,
+    description,
+    site: root,
+    items: shippedRssItems(items),
+    xmlns: { atom: 'http://www.w3.org/2005/Atom' },
+    customData: `<language>${locale}</language><atom:link href="${escapeHtmlText(feedUrl)}" rel="self" type="application/rss+xml"/>`,
+    trailingSlash: true,
+  });
+};
