@@ -52,6 +52,12 @@ export const DEFAULT_COLUMNS: z.input<typeof ColumnSchema>[] = [
   { id: DECLINED_COLUMN, statuses: ['canceled', 'cancelled', 'duplicate', "won't do", 'wont do'], hidden: true },
 ];
 
+/** A form field's name as newsletter services use them: letters, digits, `_`, `-`, `[` and `]`. */
+const formFieldName = () =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9_\-[\]]{1,100}$/, 'use the field name of your service\'s form: letters, digits, "_", "-", "[" and "]", e.g. "email" or "EMAIL"');
+
 const hexColour = z.string().regex(HEX_COLOUR, 'use a hex colour, e.g. "#1d4ed8"');
 
 const labelKeys = Object.keys(EN) as LabelKey[];
@@ -163,6 +169,24 @@ export const RoadmapConfigSchema = z
      * header and to the embed pages. Unset: no link.
      */
     submitUrl: z.url({ protocol: /^https?$/, error: 'use an absolute http(s) URL, e.g. "https://portal.example.com/new"' }).optional(),
+    /**
+     * A newsletter service's subscribe form, shown on the Shipped and changelog pages (the
+     * [shipped feed](../newsletter.md) feeds the newsletter). Unset: no form, and forms may post nowhere.
+     */
+    subscribe: z
+      .strictObject({
+        /**
+         * The address the service's own subscribe form posts to (its `action`), an https URL, e.g.
+         * `https://buttondown.com/api/emails/embed-subscribe/acme`. The pages' CSP lets forms post to its origin
+         * and nowhere else.
+         */
+        action: z.url({ protocol: /^https$/, error: 'use the https address your newsletter service\'s subscribe form posts to (its action), e.g. "https://buttondown.com/api/emails/embed-subscribe/acme"' }),
+        /** The name of the e-mail field the service reads: `email` (Buttondown), `EMAIL` (Mailchimp), `email_address` (Kit). */
+        emailField: formFieldName().default('email'),
+        /** Hidden fields the service's own form has, by name, e.g. `{"embed": "1"}` (Buttondown). */
+        hiddenFields: z.record(formFieldName(), z.string().max(500, 'at most 500 characters')).default({}),
+      })
+      .optional(),
     /** Look and feel. */
     theme: z
       .strictObject({
@@ -330,7 +354,7 @@ export type ColumnConfig = RoadmapConfig['columns'][number];
 
 export function parseRoadmapConfig(input: unknown, file = DEFAULT_CONFIG_FILE): RoadmapConfig {
   const { config, warnings } = moveRenamedKeys(input, file);
-  const parsed = parseWithFriendlyErrors(RoadmapConfigSchema, config, file, `Fix ${file}; every option is listed in the README under "Configuration".`);
+  const parsed = parseWithFriendlyErrors(RoadmapConfigSchema, config, file, `Fix ${file}; every option is in docs/reference/config.md of portal-roadmap (node_modules/portal-roadmap/docs/reference/config.md).`);
   return { ...parsed, renamedKeys: warnings };
 }
 

@@ -19,7 +19,7 @@ import type { AstroConfig, AstroIntegration } from 'astro';
 import { localeSegment } from '../config/roadmap-config.ts';
 import { resolveSettings, type Settings, type SettingsInput } from '../config/settings.ts';
 import { ConfigError, RoadmapError } from '../shared/errors.ts';
-import { CSP_DIRECTIVES, EMBED_DIR } from '../site/headers.ts';
+import { cspDirectives, EMBED_DIR, subscribeFormOrigin } from '../site/headers.ts';
 import { robotsLocationWarning } from '../site/astro/robots-warning.ts';
 import { searchIndex } from '../site/astro/search-index.ts';
 import { securityHeaders } from '../site/astro/security-headers.ts';
@@ -88,7 +88,7 @@ export default function portalRoadmap(options?: PortalRoadmapOptions): AstroInte
           trailingSlash: 'always',
           // Every page carries a CSP meta tag (hosts that cannot set headers, such as GitHub Pages, still get one);
           // Astro adds hashes for anything it inlines. No 'unsafe-inline', no 'unsafe-eval'.
-          security: { csp: { algorithm: 'SHA-256', directives: [...CSP_DIRECTIVES] } },
+          security: { csp: { algorithm: 'SHA-256', directives: [...cspDirectives(subscribeFormOrigin(settings.config.subscribe))] } },
           // Descriptions are rendered by src/content/markdown.ts; Astro's Shiki would add inline styles the CSP refuses.
           markdown: { syntaxHighlight: false },
           // External stylesheets and scripts only, so the header CSP (script-src 'self', no hashes) allows all of them.
@@ -131,7 +131,7 @@ function buildSteps({ config, base, astroBase, prefix, siteRoot }: Settings, { s
       : []),
     // Before securityHeaders: the search index adds the pagefind/ folder, which _headers must list.
     searchIndex({ locales: config.locales, languageDirs, folder: prefix }),
-    securityHeaders({ base, embedOrigins: config.embed.allowedOrigins, languageDirs, folder: prefix }),
+    securityHeaders({ base, embedOrigins: config.embed.allowedOrigins, languageDirs, folder: prefix, formOrigin: subscribeFormOrigin(config.subscribe) }),
     ...(prefix ? [] : [robotsLocationWarning({ base, siteRoot, index: config.seo.index, languageDirs })]),
   ];
 }

@@ -23,26 +23,40 @@
 
 import { LATEST_FILE } from './whats-new.ts';
 
-/** CSP directives shared by every page; Astro adds its hashes to `script-src` and `style-src` in the page's meta tag. */
-export const CSP_DIRECTIVES = [
-  "default-src 'none'",
-  "img-src 'self' https:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "manifest-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "object-src 'none'",
-] as const;
+/**
+ * CSP directives shared by every page; Astro adds its hashes to `script-src` and `style-src` in the page's meta tag.
+ * Forms may post nowhere, but to the origin of the configured subscribe form (`subscribe.action`), if there is one.
+ */
+export function cspDirectives(formOrigin?: string) {
+  return [
+    "default-src 'none'",
+    "img-src 'self' https:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "manifest-src 'self'",
+    "base-uri 'none'",
+    `form-action ${formOrigin ?? "'none'"}`,
+    "object-src 'none'",
+  ] as const;
+}
+
+/** The origin forms may post to: the subscribe form's (an https URL, checked by the config schema), or none. */
+export function subscribeFormOrigin(subscribe: { action: string } | undefined): string | undefined {
+  return subscribe ? new URL(subscribe.action).origin : undefined;
+}
 
 /** Scripts from the site itself only: every page, in its meta tag and its headers. */
 export const STRICT_SCRIPTS = "script-src 'self'";
 
 /** The policy of every page: the shared directives plus script and style sources. */
-export const BASE_POLICY = [...CSP_DIRECTIVES, STRICT_SCRIPTS, "style-src 'self'"].join('; ');
+export function basePolicy(formOrigin?: string): string {
+  return [...cspDirectives(formOrigin), STRICT_SCRIPTS, "style-src 'self'"].join('; ');
+}
 
 /** The search worker's policy: the page policy plus compiling WebAssembly, which Pagefind needs and nothing else. */
-export const SEARCH_WORKER_POLICY = [...CSP_DIRECTIVES, "script-src 'self' 'wasm-unsafe-eval'", "style-src 'self'"].join('; ');
+function searchWorkerPolicy(formOrigin?: string): string {
+  return [...cspDirectives(formOrigin), "script-src 'self' 'wasm-unsafe-eval'", "style-src 'self'"].join('; ');
+}
 
 /** The framing policy: `'none'`, or `'self'` plus the allowed origins. */
 export function frameAncestors(origins: readonly string[]): string {
@@ -50,12 +64,14 @@ export function frameAncestors(origins: readonly string[]): string {
 }
 
 /** The catch-all rule. Its CSP is the search worker's; every top-level path but `pagefind/` narrows it to STRICT_SCRIPTS. */
-export const COMMON_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Security-Policy': SEARCH_WORKER_POLICY,
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), interest-cohort=()',
-};
+export function commonHeaders(formOrigin?: string): Readonly<Record<string, string>> {
+  return {
+    'Content-Security-Policy': searchWorkerPolicy(formOrigin),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), interest-cohort=()',
+  };
+}
 
 /** Top-level output entry that holds the embed pages. */
 export const EMBED_DIR = 'embed';
@@ -82,10 +98,12 @@ interface HeaderRules {
    * settings, which may inline small ones.
    */
   inline?: { scripts: readonly string[]; styles: readonly string[] };
+  /** The origin the subscribe form posts to (`subscribe.action`'s), the one `form-action` allows. */
+  formOrigin?: string | undefined;
 }
 
 /** The `_headers` file. */
-export function headersFile({ base, topLevel, embedOrigins, languageDirs = {}, inline }: HeaderRules): string {
+export function headersFile({ base, topLevel, embedOrigins, languageDirs = {}, inline, formOrigin }: HeaderRules): string {
   const root = base.endsWith('/') ? base : `${base}/`;
   // Inline scripts and styles are allowed by their hashes, wherever a policy names its sources.
   const withInline = (policy: string) =>
@@ -93,7 +111,7 @@ export function headersFile({ base, topLevel, embedOrigins, languageDirs = {}, i
   const rule = (path: string, headers: Readonly<Record<string, string>>) =>
     [path, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${name === 'Content-Security-Policy' ? withInline(value) : value}`)].join('\n');
   const strict = { 'Content-Security-Policy': `${frameAncestors([])}; ${STRICT_SCRIPTS}`, 'X-Frame-Options': 'DENY' };
-  const rules = ['# Written by portal-roadmap at build time. Netlify and Cloudflare Pages read this file.', rule(`${root}*`, COMMON_HEADERS), rule(root, strict)];
+  const rules = ['# Written by portal-roadmap at build time. Netlify and Cloudflare Pages read this file.', rule(`${root}*`, commonHeaders(formOrigin)), rule(root, strict)];
   const entryRules = (prefix: string, entries: readonly string[]) => {
     for (const entry of [...entries].sort()) {
       if (entry === '_headers') continue;

@@ -1,14 +1,15 @@
 /**
- * The two options teams ask for, on the shared `snapshot` fixture (SNAPSHOT_CONFIG): `showUpvotes: false` leaves
- * no upvote count in any output, and `board.showDeclined` puts the declined issues in a column of their own. The
- * demo fixture, with the defaults, is the control: there, the same checks find counts and no declined column.
+ * Options teams ask for. On the shared `snapshot` fixture (SNAPSHOT_CONFIG): `showUpvotes: false` leaves no
+ * upvote count in any output, and `board.showDeclined` puts the declined issues in a column of their own. On the
+ * `configured` fixture: a newsletter service's subscribe form, and the CSP that lets it post. The demo fixture,
+ * with the defaults, is the control: there, the same checks find counts, no declined column and no form.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { pageSlug } from '../../src/site/paths.ts';
 import { listFiles, readPage } from '../support/build-site.ts';
-import { DECLINED_HEADING } from '../support/fixtures.ts';
+import { CONFIGURED_SUBSCRIBE_ACTION, DECLINED_HEADING } from '../support/fixtures.ts';
 import { declinedIssueIds } from '../support/scenarios.ts';
 
 const fixtures = inject('fixtures');
@@ -70,5 +71,39 @@ describe('board.showDeclined', () => {
   it('is off by default: the demo leaves its declined issues off the site', () => {
     expect(readPage(control, 'index.html').querySelector('section.column[data-column="canceled"]')).toBeNull();
     expect(existsSync(join(control, 'status/canceled'))).toBe(false);
+  });
+});
+
+describe('subscribe: a newsletter service form on the configured fixture', () => {
+  const configured = fixtures.configured.outDir;
+  const formOrigin = new URL(CONFIGURED_SUBSCRIBE_ACTION).origin;
+  /** Every policy a page is under: its meta tag's, and each `_headers` rule's. */
+  const metaPolicy = (outDir: string, file: string) => readPage(outDir, file).querySelector('meta[http-equiv="content-security-policy"]')?.getAttribute('content') ?? '';
+  const formAction = (policy: string) => /form-action ([^;]+)/.exec(policy)?.[1];
+
+  it('is on the Shipped and changelog pages, in German, posting the address to the service in a new tab', () => {
+    for (const file of ['shipped/index.html', 'changelog/index.html']) {
+      const form = readPage(configured, file).querySelector('form.subscribe');
+      expect(form?.getAttribute('action'), file).toBe(CONFIGURED_SUBSCRIBE_ACTION);
+      expect(form?.getAttribute('method')).toBe('post');
+      expect(form?.getAttribute('target')).toBe('_blank');
+      expect(form?.querySelector('label[for="subscribe-email"]')?.textContent).toBe('E-Mail-Adresse');
+      expect(form?.querySelector('#subscribe-email')?.getAttribute('name')).toBe('email');
+      expect(form?.querySelector('#subscribe-email')?.getAttribute('type')).toBe('email');
+      expect([...form!.querySelectorAll('input[type="hidden"]')].map((input) => [input.getAttribute('name'), input.getAttribute('value')])).toEqual([['embed', '1']]);
+    }
+    expect(readPage(configured, 'index.html').querySelector('form.subscribe')).toBeNull();
+    expect(readPage(control, 'shipped/index.html').querySelector('form.subscribe')).toBeNull();
+  });
+
+  it("lets forms post to the service's origin and nowhere else, in every page's policy and in _headers", () => {
+    const pages = filesOf(configured, /\.html$/);
+    expect(pages.filter((file) => formAction(metaPolicy(configured, file)) !== formOrigin)).toEqual([]);
+    const headers = read(configured, '_headers');
+    const actions = [...headers.matchAll(/form-action ([^;\n]+)/g)].map((match) => match[1]);
+    expect(actions).toEqual([formOrigin]);
+    // Without a form, forms may post nowhere.
+    expect(formAction(metaPolicy(control, 'shipped/index.html'))).toBe("'none'");
+    expect([...read(control, '_headers').matchAll(/form-action ([^;\n]+)/g)].map((match) => match[1])).toEqual(["'none'"]);
   });
 });

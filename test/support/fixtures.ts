@@ -30,6 +30,8 @@ export const EMBED_HOST_ORIGIN = 'http://docs.test';
  */
 export const CONFIGURED_SITE = 'https://user.github.io/fieldnote';
 export const CONFIGURED_BASE = '/fieldnote/';
+/** The configured fixture's subscribe form: Buttondown's embed form address of a made-up newsletter. */
+export const CONFIGURED_SUBSCRIBE_ACTION = 'https://buttondown.com/api/emails/embed-subscribe/fieldnote';
 
 /** The configured fixture's roadmap.config.json; its theme.customCss (a file inside the project, as the config requires) holds CONFIGURED_CSS. */
 export const CONFIGURED_CONFIG = {
@@ -41,6 +43,7 @@ export const CONFIGURED_CONFIG = {
   board: { cardsPerColumn: 3, pageSize: 5 },
   labels: { boardHeading: 'Alle Einträge' },
   embed: { allowedOrigins: [EMBED_HOST_ORIGIN], transparent: true },
+  subscribe: { action: CONFIGURED_SUBSCRIBE_ACTION, hiddenFields: { embed: '1' } },
 } satisfies RoadmapConfigInput;
 /** The configured fixture's logo, a file beside its config. */
 export const CONFIGURED_LOGO = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 28 28"><circle cx="14" cy="14" r="12" fill="#0E7490"/></svg>\n';

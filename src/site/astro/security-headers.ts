@@ -18,6 +18,8 @@ interface SecurityHeadersOptions {
   languageDirs?: readonly string[];
   /** The output folder of a mounted roadmap's pages (its prefix): the rules cover it alone, with the hashes of what its pages inline. */
   folder?: string | undefined;
+  /** The origin the subscribe form posts to, which `form-action` allows. */
+  formOrigin?: string | undefined;
 }
 
 export function securityHeaders(options: SecurityHeadersOptions): AstroIntegration {
@@ -32,7 +34,7 @@ export function securityHeaders(options: SecurityHeadersOptions): AstroIntegrati
         const inline = options.folder ? await inlineSources(roadmapDir) : undefined;
         const file = join(outDir, '_headers');
         const own = existsSync(file) ? `${(await readFile(file, 'utf8')).trimEnd()}\n\n` : '';
-        await writeFile(file, `${own}${headersFile({ base: options.base, topLevel, embedOrigins: options.embedOrigins, languageDirs, inline })}`);
+        await writeFile(file, `${own}${headersFile({ base: options.base, topLevel, embedOrigins: options.embedOrigins, languageDirs, inline, formOrigin: options.formOrigin })}`);
         logger.info(`${own ? 'Added to' : 'Wrote'} _headers (CSP, frame-ancestors, nosniff, referrer policy)${options.folder ? ` for ${options.base}/` : ''}`);
       },
     },
