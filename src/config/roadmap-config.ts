@@ -54,9 +54,7 @@ export const DEFAULT_COLUMNS: z.input<typeof ColumnSchema>[] = [
 
 /** A form field's name as newsletter services use them: letters, digits, `_`, `-`, `[` and `]`. */
 const formFieldName = () =>
-  z
-    .string()
-    .regex(/^[A-Za-z0-9_\-[\]]{1,100}$/, 'use the field name of your service\'s form: letters, digits, "_", "-", "[" and "]", e.g. "email" or "EMAIL"');
+  z.string().regex(/^[A-Za-z0-9_\-[\]]{1,100}$/, 'use the field name of your service\'s form: letters, digits, "_", "-", "[" and "]", e.g. "email" or "EMAIL"');
 
 const hexColour = z.string().regex(HEX_COLOUR, 'use a hex colour, e.g. "#1d4ed8"');
 
@@ -180,7 +178,10 @@ export const RoadmapConfigSchema = z
          * `https://buttondown.com/api/emails/embed-subscribe/acme`. The pages' CSP lets forms post to its origin
          * and nowhere else.
          */
-        action: z.url({ protocol: /^https$/, error: 'use the https address your newsletter service\'s subscribe form posts to (its action), e.g. "https://buttondown.com/api/emails/embed-subscribe/acme"' }),
+        action: z.url({
+          protocol: /^https$/,
+          error: 'use the https address your newsletter service\'s subscribe form posts to (its action), e.g. "https://buttondown.com/api/emails/embed-subscribe/acme"',
+        }),
         /** The name of the e-mail field the service reads: `email` (Buttondown), `EMAIL` (Mailchimp), `email_address` (Kit). */
         emailField: formFieldName().default('email'),
         /** Hidden fields the service's own form has, by name, e.g. `{"embed": "1"}` (Buttondown). */
@@ -354,7 +355,12 @@ export type ColumnConfig = RoadmapConfig['columns'][number];
 
 export function parseRoadmapConfig(input: unknown, file = DEFAULT_CONFIG_FILE): RoadmapConfig {
   const { config, warnings } = moveRenamedKeys(input, file);
-  const parsed = parseWithFriendlyErrors(RoadmapConfigSchema, config, file, `Fix ${file}; every option is in docs/reference/config.md of portal-roadmap (node_modules/portal-roadmap/docs/reference/config.md).`);
+  const parsed = parseWithFriendlyErrors(
+    RoadmapConfigSchema,
+    config,
+    file,
+    `Fix ${file}; every option is in docs/reference/config.md of portal-roadmap (node_modules/portal-roadmap/docs/reference/config.md).`,
+  );
   return { ...parsed, renamedKeys: warnings };
 }
 

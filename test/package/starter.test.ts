@@ -39,9 +39,7 @@ describe('the tarball', () => {
     expect(packed.files).toContain('src/integration/index.ts');
     expect(packed.files).toContain('CHANGELOG.md');
     expect(packed.files).toContain('docs/reference/config.md');
-    expect(packed.files.filter((file) => /^(test|scripts|examples|\.github|\.ci)\//.test(file) || file === 'astro.config.mjs' || file === 'src/content.config.ts')).toEqual(
-      [],
-    );
+    expect(packed.files.filter((file) => /^(test|scripts|examples|\.github|\.ci)\//.test(file) || file === 'astro.config.mjs' || file === 'src/content.config.ts')).toEqual([]);
   });
 });
 
