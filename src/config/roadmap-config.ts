@@ -144,8 +144,13 @@ export const RoadmapConfigSchema = z
          * `labels.columnCanceled`, e.g. `"Declined"`.
          */
         showDeclined: z.boolean().default(false),
+        /**
+         * A board of its own for each team (`/teams/{slug}/`, with its feed `/teams/{slug}/rss.xml` and its
+         * embed `/embed/teams/{slug}/`), linked from the main board. `false`: no team boards.
+         */
+        teamBoards: z.boolean().default(true),
       })
-      .default({ cardsPerColumn: 20, pageSize: 50, showDeclined: false }),
+      .default({ cardsPerColumn: 20, pageSize: 50, showDeclined: false, teamBoards: true }),
     /**
      * Show how many upvotes each issue and project has. `false` hides the counts everywhere: cards, issue and
      * project pages, embeds, search results, link previews, structured data, `roadmap.json`, `board-index.json`

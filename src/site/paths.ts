@@ -27,10 +27,38 @@ const WINDOWS_DEVICE = /^(?:con|prn|aux|nul|com[0-9]|lpt[0-9])$/;
 
 export function pageSlug(id: string): string {
   if (LOWERCASE_SAFE_ID.test(id) && !WINDOWS_DEVICE.test(id)) return id;
-  const hash = createHash('sha256').update(Buffer.from(id, 'utf16le')).digest('hex').slice(0, HASH_LENGTH);
-  const readable = slugify(id).slice(0, READABLE_LENGTH).replace(/-+$/, '');
-  return `${readable || 'id'}~${hash}`;
+  return hashedSlug(id);
 }
+
+/** A readable part (`id` when nothing is) and the hash of the exact text: never the slug of another text. */
+function hashedSlug(text: string): string {
+  const hash = createHash('sha256').update(Buffer.from(text, 'utf16le')).digest('hex').slice(0, HASH_LENGTH);
+  return `${readableSlug(text) || 'id'}~${hash}`;
+}
+
+const readableSlug = (text: string) => slugify(text).slice(0, READABLE_LENGTH).replace(/-+$/, '');
+
+/** Folder of the team boards. */
+export const TEAMS_DIR = 'teams';
+
+/**
+ * The slug of each team's board (`teams/{slug}/`): the readable slug of its name (`Mobile apps` → `mobile-apps`)
+ * where that is free, else the hashed one (a name with no Latin letters, or one whose readable slug another team
+ * has: `Web` and `web`). Assigned in code-unit order of the names, so every language of a site agrees.
+ */
+export function teamSlugs(teams: readonly string[]): Map<string, string> {
+  const slugs = new Map<string, string>();
+  const taken = new Set<string>();
+  for (const team of [...new Set(teams)].sort()) {
+    const readable = readableSlug(team);
+    const slug = readable && !WINDOWS_DEVICE.test(readable) && !taken.has(readable) ? readable : hashedSlug(team);
+    taken.add(slug);
+    slugs.set(team, slug);
+  }
+  return slugs;
+}
+
+export const teamPath = (slug: string) => `${TEAMS_DIR}/${slug}/`;
 
 /** Two ids whose pages would be one. */
 export class SlugCollisionError extends RoadmapError {

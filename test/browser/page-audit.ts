@@ -22,6 +22,8 @@ export function pageTypes(outDir: string) {
     column: first('status/'),
     issue: first('issues/'),
     project: first('projects/'),
+    // A team's board: the column component on a page of its own (its embed is the embed board's markup again).
+    'team board': first('teams/'),
     shipped: '/shipped/',
     changelog: '/changelog/',
     'recent changes': '/changes/',

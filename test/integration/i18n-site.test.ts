@@ -81,11 +81,13 @@ describe('the demo in nine languages', () => {
   it('has every page in every language, and the feeds of each language', () => {
     // 61 pages of the demo at ten a page (the 404 page once, at the root, in the main language; the Shipped
     // column on two pages), the changelog's two pages, recent changes, and the tombstones of an issue and a project.
-    expect(mainPages).toHaveLength(61 + 2 + 1 + 2);
+    // Three team boards (Mobile, Platform, Web), each with its embed.
+    expect(mainPages).toHaveLength(61 + 2 + 1 + 2 + 3 * 2);
     for (const page of ['changelog/index.html', 'changelog/2/index.html', 'changes/index.html', 'status/done/2/index.html', ...TOMBSTONES]) expect(mainPages).toContain(page);
-    // The event feed, the shipped feed in RSS and Atom, and an Atom feed per issue: the 40 on the board and the one that left.
-    const mainFeeds = files.filter((file) => /^(rss\.xml|shipped\/(rss|atom)\.xml|issues\/[^/]+\/feed\.xml)$/.test(file));
-    expect(mainFeeds).toHaveLength(1 + 2 + 40 + 1);
+    // The event feed, the shipped feed in RSS and Atom, each team board's feed, and an Atom feed per issue: the 40 on
+    // the board and the one that left.
+    const mainFeeds = files.filter((file) => /^(rss\.xml|shipped\/(rss|atom)\.xml|teams\/[^/]+\/rss\.xml|issues\/[^/]+\/feed\.xml)$/.test(file));
+    expect(mainFeeds).toHaveLength(1 + 2 + 3 + 40 + 1);
     const expected = [...mainPages.filter((page) => page !== '404.html'), ...mainFeeds].sort();
     for (const folder of FOLDERS.slice(1)) {
       const inFolder = files.filter((file) => file.startsWith(folder) && (file.endsWith('.html') || file.endsWith('.xml'))).map((file) => file.slice(folder.length));
@@ -128,7 +130,7 @@ describe('the demo in nine languages', () => {
     const pagePath = (file: string) => `/${file.replace(/index\.html$/, '')}`;
     const exists = (path: string) => existsSync(join(build.outDir, path, 'index.html'));
     const sitePages = files.filter((file) => file.endsWith('.html') && file !== '404.html' && !/(^|\/)embed\//.test(file));
-    expect(sitePages).toHaveLength(9 * 58);
+    expect(sitePages).toHaveLength(9 * (58 + 3));
     for (const file of sitePages) {
       const text = html(file);
       const rest = pagePath(file)
@@ -192,7 +194,7 @@ describe('the demo in nine languages', () => {
     const sitemap = html('sitemap-0.xml');
     const urls = [...sitemap.matchAll(/<url><loc>([^<]+)<\/loc>(.*?)<\/url>/g)];
     // Every site page but the tombstones.
-    expect(urls).toHaveLength(9 * 56);
+    expect(urls).toHaveLength(9 * (56 + 3));
     for (const [, , links] of urls) expect(links!.match(/hreflang="/g)).toHaveLength(9);
     const listed = urls.map((url) => url[1]!);
     for (const path of ['/changelog/', '/changelog/2/', '/changes/', '/de/changelog/2/', '/ja/changes/']) expect(listed).toContain(`${SITE}${path}`);

@@ -81,9 +81,9 @@ export const LANGUAGES_CONFIG = {
   labels: { suggest: LANGUAGES_SUGGEST },
 } satisfies RoadmapConfigInput;
 
-/** The snapshot fixture's config: the two options teams ask for, no upvote counts and a column of declined issues, with a heading of the team's. */
+/** The snapshot fixture's config: the options teams ask for, no upvote counts, a column of declined issues with a heading of the team's, and no team boards. */
 export const DECLINED_HEADING = 'Declined';
-export const SNAPSHOT_CONFIG = { showUpvotes: false, board: { showDeclined: true }, labels: { columnCanceled: DECLINED_HEADING } } satisfies RoadmapConfigInput;
+export const SNAPSHOT_CONFIG = { showUpvotes: false, board: { showDeclined: true, teamBoards: false }, labels: { columnCanceled: DECLINED_HEADING } } satisfies RoadmapConfigInput;
 
 /** The search fixture's links (test/browser/search.test.ts): a vote link on every card, a suggest link in every header. */
 export const SEARCH_VOTE_URL = 'https://portal.example.com/vote/{identifier}?from=roadmap';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertDistinctSlugs, issuePath, pageSlug, SlugCollisionError, withBase } from '../../src/site/paths.ts';
+import { assertDistinctSlugs, issuePath, pageSlug, SlugCollisionError, teamSlugs, withBase } from '../../src/site/paths.ts';
 import { slugify } from '../../src/shared/text.ts';
 
 /** A path segment every file system takes: lowercase (case-insensitive ones), no separator, not `.` or `..`, short. */
@@ -35,6 +35,24 @@ describe('pageSlug', () => {
 
   it('tells apart ids that differ only in a lone surrogate', () => {
     expect(pageSlug('a\uD800')).not.toBe(pageSlug('a\uD801'));
+  });
+});
+
+describe('teamSlugs', () => {
+  it('gives a readable slug where it is free, a hashed one otherwise, the same in every order', () => {
+    const teams = ['Mobile apps', 'Web', 'web', '開発', 'con', 'Café Ops', `<script>alert(1)</script>`];
+    const slugs = teamSlugs(teams);
+    expect(slugs.get('Mobile apps')).toBe('mobile-apps');
+    expect(slugs.get('Café Ops')).toBe('cafe-ops');
+    // "Web" comes before "web" in code-unit order, so it has the readable slug.
+    expect(slugs.get('Web')).toBe('web');
+    expect(slugs.get('web')).toMatch(/^web~[0-9a-f]{16}$/);
+    expect(slugs.get('開発')).toMatch(/^id~[0-9a-f]{16}$/);
+    expect(slugs.get('con')).toMatch(/^con~[0-9a-f]{16}$/);
+    expect(slugs.get(`<script>alert(1)</script>`)).toBe('script-alert-1-script');
+    expect(new Set(slugs.values()).size).toBe(teams.length);
+    expect([...slugs.values()].every((slug) => /^[a-z0-9~-]+$/.test(slug))).toBe(true);
+    expect(teamSlugs([...teams].reverse())).toEqual(slugs);
   });
 });
 

@@ -7,7 +7,7 @@
  * shared last month still leads somewhere, in every language.
  */
 import type { Issue, Project } from '../../snapshot/model.ts';
-import { pageSlug } from '../paths.ts';
+import { pageSlug, teamSlugs } from '../paths.ts';
 import { getRoadmap, languageParams, type Roadmap } from './data.ts';
 
 export type IssuePageProps = { issue: Issue; goneSince?: undefined } | { issue?: undefined; goneSince: string };
@@ -30,6 +30,19 @@ export function issuePaths() {
     ...issues.map((issue) => ({ params: { lang, id: pageSlug(issue.id) }, props: { issue } as IssuePageProps })),
     ...[...history.left.issues].map(([id, goneSince]) => ({ params: { lang, id: pageSlug(id) }, props: { goneSince } as IssuePageProps })),
   ]);
+}
+
+export interface TeamPageProps {
+  team: string;
+  slug: string;
+}
+
+/** A board per team (unless `board.teamBoards` is off): teams with an issue on the site, so never an empty one. */
+export function teamPaths() {
+  return perLanguage(({ teams, config }, lang) => {
+    if (!config.board.teamBoards) return [];
+    return [...teamSlugs(teams)].map(([team, slug]) => ({ params: { lang, team: slug }, props: { team, slug } satisfies TeamPageProps }));
+  });
 }
 
 /** The embed's project pages: only projects on the site. */
