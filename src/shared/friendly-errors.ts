@@ -24,8 +24,13 @@ function describe(issue: Issue, root: string): string {
     const keys = issue.keys.map((k) => `"${k}"`).join(', ');
     return `${path}: unknown key${issue.keys.length > 1 ? 's' : ''} ${keys}. Remove ${issue.keys.length > 1 ? 'them' : 'it'} or fix the spelling.`;
   }
-  return `${path}: ${issue.message}${echo(issue.input)}`;
+  // A check that found a secret where a name belongs says so without repeating it (`params: SECRET_INPUT`).
+  const secret = issue.code === 'custom' && (issue.params as { secret?: boolean } | undefined)?.secret === true;
+  return `${path}: ${issue.message}${secret ? '' : echo(issue.input)}`;
 }
+
+/** The `params` of a refinement whose rejected value may be a secret (a webhook URL, a token): never echoed. */
+export const SECRET_INPUT = { secret: true } as const;
 
 /** Longest rejected value echoed back; longer ones are cut with an ellipsis. */
 const ECHO_LIMIT = 80;

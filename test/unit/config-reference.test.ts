@@ -79,7 +79,7 @@ describe('docs/reference/cli.md', () => {
 
   it('has a section for each command, listing each of its options', () => {
     const commands = commandOptions();
-    expect(Object.keys(commands).sort()).toEqual(['fetch', 'rebuild']);
+    expect(Object.keys(commands).sort()).toEqual(['fetch', 'notify', 'rebuild']);
     expect(commands.rebuild).toContain('fresh-history');
     const missing = Object.entries(commands).flatMap(([command, options]) =>
       options.filter((option) => !new RegExp(`^\\| \`--${option}( [A-Z]+)?\` \\|`, 'm').test(section(command))).map((option) => `${command} --${option}`),

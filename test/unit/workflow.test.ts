@@ -92,11 +92,31 @@ describe('.github/workflows/roadmap.yml', () => {
   });
 
   it('installs what the build needs only, and calls only npm scripts that exist', () => {
-    expect(steps.filter((step) => step.run?.startsWith('npm ci')).map((step) => step.run)).toEqual(['npm ci --omit=dev --no-audit --no-fund']);
+    // The rebuild's install, and the deploy job's for the chat posts.
+    expect(steps.filter((step) => step.run?.startsWith('npm ci')).map((step) => step.run)).toEqual([
+      'npm ci --omit=dev --no-audit --no-fund',
+      'npm ci --omit=dev --no-audit --no-fund',
+    ]);
     expect(uses(rebuild, 'actions/setup-node')?.with).toMatchObject({ 'node-version-file': '.nvmrc', cache: 'npm' });
     const called = steps.flatMap((step) => [...(step.run ?? '').matchAll(/npm run ([\w:-]+)/g)].map((m) => m[1]!));
     expect(called).toEqual(['rebuild']);
     for (const name of called) expect(scripts, `npm run ${name}`).toHaveProperty(name);
+  });
+
+  it('posts to chat after the deploy, before the state is saved, only when asked, from secrets', () => {
+    const deploySteps = deploy.steps.map((step) => step.name ?? step.uses ?? '');
+    const notifyStep = deploy.steps.find((step) => step.name === 'Notify')!;
+    expect(notifyStep.if).toBe("vars.ROADMAP_NOTIFY == 'true'");
+    expect(notifyStep.run).toBe('npx portal-roadmap notify --state .roadmap');
+    expect(deploySteps.indexOf('Notify')).toBeGreaterThan(deploySteps.indexOf('Deploy to GitHub Pages'));
+    expect(deploySteps.indexOf('Notify')).toBeLessThan(deploySteps.indexOf('Save the published state'));
+    // The checkout cleans the folder: it comes before the state is taken.
+    expect(deploySteps.indexOf('actions/checkout@v7')).toBeLessThan(deploySteps.indexOf('Take the new state'));
+    expect(
+      Object.entries(notifyStep.env ?? {})
+        .filter(([name]) => /WEBHOOK|TOKEN/.test(name))
+        .every(([, value]) => String(value).startsWith('${{ secrets.')),
+    ).toBe(true);
   });
 
   it('passes the portal variables to the rebuild, and forces it on a push or when asked', () => {

@@ -1,0 +1,142 @@
+/**
+ * One post per run and service, from the news (src/cli/notify/news.ts): the
+ * summary, a line per event with a link to its step, and "and N more" with a
+ * link to the changelog where a service's limit would be passed. Titles are
+ * data: whatever they hold, no service reads markup, a link or a mention in
+ * them. Pure.
+ *
+ * - Slack (incoming webhook, `text` in mrkdwn): `&`, `<` and `>` are escaped as
+ *   Slack's "Formatting text for app surfaces" says, which also defuses
+ *   `<!channel>`, `<!here>`, `<@U123>` and `<url|text>`; a bare `@here` or
+ *   `@channel` does not notify in a webhook message (no `link_names`), and a
+ *   word joiner after `@` keeps it so. `*`, `_`, `~` and backticks would only
+ *   format the text; they are escaped as entities all the same.
+ * - Discord (webhook, `content`): `allowed_mentions: {parse: []}` (Discord's
+ *   "Allowed Mentions Object"), so no `@everyone`, role or user is pinged
+ *   whatever the text says; Markdown characters are escaped with a backslash;
+ *   embeds suppressed (flag 4), so ten links make no ten previews. 2,000
+ *   characters at most.
+ * - Microsoft Teams (Workflows webhook): one Adaptive Card 1.4 whose
+ *   TextBlocks render a Markdown subset (bold, italic, lists, links: Teams'
+ *   "Format cards in Teams"); its characters are escaped with a backslash. HTML
+ *   is not read in a card, and a mention needs an entry in the card's
+ *   `msteams.entities`, which this card has none of, so `<at>` is text.
+ * - Mastodon (POST /api/v1/statuses): plain text; a `@` or `#` followed by a
+ *   word would mention or tag, so a word joiner goes after each. 500
+ *   characters, with each URL counted as 23.
+ */
+import type { News, NewsEvent } from './news.ts';
+
+export type ServiceName = 'slack' | 'discord' | 'teams' | 'mastodon';
+
+/** U+2060 WORD JOINER: invisible, and it breaks `@everyone` and `#tag` into text. */
+const JOINER = '\u2060';
+const defuseMentions = (text: string) => text.replace(/([@#＠﹫])/g, `$1${JOINER}`);
+/** One line, no control characters: a title is a title, not a layout. */
+const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim();
+
+/** Lines up to `budget` characters (as `measure` counts them), then "and N more". */
+function fitLines(lines: string[], budget: number, measure: (line: string) => number, more: (count: number) => string): string[] {
+  const kept: string[] = [];
+  let used = 0;
+  for (const [index, line] of lines.entries()) {
+    const rest = lines.length - index - 1;
+    const tail = rest > 0 ? measure(more(rest)) + 1 : 0;
+    if (used + measure(line) + 1 + tail > budget) {
+      kept.push(more(lines.length - index));
+      return kept;
+    }
+    kept.push(line);
+    used += measure(line) + 1;
+  }
+  return kept;
+}
+
+const lineOf = (news: News, event: NewsEvent, title: string) => news.lineTemplate[event.kind].replace('{title}', () => title);
+const moreText = (count: number) => `+${count} …`;
+
+export function slackText(text: string): string {
+  return defuseMentions(oneLine(text))
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/[*_~`]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Slack: a message's `text` may be 40,000 characters; a post stays far below, at 3,000 (one section's limit). */
+export function slackPayload(news: News): { text: string } {
+  const head = `*${slackText(news.siteTitle)}*: ${slackText(news.summary)}`;
+  const lines = news.events.map((event) => `• <${event.url}|${lineOf(news, event, slackText(event.title))}>`);
+  const body = fitLines(
+    lines,
+    3000 - head.length,
+    (line) => line.length,
+    (count) => `<${news.moreUrl}|${moreText(count)}>`,
+  );
+  return { text: [head, ...body].join('\n') };
+}
+
+export function discordText(text: string): string {
+  return defuseMentions(oneLine(text)).replace(/[\\*_~`|>#[\]()<:-]/g, '\\$&');
+}
+
+export function discordPayload(news: News): { content: string; allowed_mentions: { parse: [] }; flags: number } {
+  const head = `**${discordText(news.siteTitle)}**: ${discordText(news.summary)}`;
+  const lines = news.events.map((event) => `- [${lineOf(news, event, discordText(event.title))}](<${event.url}>)`);
+  const body = fitLines(
+    lines,
+    2000 - head.length,
+    (line) => line.length,
+    (count) => `[${discordText(moreText(count))}](<${news.moreUrl}>)`,
+  );
+  return { content: [head, ...body].join('\n'), allowed_mentions: { parse: [] }, flags: 4 };
+}
+
+export function teamsText(text: string): string {
+  return defuseMentions(oneLine(text)).replace(/[\\*_~`[\]()]/g, '\\$&');
+}
+
+/** Teams: a Workflows webhook takes a message with one Adaptive Card; a card stays well within 28 KB at 50 lines. */
+export function teamsPayload(news: News) {
+  const lines = news.events.map((event) => `- [${lineOf(news, event, teamsText(event.title))}](${event.url})`);
+  const body = fitLines(
+    lines.slice(0, 50),
+    20_000,
+    (line) => line.length,
+    (count) => `[${moreText(count)}](${news.moreUrl})`,
+  );
+  return {
+    type: 'message',
+    attachments: [
+      {
+        contentType: 'application/vnd.microsoft.card.adaptive',
+        content: {
+          $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
+          type: 'AdaptiveCard',
+          version: '1.4',
+          body: [
+            { type: 'TextBlock', text: `**${teamsText(news.siteTitle)}**: ${teamsText(news.summary)}`, wrap: true },
+            { type: 'TextBlock', text: body.join('\n'), wrap: true },
+          ],
+        },
+      },
+    ],
+  };
+}
+
+/** Mastodon counts every URL as 23 characters, whatever its length. */
+const MASTODON_URL_LENGTH = 23;
+const mastodonLength = (text: string) => [...text.replace(/https?:\/\/\S+/g, 'x'.repeat(MASTODON_URL_LENGTH))].length;
+
+export function mastodonText(text: string): string {
+  return defuseMentions(oneLine(text));
+}
+
+export function mastodonStatus(news: News, visibility: 'public' | 'unlisted'): { status: string; visibility: string } {
+  const head = `${mastodonText(news.siteTitle)}: ${mastodonText(news.summary)}`;
+  const shorten = (text: string, max: number) => ([...text].length > max ? `${[...text].slice(0, max - 1).join('')}…` : text);
+  const lines = news.events.map((event) => `${shorten(lineOf(news, event, mastodonText(event.title)), 80)} ${event.url}`);
+  const body = fitLines(lines, 500 - mastodonLength(head) - 1, mastodonLength, (count) => `${moreText(count)} ${news.moreUrl}`);
+  const status = [shorten(head, 200), ...body].join('\n');
+  return { status, visibility };
+}
