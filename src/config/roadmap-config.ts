@@ -234,6 +234,13 @@ export const RoadmapConfigSchema = z
           .optional(),
       })
       .default({}),
+    /**
+     * Draw a share card (a 1200×630 Open Graph image, `/og/issues/{id}.png` and `/og/projects/{id}.png`) for each
+     * issue and project at build time: its title, column or state, project, the site's title and accent; never its
+     * upvotes. Cards are cached in the state folder. A title in a script the cards' fonts cannot draw (Arabic,
+     * Hebrew, CJK, …) gets none: its page shows `theme.socialImage`, and the build says how many.
+     */
+    shareCards: z.boolean().default(false),
     /** Look and feel. */
     theme: z
       .strictObject({

@@ -38,6 +38,8 @@ export const ROADMAP_ROUTES: readonly RoadmapRoute[] = [
   { pattern: 'whats-new.js', file: 'whats-new.js.ts' },
   { pattern: 'site.css', file: 'site.css.ts' },
   { pattern: 'brand/[file]', file: 'brand/[file].ts' },
+  { pattern: 'og/issues/[id].png', file: 'og/issues/[id].png.ts' },
+  { pattern: 'og/projects/[id].png', file: 'og/projects/[id].png.ts' },
   { pattern: '404', file: '404.astro', standalone: true },
   { pattern: 'robots.txt', file: 'robots.txt.ts', standalone: true },
 ];

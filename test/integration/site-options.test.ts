@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { pageSlug } from '../../src/site/paths.ts';
 import { listFiles, readPage } from '../support/build-site.ts';
-import { CONFIGURED_SUBSCRIBE_ACTION, DECLINED_HEADING } from '../support/fixtures.ts';
+import { CONFIGURED_SITE, CONFIGURED_SUBSCRIBE_ACTION, DECLINED_HEADING } from '../support/fixtures.ts';
 import { declinedIssueIds } from '../support/scenarios.ts';
 
 const fixtures = inject('fixtures');
@@ -105,5 +105,38 @@ describe('subscribe: a newsletter service form on the configured fixture', () =>
     // Without a form, forms may post nowhere.
     expect(formAction(metaPolicy(control, 'shipped/index.html'))).toBe("'none'");
     expect([...read(control, '_headers').matchAll(/form-action ([^;\n]+)/g)].map((match) => match[1])).toEqual(["'none'"]);
+  });
+});
+
+describe('shareCards: an Open Graph image per issue and project, on the configured fixture', () => {
+  const configured = fixtures.configured.outDir;
+  /** Width and height from a PNG's IHDR chunk (PNG spec §11.2.2). */
+  const pngSize = (file: string) => {
+    const png = readFileSync(join(configured, file));
+    return [png.toString('hex', 0, 8), png.readUInt32BE(16), png.readUInt32BE(20)];
+  };
+
+  it('gives every issue and project page its own card, a 1200×630 PNG that exists, with its size and alt text', () => {
+    const pages = filesOf(configured, /^(issues|projects)\/[^/]+\/index\.html$/).filter(
+      (file) => !readPage(configured, file).querySelector('meta[name="robots"][content~="noindex"]'),
+    );
+    expect(pages.length).toBeGreaterThan(10);
+    for (const file of pages) {
+      const page = readPage(configured, file);
+      const [kind, slug] = file.split('/');
+      const image = page.querySelector('meta[property="og:image"]')?.getAttribute('content');
+      expect(image, file).toBe(`${CONFIGURED_SITE}/og/${kind}/${slug}.png`);
+      expect(pngSize(`og/${kind}/${slug}.png`)).toEqual(['89504e470d0a1a0a', 1200, 630]);
+      expect(page.querySelector('meta[property="og:image:width"]')?.getAttribute('content')).toBe('1200');
+      expect(page.querySelector('meta[property="og:image:alt"]')?.getAttribute('content')).toBe(page.querySelector('title')?.textContent);
+      expect(page.querySelector('meta[name="twitter:card"]')?.getAttribute('content')).toBe('summary_large_image');
+    }
+    expect(filesOf(configured, /^og\/.*\.png$/)).toHaveLength(pages.length);
+  });
+
+  it('is off by default: no cards, no image on an issue page of the demo (which has no social image)', () => {
+    expect(existsSync(join(control, 'og'))).toBe(false);
+    const issue = filesOf(control, /^issues\/[^/]+\/index\.html$/)[0]!;
+    expect(readPage(control, issue).querySelector('meta[property="og:image"]')).toBeNull();
   });
 });

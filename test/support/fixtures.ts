@@ -44,6 +44,7 @@ export const CONFIGURED_CONFIG = {
   labels: { boardHeading: 'Alle Einträge' },
   embed: { allowedOrigins: [EMBED_HOST_ORIGIN], transparent: true },
   subscribe: { action: CONFIGURED_SUBSCRIBE_ACTION, hiddenFields: { embed: '1' } },
+  shareCards: true,
 } satisfies RoadmapConfigInput;
 /** The configured fixture's logo, a file beside its config. */
 export const CONFIGURED_LOGO = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 28 28"><circle cx="14" cy="14" r="12" fill="#0E7490"/></svg>\n';

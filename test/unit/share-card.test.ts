@@ -1,0 +1,76 @@
+/**
+ * Share cards (src/site/share-card.ts): a PNG of 1200×630 (read from its header, not from the module), one draw
+ * per distinct card (the cache), text in scripts the fonts cannot draw refused, and a hostile title that costs no
+ * more than a short one.
+ */
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cachedCard, cardDigest, cardDrawable, drawCard, drawable, type CardInput } from '../../src/site/share-card.ts';
+import { PAYLOADS } from '../support/hostile.ts';
+
+const input: CardInput = {
+  kind: 'issue',
+  title: 'Offline access to customer site notes',
+  status: 'In progress',
+  project: 'Field app',
+  siteTitle: 'Acme roadmap',
+  accent: '#1d4ed8',
+};
+
+/** Width and height from a PNG's IHDR chunk (PNG spec §11.2.2), after the 8-byte signature. */
+function pngSize(png: Buffer): [number, number] {
+  expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+  expect(png.subarray(12, 16).toString('ascii')).toBe('IHDR');
+  return [png.readUInt32BE(16), png.readUInt32BE(20)];
+}
+
+describe('a share card', () => {
+  it('is a PNG of 1200×630', async () => {
+    expect(pngSize(await drawCard(input))).toEqual([1200, 630]);
+  });
+
+  it('is drawn once per distinct card: the same card comes from the cache, another is drawn', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cards-'));
+    let draws = 0;
+    const counting = async (card: CardInput) => {
+      draws++;
+      return drawCard(card);
+    };
+    const first = await cachedCard(input, dir, counting);
+    const again = await cachedCard({ ...input }, dir, counting);
+    expect(again.equals(first)).toBe(true);
+    expect(draws).toBe(1);
+    await cachedCard({ ...input, status: 'Shipped' }, dir, counting);
+    expect(draws).toBe(2);
+    expect(readdirSync(dir).filter((file) => file.endsWith('.png'))).toHaveLength(2);
+  });
+
+  it('has a digest of everything it shows, and of nothing else', () => {
+    const digests = new Set(
+      [
+        input,
+        { ...input, title: 'x' },
+        { ...input, status: 'x' },
+        { ...input, project: undefined },
+        { ...input, siteTitle: 'x' },
+        { ...input, accent: '#000000' },
+        { ...input, kind: 'project' as const },
+      ].map(cardDigest),
+    );
+    expect(digests.size).toBe(7);
+    expect(cardDigest({ ...input })).toBe(cardDigest(input));
+  });
+
+  it('refuses text its fonts cannot draw: Arabic, Hebrew, Japanese, emoji; takes Latin, Greek, Cyrillic and marks', () => {
+    expect(['Modo oscuro', 'Zoë’s café – “quoted”', 'Ελληνικά', 'Тёмная тема', 'Tiếng Việt', '<script>&amp;</script>'].map(drawable)).toEqual([true, true, true, true, true, true]);
+    expect(['الوضع الداكن', 'מצב כהה', 'ダークモード', '暗色模式', 'Dark mode 🌙'].map(drawable)).toEqual([false, false, false, false, false]);
+    expect(cardDrawable({ ...input, project: 'مشروع' })).toBe(false);
+  });
+
+  it('draws hostile titles as text, and a megabyte title (shortened before layout, within the test timeout)', async () => {
+    for (const payload of PAYLOADS.filter(drawable).slice(0, 5)) expect(pngSize(await drawCard({ ...input, title: payload }))).toEqual([1200, 630]);
+    expect(pngSize(await drawCard({ ...input, title: 'word '.repeat(200_000) }))).toEqual([1200, 630]);
+  });
+});
