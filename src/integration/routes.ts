@@ -24,6 +24,7 @@ export const ROADMAP_ROUTES: readonly RoadmapRoute[] = [
   { pattern: '[...lang]/issues/[id]', file: '[...lang]/issues/[id].astro' },
   { pattern: '[...lang]/issues/[id]/feed.xml', file: '[...lang]/issues/[id]/feed.xml.ts' },
   { pattern: '[...lang]/projects/[id]', file: '[...lang]/projects/[id].astro' },
+  { pattern: '[...lang]/projects/[id]/rss.xml', file: '[...lang]/projects/[id]/rss.xml.ts' },
   { pattern: '[...lang]/status/[column]/[...page]', file: '[...lang]/status/[column]/[...page].astro' },
   { pattern: '[...lang]/embed', file: '[...lang]/embed/index.astro' },
   { pattern: '[...lang]/embed/projects/[id]', file: '[...lang]/embed/projects/[id].astro' },

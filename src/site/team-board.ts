@@ -1,6 +1,7 @@
 /**
  * A team's board: the site's columns with the team's issues alone, in the same order. Every shown column stays,
- * an empty one saying so, so a team's board reads like the main one.
+ * an empty one saying so, so a team's board reads like the main one. And what a team's or a project's own feed
+ * tells: the view with its issues alone.
  */
 import type { BoardColumn } from '../publish/columns.ts';
 import type { RoadmapView } from './roadmap-view.ts';
@@ -13,4 +14,11 @@ export function teamColumns(view: Pick<RoadmapView, 'columns'>, team: string): B
 export function teamView<V extends RoadmapView>(view: V, team: string): V {
   const issues = view.issues.filter((issue) => issue.team === team);
   return { ...view, columns: teamColumns(view, team), issues, projectById: new Map() };
+}
+
+/** The view with the project's issues alone and the project itself: what the project's feed tells. */
+export function projectView<V extends RoadmapView>(view: V, projectId: string): V {
+  const issues = view.issues.filter((issue) => issue.projectId === projectId);
+  const project = view.projectById.get(projectId);
+  return { ...view, issues, projectById: new Map(project ? [[projectId, project]] : []) };
 }

@@ -124,9 +124,11 @@ describe('feeds and discovery', () => {
       const page = readPage(build.outDir, file);
       const canonical = page.querySelector('link[rel="canonical"]')?.getAttribute('href');
       expect(canonical, file).toBe(`${PAGED_SITE}/${file.replace(/index\.html$/, '')}`);
-      // The site's event feed on every page; the shipped page announces its own feed first, then this one.
+      // The site's event feed on every page; the shipped page, a team's board and a project's page announce their own
+      // feed first, then this one.
       const feeds = [...page.querySelectorAll('link[rel="alternate"][type="application/rss+xml"]')].map((link) => link.getAttribute('href'));
-      expect(feeds, file).toEqual(file === 'shipped/index.html' ? ['/shipped/rss.xml', '/rss.xml'] : ['/rss.xml']);
+      const own = /^(shipped|teams\/[^/]+|projects\/[^/]+)\/index\.html$/.test(file) ? [`/${file.replace(/index\.html$/, 'rss.xml')}`] : [];
+      expect(feeds, file).toEqual([...own, '/rss.xml']);
       for (const tag of ['og:title', 'og:description', 'og:url']) expect(page.querySelector(`meta[property="${tag}"]`)?.getAttribute('content'), `${file} ${tag}`).toBeTruthy();
       expect(page.querySelector('meta[name="twitter:card"]'), file).not.toBeNull();
     }

@@ -84,10 +84,10 @@ describe('the demo in nine languages', () => {
     // Three team boards (Mobile, Platform, Web), each with its embed.
     expect(mainPages).toHaveLength(61 + 2 + 1 + 2 + 3 * 2);
     for (const page of ['changelog/index.html', 'changelog/2/index.html', 'changes/index.html', 'status/done/2/index.html', ...TOMBSTONES]) expect(mainPages).toContain(page);
-    // The event feed, the shipped feed in RSS and Atom, each team board's feed, and an Atom feed per issue: the 40 on
-    // the board and the one that left.
-    const mainFeeds = files.filter((file) => /^(rss\.xml|shipped\/(rss|atom)\.xml|teams\/[^/]+\/rss\.xml|issues\/[^/]+\/feed\.xml)$/.test(file));
-    expect(mainFeeds).toHaveLength(1 + 2 + 3 + 40 + 1);
+    // The event feed, the shipped feed in RSS and Atom, each team board's and each project's feed, and an Atom feed
+    // per issue: the 40 on the board and the one that left.
+    const mainFeeds = files.filter((file) => /^(rss\.xml|shipped\/(rss|atom)\.xml|(teams|projects)\/[^/]+\/rss\.xml|issues\/[^/]+\/feed\.xml)$/.test(file));
+    expect(mainFeeds).toHaveLength(1 + 2 + 3 + 6 + 40 + 1);
     const expected = [...mainPages.filter((page) => page !== '404.html'), ...mainFeeds].sort();
     for (const folder of FOLDERS.slice(1)) {
       const inFolder = files.filter((file) => file.startsWith(folder) && (file.endsWith('.html') || file.endsWith('.xml'))).map((file) => file.slice(folder.length));

@@ -1,6 +1,7 @@
 /**
  * A board per team, on the demo fixture: a page, a feed and an embed for each team with an issue on the site,
- * linked from the main board and listed in the sitemap (the embed not). The snapshot fixture turns them off.
+ * linked from the main board and listed in the sitemap (the embed not); and a feed per project, whose page is its
+ * board. The snapshot fixture turns team boards off.
  * Which teams and issues there are comes from the demo workspace's file and roadmap.json, not from the code
  * that makes the boards.
  */
@@ -13,7 +14,10 @@ import { listFiles, readPage } from '../support/build-site.ts';
 
 const fixtures = inject('fixtures');
 const outDir = fixtures.demo.outDir;
-const exported = JSON.parse(readFileSync(join(outDir, 'roadmap.json'), 'utf8')) as { issues: { id: string; url: string; team: string | null; column: string }[] };
+const exported = JSON.parse(readFileSync(join(outDir, 'roadmap.json'), 'utf8')) as {
+  issues: { id: string; url: string; team: string | null; column: string; projectId: string | null }[];
+  projects: { id: string; url: string }[];
+};
 const demo = JSON.parse(readFileSync(join(import.meta.dirname, '../../src/data/demo/portal.json'), 'utf8')) as {
   issues: { team: string | null; isVisible: boolean; isDeleted: boolean; status: string }[];
 };
@@ -57,6 +61,20 @@ describe('team boards', () => {
       expect(links.filter((path) => own.has(path)).length).toBeGreaterThan(0);
       const embed = readPage(outDir, `embed/teams/${slug}/index.html`);
       expect(embed.querySelectorAll('[data-card]')).toHaveLength(own.size);
+    }
+  });
+
+  it("gives each project a feed of its own and its issues' news alone", () => {
+    expect(exported.projects.length).toBeGreaterThan(0);
+    for (const project of exported.projects) {
+      const page = new URL(project.url).pathname;
+      const own = new Set([page, ...exported.issues.filter((issue) => issue.projectId === project.id).map((issue) => new URL(issue.url).pathname)]);
+      const links = [...xml(`${page.slice(1)}rss.xml`).querySelectorAll('item > link')].map((link) => new URL(link.textContent!).pathname);
+      expect(
+        links.filter((path) => path !== '/' && !own.has(path)),
+        project.id,
+      ).toEqual([]);
+      expect(readPage(outDir, `${page.slice(1)}index.html`).querySelector(`link[rel="alternate"][href="${page}rss.xml"]`), project.id).not.toBeNull();
     }
   });
 
