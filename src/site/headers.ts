@@ -115,10 +115,15 @@ export function headersFile({ base, topLevel, embedOrigins, languageDirs = {}, i
   const entryRules = (prefix: string, entries: readonly string[]) => {
     for (const entry of [...entries].sort()) {
       if (entry === '_headers') continue;
-      const inner = languageDirs[entry];
-      if (prefix === root && inner) {
-        rules.push(rule(`${root}${entry}/`, strict));
-        entryRules(`${root}${entry}/`, inner);
+      // A language folder takes two rules, whatever it holds (a rule per entry made 114 rules with 9 languages;
+      // Cloudflare Pages reads 100): everything in it may run the site's scripts only and is framed by no one
+      // (X-Frame-Options, which a policy with frame-ancestors overrides in every current browser), and its embed
+      // pages name their framing origins. A frame-ancestors 'none' on the folder would be joined with the embed
+      // pages' and forbid them too.
+      if (prefix === root && languageDirs[entry]) {
+        rules.push(rule(`${root}${entry}/*`, { 'Content-Security-Policy': STRICT_SCRIPTS, 'X-Frame-Options': 'DENY' }));
+        if (languageDirs[entry].includes(EMBED_DIR))
+          rules.push(rule(`${root}${entry}/${EMBED_DIR}/*`, { 'Content-Security-Policy': `${frameAncestors(embedOrigins)}; ${STRICT_SCRIPTS}` }));
         continue;
       }
       const path = entry.includes('.') ? `${prefix}${entry}` : `${prefix}${entry}/*`;

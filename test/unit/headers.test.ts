@@ -58,9 +58,30 @@ describe('_headers', () => {
       headersFile({ base: '/', topLevel: [...topLevel, 'de'], embedOrigins: ['https://docs.example.com'], languageDirs: { de: ['index.html', 'issues', 'embed', 'rss.xml'] } }),
     );
     for (const path of ['/de/embed/', '/de/embed/projects/p/', '/embed/']) expect(framing(r, path), path).toEqual(["frame-ancestors 'self' https://docs.example.com"]);
-    expect(headersFor(r, '/de/embed/')['X-Frame-Options']).toBeUndefined();
-    for (const path of ['/de/', '/de/issues/x/', '/de/rss.xml', '/de/index.html']) expect(framing(r, path), path).toEqual(["frame-ancestors 'none'"]);
+    // In a language folder the pages are kept out of frames by X-Frame-Options; on its embed pages the policy's
+    // frame-ancestors overrides that header (CSP Level 2, frame-ancestors), as every current browser does.
+    for (const path of ['/de/', '/de/issues/x/', '/de/rss.xml', '/de/index.html']) {
+      expect(framing(r, path), path).toEqual([]);
+      expect(headersFor(r, path)['X-Frame-Options'], path).toBe('DENY');
+    }
     for (const path of ['/de/', '/de/issues/x/', '/de/embed/']) expect(scriptSources(r, path), path).toContain("script-src 'self'");
+  });
+
+  it('stays within the 100 rules Cloudflare Pages reads with nine languages, and within its 2,000 characters a line', () => {
+    const languages = ['de', 'fr', 'es', 'pt-br', 'it', 'ja', 'ar', 'sv'];
+    const entries = ['index.html', 'issues', 'projects', 'status', 'changelog', 'changes', 'shipped', 'teams', 'embed', 'rss.xml'];
+    const file = headersFile({
+      base: '/',
+      topLevel: [...topLevel, 'teams', 'og', 'status', 'changelog', 'changes', 'shipped', 'latest.json', 'whats-new.js', 'brand', 'rss.xml', ...languages],
+      embedOrigins: ['https://docs.example.com'],
+      languageDirs: Object.fromEntries(languages.map((language) => [language, entries])),
+      formOrigin: 'https://buttondown.com',
+    });
+    const parsed = parseHeadersFile(file);
+    expect(parsed.length).toBeLessThanOrEqual(100);
+    // The catch-all and the root, one a top-level entry but _headers, two a language folder.
+    expect(parsed.length).toBe(1 + 1 + (topLevel.length - 1 + 10) + languages.length * 2);
+    expect(file.split('\n').filter((line) => line.length > 2000)).toEqual([]);
   });
 
   it('follows the base path', () => {
