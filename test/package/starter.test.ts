@@ -81,6 +81,8 @@ describe('the starter with the tarball installed', { timeout: 180_000 }, () => {
     writeFileSync(configFile, JSON.stringify({ ...config, title: 'Acme plans' }));
     const run = await runBin(starter.dir, 'portal-roadmap', ['rebuild', '--out', 'dist', '--state', '.roadmap'], env);
     expect(run.code, run.output).toBe(0);
+    // The report names the key that changed, and nothing of its value.
+    expect(run.output).toContain('(changed: the config (title))');
     expect(readFileSync(join(starter.dir, 'dist/index.html'), 'utf8')).toContain('<title>Acme plans</title>');
   });
 

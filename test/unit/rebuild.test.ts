@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { shownColumns } from '../../src/publish/columns.ts';
 import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import { RebuildError, rebuild, type RebuildOptions } from '../../src/cli/rebuild/rebuild.ts';
-import type { Fingerprint } from '../../src/cli/rebuild/fingerprint.ts';
+import { configKeyDigests, type Fingerprint } from '../../src/cli/rebuild/fingerprint.ts';
 import { publicSnapshot } from '../../src/content/privacy.ts';
 import { VerifyError } from '../../src/cli/rebuild/verify.ts';
 import { HistoryError, readHistoryFile } from '../../src/history/read.ts';
@@ -82,6 +82,17 @@ describe('rebuild', () => {
       note: null,
       issues: { before: 40, after: 40, hiddenBefore: 2, hiddenAfter: 2, added: [] },
     });
+  });
+
+  it('names the config keys that changed, by name alone, from digests of the settings', async () => {
+    const settings = (title: string, accent: string) => ({ config: parseRoadmapConfig({ title, theme: { accent } }), site: 'https://roadmap.test', base: '/' });
+    await run({ configKeys: configKeyDigests(settings('Acme', '#1d4ed8')) });
+    const result = await run({ fingerprint: { ...fingerprint, config: 'sha256:changed' }, configKeys: configKeyDigests(settings('Acme 2', '#0e7490')) });
+    expect(result.summary).toBe(`Published to ${join(dir, 'dist')} (changed: the config (theme, title))`);
+    expect(stateFile('report.json')).toMatchObject({ changedParts: ['config'], changedConfigKeys: ['theme', 'title'] });
+    // Digests and names only: no value of the config in the state folder.
+    expect(readFileSync(join(dir, 'state/fingerprint.json'), 'utf8')).not.toMatch(/Acme|0e7490/);
+    expect(readFileSync(join(dir, 'state/report.json'), 'utf8')).not.toMatch(/Acme 2|0e7490/);
   });
 
   const parts = [

@@ -2,7 +2,7 @@
 import { runCommand, UsageError } from '../args.ts';
 import { astroBuild } from '../rebuild/astro-build.ts';
 import { reportLines, reportMarkdown } from '../rebuild/changes.ts';
-import { siteFingerprint } from '../rebuild/fingerprint.ts';
+import { configKeyDigests, siteFingerprint } from '../rebuild/fingerprint.ts';
 import { writeGithubFailure, writeGithubOutputs } from '../rebuild/github.ts';
 import { projectProgress } from '../rebuild/fetch-progress.ts';
 import { DEFAULT_MAX_SHRINK, rebuild } from '../rebuild/rebuild.ts';
@@ -65,6 +65,7 @@ async function rebuildAndReport(maxShrink: number, values: { out: string; state:
     prefix: settings.prefix,
     privacy: config.privacy,
     fingerprint: siteFingerprint(settings),
+    configKeys: configKeyDigests(settings),
     build: astroBuild(root, process.env, progress),
     // The demo's placeholder address (no site given) serves no history to continue.
     site: settings.env.ROADMAP_SITE || config.site ? settings.siteRoot : undefined,

@@ -57,8 +57,9 @@ export const REPORT_FORMAT = 'portal-roadmap.report';
 /**
  * 2: `changed` covers every fingerprint part, `status`, `changedParts`, `note`, `fingerprint` and the hidden counts added.
  * 3: the lists are the history's changes: columns instead of statuses, ids alone for what left, progress in steps of 10 %.
+ * 4: `changedConfigKeys`, the config keys that changed, by name.
  */
-export const REPORT_VERSION = 3;
+export const REPORT_VERSION = 4;
 
 /** The report of one rebuild run: written to the state directory on every run, "no changes" included. */
 export interface ChangeReport extends DataComparison {
@@ -71,6 +72,8 @@ export interface ChangeReport extends DataComparison {
   forced: boolean;
   /** The fingerprint parts that differ from the last publish, in report order. */
   changedParts: FingerprintPart[];
+  /** With `config` among them: the top-level config keys that changed, by name (never a value). */
+  changedConfigKeys: string[];
   /** Why every part counts as changed when there was nothing to compare with, e.g. "first run". */
   note: string | null;
   fingerprint: Fingerprint;
@@ -79,9 +82,16 @@ export interface ChangeReport extends DataComparison {
 /** The report of a run, from the data comparison and what the run decided. */
 export function runReport(
   data: DataComparison,
-  run: { status: ChangeReport['status']; forced: boolean; changedParts: FingerprintPart[]; note: string | null; fingerprint: Fingerprint },
+  run: { status: ChangeReport['status']; forced: boolean; changedParts: FingerprintPart[]; changedConfigKeys?: string[]; note: string | null; fingerprint: Fingerprint },
 ): ChangeReport {
-  return { format: REPORT_FORMAT, version: REPORT_VERSION, ...run, changed: run.changedParts.length > 0 || run.note !== null, ...data };
+  return {
+    format: REPORT_FORMAT,
+    version: REPORT_VERSION,
+    ...run,
+    changedConfigKeys: run.changedConfigKeys ?? [],
+    changed: run.changedParts.length > 0 || run.note !== null,
+    ...data,
+  };
 }
 
 export const TOP_GAINS = 5;
@@ -138,8 +148,9 @@ export function compareSnapshots(previous: Snapshot | undefined, next: Snapshot,
 export const LINES_PER_KIND = 10;
 
 /** `the config and the public/ assets`, `first run`, `the portal data (first run with fingerprints)`, or `nothing`. */
-export function whatChanged(report: Pick<ChangeReport, 'changedParts' | 'note'>): string {
-  const names = report.changedParts.map((part) => PART_NAMES[part]);
+export function whatChanged(report: Pick<ChangeReport, 'changedParts' | 'note'> & { changedConfigKeys?: readonly string[] }): string {
+  const keys = report.changedConfigKeys ?? [];
+  const names = report.changedParts.map((part) => (part === 'config' && keys.length > 0 ? `${PART_NAMES[part]} (${keys.join(', ')})` : PART_NAMES[part]));
   if (names.length === 0) return report.note ?? 'nothing';
   const list = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
   return report.note ? `${list} (${report.note})` : list;

@@ -42,7 +42,27 @@ export const FingerprintFileSchema = z.strictObject({
   format: z.literal(FINGERPRINT_FORMAT),
   version: z.literal(FINGERPRINT_VERSION),
   parts: z.strictObject(Object.fromEntries(FINGERPRINT_PARTS.map((part) => [part, digestValue])) as Record<FingerprintPart, typeof digestValue>),
+  /** A digest per top-level config key, so a report names the keys that changed; absent in files of older versions. */
+  configKeys: z.record(z.string(), digestValue).optional(),
 });
+
+/** Keys of the resolved config that the config file does not have: what they come from is named instead. */
+const DERIVED_CONFIG_KEYS = new Set(['languageTexts', 'textFallbacks', 'labelsInEveryLanguage']);
+
+/**
+ * A digest per top-level key of the resolved config (with `site` and `base`): the change report names the keys
+ * whose digest changed ("the config: theme, title"). Digests only: no value of the config reaches the state
+ * folder or a log through them.
+ */
+export function configKeyDigests(settings: Pick<Settings, 'config' | 'site' | 'base'>): Record<string, string> {
+  const entries = Object.entries({ ...settings.config, site: settings.site, base: settings.base }).filter(([key]) => !DERIVED_CONFIG_KEYS.has(key));
+  return Object.fromEntries(entries.map(([key, value]) => [key, contentDigest(value ?? null)]).sort(([a], [b]) => compareCodeUnits(a!, b!)));
+}
+
+/** The keys whose digests differ, or are in one and not the other, sorted. */
+export function changedConfigKeys(previous: Readonly<Record<string, string>>, next: Readonly<Record<string, string>>): string[] {
+  return [...new Set([...Object.keys(previous), ...Object.keys(next)])].filter((key) => previous[key] !== next[key]).sort(compareCodeUnits);
+}
 
 /** Written for a part that does not exist (no public/ folder, no custom CSS). */
 const NONE = 'none';
@@ -82,7 +102,7 @@ function treeDigest(dir: string): string {
 
 /** What the state directory says about the last publish's fingerprint. */
 export type PreviousFingerprint =
-  | { kind: 'found'; parts: Fingerprint }
+  | { kind: 'found'; parts: Fingerprint; configKeys?: Record<string, string> | undefined }
   /** A state directory from before fingerprints: published.json alone. */
   | { kind: 'missing' }
   | { kind: 'unreadable'; reason: string };
@@ -103,14 +123,14 @@ export async function readFingerprint(file: string): Promise<PreviousFingerprint
   }
   const result = FingerprintFileSchema.safeParse(json);
   if (!result.success) return { kind: 'unreadable', reason: `not a ${FINGERPRINT_FORMAT} version ${FINGERPRINT_VERSION} file:\n${formatIssues(result.error.issues)}` };
-  return { kind: 'found', parts: result.data.parts };
+  return { kind: 'found', parts: result.data.parts, configKeys: result.data.configKeys };
 }
 
 /** Writes the fingerprint atomically, like the published snapshot. */
-export async function writeFingerprint(file: string, parts: Fingerprint): Promise<void> {
+export async function writeFingerprint(file: string, parts: Fingerprint, configKeys?: Record<string, string>): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
-  const document: z.input<typeof FingerprintFileSchema> = { format: FINGERPRINT_FORMAT, version: FINGERPRINT_VERSION, parts };
+  const document: z.input<typeof FingerprintFileSchema> = { format: FINGERPRINT_FORMAT, version: FINGERPRINT_VERSION, parts, ...(configKeys ? { configKeys } : {}) };
   await writeFile(temporary, `${JSON.stringify(document, null, 2)}\n`, 'utf8');
   await rename(temporary, file);
 }

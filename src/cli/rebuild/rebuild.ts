@@ -25,7 +25,16 @@ import { publicSnapshot, type Privacy } from '../../content/privacy.ts';
 import { loadSnapshot, type LoadHooks } from '../../snapshot/load.ts';
 import { readSnapshotFile, writeSnapshotFile, type Snapshot } from '../../snapshot/snapshot-file.ts';
 import { compareSnapshots, runReport, whatChanged, type ChangeReport, type DataComparison } from './changes.ts';
-import { changedParts, FINGERPRINT_FILE, readFingerprint, writeFingerprint, type Fingerprint, type FingerprintPart, type PreviousFingerprint } from './fingerprint.ts';
+import {
+  changedConfigKeys,
+  changedParts,
+  FINGERPRINT_FILE,
+  readFingerprint,
+  writeFingerprint,
+  type Fingerprint,
+  type FingerprintPart,
+  type PreviousFingerprint,
+} from './fingerprint.ts';
 import { prepareHistory } from './history-step.ts';
 import { verifyBuild } from './verify.ts';
 import { describeIssueCounts, issueCounts } from '../issue-counts.ts';
@@ -59,6 +68,8 @@ export interface RebuildOptions {
   showUpvotes?: boolean;
   /** Everything but the data that shapes the site (`siteFingerprint(settings)`): a change to any part publishes. */
   fingerprint: Omit<Fingerprint, 'data'>;
+  /** A digest per config key (`configKeyDigests(settings)`), so the report names the keys that changed. */
+  configKeys?: Record<string, string>;
   /**
    * Builds the site from `snapshotFile`, with the history in `historyFile`, into `outDir` (an `astro build`),
    * reading and updating the description cache `renderCacheFile`.
@@ -103,10 +114,16 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
   // The history is not a part of the fingerprint: it only changes when a run publishes, so it cannot make one.
   // What it records (a move, an upvote count, a project's state) is in the data already (README, "The history").
   const fingerprint: Fingerprint = { data: data.digest, ...options.fingerprint };
-  const { parts, note } = partsChanged(data.dataChanged, fingerprint, previous ? await readFingerprint(join(stateDir, FINGERPRINT_FILE)) : undefined, log);
+  const previousFingerprint = previous ? await readFingerprint(join(stateDir, FINGERPRINT_FILE)) : undefined;
+  const { parts, note } = partsChanged(data.dataChanged, fingerprint, previousFingerprint, log);
+  // Named only where both runs recorded their keys (a state of an older version did not).
+  const configKeys =
+    parts.includes('config') && previousFingerprint?.kind === 'found' && previousFingerprint.configKeys && options.configKeys
+      ? changedConfigKeys(previousFingerprint.configKeys, options.configKeys)
+      : [];
   const changed = parts.length > 0 || note !== null;
   const report = (status: ChangeReport['status'], comparison: DataComparison) =>
-    runReport(comparison, { status, forced: options.force ?? false, changedParts: parts, note, fingerprint });
+    runReport(comparison, { status, forced: options.force ?? false, changedParts: parts, changedConfigKeys: configKeys, note, fingerprint });
   // --fresh-history asks for a publish: a new history is only ever written by one.
   if (!changed && !options.force && !options.freshHistory) {
     const unchanged = report('no-changes', data);
@@ -158,7 +175,7 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
     }
     await rm(retired, { recursive: true, force: true });
     // After the commit point: a fingerprint that failed to be written costs one more rebuild, never a missed one.
-    await writeFingerprint(join(stateDir, FINGERPRINT_FILE), fingerprint).catch((error: Error) =>
+    await writeFingerprint(join(stateDir, FINGERPRINT_FILE), fingerprint, options.configKeys).catch((error: Error) =>
       log(`warning: the fingerprint could not be written (${error.message}); the next run rebuilds`),
     );
     // Likewise: a cache that was not kept costs the next build its rendering, nothing else.
