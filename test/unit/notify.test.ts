@@ -85,13 +85,20 @@ describe('Discord', () => {
 });
 
 describe('Microsoft Teams', () => {
-  it('sends one Adaptive Card whose titles cannot make links', () => {
+  it('sends one Adaptive Card whose titles are plain TextRuns, each linked to its page alone', () => {
     const payload = teamsPayload(hostile);
     expect(payload.attachments).toHaveLength(1);
     expect(payload.attachments[0]!.contentType).toBe('application/vnd.microsoft.card.adaptive');
-    const text = payload.attachments[0]!.content.body.map((block) => block.text).join('\n');
-    expect([...text.matchAll(/(?<!\\)\]\(([^)]+)\)/g)].map((match) => match[1]).filter((link) => !link!.startsWith('https://roadmap.test/'))).toEqual([]);
+    const blocks = payload.attachments[0]!.content.body;
+    // Only RichTextBlocks: no TextBlock, which would read Markdown.
+    expect(blocks.map((block) => block.type)).toEqual(['RichTextBlock', 'RichTextBlock']);
+    const runs = blocks.flatMap((block) => block.inlines as { text: string; selectAction?: { url: string } }[]);
+    const linked = runs.filter((run) => run.selectAction);
+    expect(linked).toHaveLength(hostileTitles.length);
+    expect(linked.every((run) => run.selectAction!.url.startsWith('https://roadmap.test/'))).toBe(true);
+    expect(linked.map((run) => run.text)).toContain('Shipped: [click](https://evil.example)');
     expect(JSON.stringify(payload)).not.toContain('msteams');
+    expect(runs.some((run) => run.text.includes('{{'))).toBe(false);
   });
 });
 

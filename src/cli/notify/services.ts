@@ -16,10 +16,10 @@
  *   whatever the text says; Markdown characters are escaped with a backslash;
  *   embeds suppressed (flag 4), so ten links make no ten previews. 2,000
  *   characters at most.
- * - Microsoft Teams (Workflows webhook): one Adaptive Card 1.4 whose
- *   TextBlocks render a Markdown subset (bold, italic, lists, links: Teams'
- *   "Format cards in Teams"); its characters are escaped with a backslash. HTML
- *   is not read in a card, and a mention needs an entry in the card's
+ * - Microsoft Teams (Workflows webhook): one Adaptive Card 1.4 whose titles
+ *   are TextRuns of RichTextBlocks, which read no Markdown (a TextBlock would:
+ *   Teams' "Format cards in Teams"), linked by their `selectAction`. HTML is
+ *   not read in a card, and a mention needs an entry in the card's
  *   `msteams.entities`, which this card has none of, so `<at>` is text.
  * - Mastodon (POST /api/v1/statuses): plain text; a `@` or `#` followed by a
  *   word would mention or tag, so a word joiner goes after each. 500
@@ -92,19 +92,24 @@ export function discordPayload(news: News): { content: string; allowed_mentions:
   return { content: [head, ...body].join('\n'), allowed_mentions: { parse: [] }, flags: 4 };
 }
 
+/** Teams: TextRuns read no Markdown; `{{` would start a date function (Adaptive Cards' DATE/TIME), so it is broken. */
 export function teamsText(text: string): string {
-  return defuseMentions(oneLine(text)).replace(/[\\*_~`[\]()]/g, '\\$&');
+  return defuseMentions(oneLine(text)).replace(/\{\{/g, `{${JOINER}{`);
 }
 
-/** Teams: a Workflows webhook takes a message with one Adaptive Card; a card stays well within 28 KB at 50 lines. */
+/**
+ * Teams: a Workflows webhook takes a message with one Adaptive Card. The titles go in TextRuns of a
+ * RichTextBlock, which the Adaptive Cards schema renders as plain text (no Markdown), each a link by its
+ * `selectAction`; a card of 50 lines stays far within Teams' 28 KB.
+ */
 export function teamsPayload(news: News) {
-  const lines = news.events.map((event) => `- [${lineOf(news, event, teamsText(event.title))}](${event.url})`);
-  const body = fitLines(
-    lines.slice(0, 50),
-    20_000,
-    (line) => line.length,
-    (count) => `[${moreText(count)}](${news.moreUrl})`,
-  );
+  const runs = news.events
+    .slice(0, 50)
+    .flatMap((event, index) => [
+      ...(index > 0 ? [{ type: 'TextRun', text: '\n' }] : []),
+      { type: 'TextRun', text: lineOf(news, event, teamsText(event.title)), selectAction: { type: 'Action.OpenUrl', url: event.url } },
+    ]);
+  const rest = news.events.length - 50;
   return {
     type: 'message',
     attachments: [
@@ -115,8 +120,9 @@ export function teamsPayload(news: News) {
           type: 'AdaptiveCard',
           version: '1.4',
           body: [
-            { type: 'TextBlock', text: `**${teamsText(news.siteTitle)}**: ${teamsText(news.summary)}`, wrap: true },
-            { type: 'TextBlock', text: body.join('\n'), wrap: true },
+            { type: 'RichTextBlock', inlines: [{ type: 'TextRun', text: `${teamsText(news.siteTitle)}: ${teamsText(news.summary)}`, weight: 'Bolder' }] },
+            { type: 'RichTextBlock', inlines: runs },
+            ...(rest > 0 ? [{ type: 'RichTextBlock', inlines: [{ type: 'TextRun', text: moreText(rest), selectAction: { type: 'Action.OpenUrl', url: news.moreUrl } }] }] : []),
           ],
         },
       },

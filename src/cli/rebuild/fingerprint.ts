@@ -54,7 +54,7 @@ const DERIVED_CONFIG_KEYS = new Set(['languageTexts', 'textFallbacks', 'labelsIn
  * whose digest changed ("the config: theme, title"). Digests only: no value of the config reaches the state
  * folder or a log through them.
  */
-export function configKeyDigests(settings: Pick<Settings, 'config' | 'site' | 'base'>): Record<string, string> {
+export function configKeyDigests(settings: { config: object; site: string; base: string }): Record<string, string> {
   const entries = Object.entries({ ...settings.config, site: settings.site, base: settings.base }).filter(([key]) => !DERIVED_CONFIG_KEYS.has(key));
   return Object.fromEntries(entries.map(([key, value]) => [key, contentDigest(value ?? null)]).sort(([a], [b]) => compareCodeUnits(a!, b!)));
 }
