@@ -4,7 +4,7 @@
  * a completed project among its runs). One post per service and run; nothing twice across runs; a 429 waited out;
  * a service that does not answer warned about and posted by the next run; no secret in the log.
  */
-import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -132,6 +132,31 @@ describe('portal-roadmap notify', () => {
     const { outcomes } = await run(dir);
     expect(received).toEqual([]);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['nothing new', 'nothing new', 'nothing new', 'nothing new']);
+  });
+});
+
+describe('a dry run', () => {
+  it('prints what each service would be sent, posts nothing, and leaves the ledger as it was', async () => {
+    const dir = stateDir();
+    const ledgerBefore = readFileSync(join(dir, LEDGER_FILE), 'utf8');
+    received.length = 0;
+    const printed: string[] = [];
+    const instant = { now: () => 0, sleep: async () => {} };
+    await notify({
+      stateDir: dir,
+      config: { ...config(), title: 'Acme roadmap' },
+      labels: EN,
+      siteRoot: `${TEST_SITE}/`,
+      env: env(),
+      clock: instant,
+      dryRun: true,
+      print: (text) => printed.push(text),
+      log: () => {},
+    });
+    expect(received).toEqual([]);
+    expect(printed.map((text) => text.split(':')[0])).toEqual(['--- Slack', '--- Discord', '--- Microsoft Teams', '--- Mastodon']);
+    expect(printed.join('\n')).not.toContain(SECRET);
+    expect(readFileSync(join(dir, LEDGER_FILE), 'utf8')).toBe(ledgerBefore);
   });
 });
 

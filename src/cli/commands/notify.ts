@@ -13,6 +13,7 @@ const spec = {
     'a successful deploy. A service that fails is warned about and tried again next run; exit 0.',
   options: {
     state: { type: 'string', value: 'DIR', default: '.roadmap', description: 'the state folder of portal-roadmap rebuild (its history, and the ledger of posts)' },
+    'dry-run': { type: 'boolean', description: 'print what each service would be sent, post nothing, and leave the ledger as it is' },
   },
 } as const;
 
@@ -29,6 +30,8 @@ export const run = (argv: readonly string[]) =>
         labels: uiFor(config.locale, config.labels).labels,
         siteRoot: settings.siteRoot,
         env: process.env,
+        dryRun: values['dry-run'],
+        print: (text) => console.log(text),
         log: (line) => console.error(line),
       });
       if (process.env.GITHUB_STEP_SUMMARY && outcomes.length > 0) await appendFile(process.env.GITHUB_STEP_SUMMARY, summaryMarkdown(outcomes));

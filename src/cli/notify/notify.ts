@@ -24,6 +24,10 @@ export interface NotifyOptions {
   siteRoot: string;
   env: Record<string, string | undefined>;
   clock?: Clock;
+  /** Print what each service would be sent, post nothing, and leave the ledger as it is. */
+  dryRun?: boolean;
+  /** Where a dry run prints each post (stdout in the command). */
+  print?: (text: string) => void;
   /** One try's limit and the deadline of all tries, per service (src/cli/notify/deliver.ts has the defaults). */
   limits?: { timeoutMs?: number; deadlineMs?: number };
   log: (line: string) => void;
@@ -73,6 +77,11 @@ export async function notify(options: NotifyOptions): Promise<ServiceOutcome[]> 
           : service === 'teams'
             ? teamsPayload(message)
             : mastodonStatus(message, config.notify.mastodon!.visibility);
+    if (options.dryRun) {
+      options.print?.(`--- ${name}: ${news.length} ${news.length === 1 ? 'event' : 'events'}\n${JSON.stringify(body, null, 2)}`);
+      outcomes.push({ service, status: 'nothing new', events: news.length, detail: 'dry run' });
+      continue;
+    }
     // Mastodon keeps an Idempotency-Key for an hour: a retried POST that did reach it posts once.
     const headers: Record<string, string> =
       service === 'mastodon'
@@ -96,7 +105,7 @@ export async function notify(options: NotifyOptions): Promise<ServiceOutcome[]> 
     // After each service, so a run that dies later keeps what was posted.
     await writeLedger(options.stateDir, ledger);
   }
-  await writeLedger(options.stateDir, ledger);
+  if (!options.dryRun) await writeLedger(options.stateDir, ledger);
   return outcomes;
 }
 
