@@ -184,3 +184,21 @@ describe('a build from the API without a site', () => {
     expect(build.output).toContain('Set "site": "https://roadmap.example.com" in roadmap.config.json, or the ROADMAP_SITE variable');
   }, 60_000);
 });
+
+describe('the sitemap of the languages fixture', () => {
+  const build = fixtures.languages;
+  const demo = JSON.parse(readFileSync(join(import.meta.dirname, '../../src/data/demo/portal.json'), 'utf8')) as { issues: { id: string; updatedAt: string | null }[] };
+  const updatedAt = new Map(demo.issues.map((issue) => [pageSlug(issue.id), issue.updatedAt]));
+
+  it("gives each issue page, in every language, its issue's updatedAt as lastmod, and no other page a lastmod", () => {
+    const urls = [...xml(readFileSync(join(build.outDir, 'sitemap-0.xml'), 'utf8')).querySelectorAll('url')].map((url) => ({
+      path: new URL(url.querySelector('loc')!.textContent!).pathname,
+      lastmod: url.querySelector('lastmod')?.textContent ?? null,
+    }));
+    const issuePages = urls.filter(({ path }) => /\/issues\/[^/]+\/$/.test(path));
+    // 40 issues on the site, in nine languages.
+    expect(issuePages).toHaveLength(40 * 9);
+    for (const { path, lastmod } of issuePages) expect(lastmod, path).toBe(updatedAt.get(/\/issues\/([^/]+)\/$/.exec(path)![1]!));
+    expect(urls.filter(({ path, lastmod }) => lastmod !== null && !/\/issues\/[^/]+\/$/.test(path))).toEqual([]);
+  });
+});

@@ -4,8 +4,12 @@
  * items that left the site. A tombstone is known by its own page (`<html
  * data-tombstone>`, set by src/layouts/Base.astro), read from the build output
  * when the sitemap is written, so the sitemap can never disagree with the pages.
+ *
+ * An issue's page, in every language, has its `lastmod`: the issue's `updatedAt`, read from the `roadmap.json`
+ * of the same build. Other pages have none: the date of the build is no date of their content, and search
+ * engines ignore a `lastmod` that is not one (sitemaps.org, `<lastmod>`).
  */
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sitemap, { type SitemapOptions } from '@astrojs/sitemap';
@@ -44,5 +48,22 @@ export function roadmapSitemap(options: { base: string; embedDir: string; i18n?:
     if (!outDir || !path.startsWith(root)) return true;
     return !isTombstoneHtml(readStart(join(outDir, path.slice(root.length), 'index.html')));
   };
-  return [findOutput, sitemap({ filter: keep, ...(options.i18n ? { i18n: options.i18n } : {}) })];
+  let updated: Map<string, string> | undefined;
+  /** `issues/{slug}/` → the issue's updatedAt, from the build's own roadmap.json. */
+  const updatedByIssuePath = () => {
+    if (updated) return updated;
+    updated = new Map();
+    try {
+      const exported = JSON.parse(readFileSync(join(outDir ?? '', 'roadmap.json'), 'utf8')) as { issues?: { url: string; updatedAt: string | null }[] };
+      for (const issue of exported.issues ?? []) if (issue.updatedAt) updated.set(/issues\/[^/]+\/$/.exec(new URL(issue.url).pathname)?.[0] ?? '', issue.updatedAt);
+    } catch {
+      // No export (a build without one): no lastmod, as before.
+    }
+    return updated;
+  };
+  const serialize: NonNullable<SitemapOptions>['serialize'] = (item) => {
+    const lastmod = updatedByIssuePath().get(/issues\/[^/]+\/$/.exec(new URL(item.url).pathname)?.[0] ?? '');
+    return lastmod ? { ...item, lastmod } : item;
+  };
+  return [findOutput, sitemap({ filter: keep, serialize, ...(options.i18n ? { i18n: options.i18n } : {}) })];
 }
