@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { JSDOM } from 'jsdom';
+import { parseHTML } from 'linkedom';
 import { ROADMAP_ENV_NAMES } from '../../src/config/env.ts';
 
 export const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -71,6 +71,11 @@ export function listFiles(dir: string): string[] {
     .map((entry) => relative(dir, join(entry.parentPath, entry.name)));
 }
 
+/**
+ * A built page as a DOM, parsed by linkedom: six times as fast as jsdom on these pages (3.7 against 23 ms a page,
+ * measured on the languages fixture), and the HTML-only checks read thousands of them. Only the browser tier runs
+ * scripts or lays pages out.
+ */
 export function readPage(outDir: string, path: string): Document {
-  return new JSDOM(readFileSync(join(outDir, path), 'utf8')).window.document;
+  return parseHTML(readFileSync(join(outDir, path), 'utf8')).document as unknown as Document;
 }

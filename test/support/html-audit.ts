@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
-import { listFiles } from './build-site.ts';
+import { listFiles, readPage } from './build-site.ts';
 import { EMBED_THEME_PATH } from '../../src/site/embed-theme.ts';
 
 const URL_ATTRIBUTES = ['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'poster', 'background', 'srcset', 'ping'];
@@ -42,7 +42,7 @@ export interface Finding {
 export function auditHtml(outDir: string, base = '/'): Finding[] {
   const findings: Finding[] = [];
   for (const file of listFiles(outDir).filter((f) => f.endsWith('.html'))) {
-    const document = new JSDOM(readFileSync(join(outDir, file), 'utf8')).window.document;
+    const document = readPage(outDir, file);
     findings.push(...auditElements(document.querySelectorAll('*'), file, base));
     if (document.querySelectorAll('h1').length !== 1) findings.push({ file, problem: `${document.querySelectorAll('h1').length} h1 elements` });
   }
