@@ -24,6 +24,7 @@ import { robotsLocationWarning } from '../site/astro/robots-warning.ts';
 import { searchIndex } from '../site/astro/search-index.ts';
 import { securityHeaders } from '../site/astro/security-headers.ts';
 import { roadmapSitemap } from '../site/astro/sitemap.ts';
+import { missingShareCardPackages, SHARE_CARD_PACKAGES } from '../site/share-card.ts';
 import { roadmapRoutes, routePattern } from './routes.ts';
 import { settingsModulePlugin } from './virtual-settings.ts';
 
@@ -49,6 +50,7 @@ export default function portalRoadmap(options?: PortalRoadmapOptions): AstroInte
             astro: { site: astroConfig.site, base: astroConfig.base },
           });
           if (resolved.prefix) checkHost(astroConfig);
+          if (resolved.config.shareCards) checkShareCardPackages(resolved.root);
           return resolved;
         });
         const mounted = settings.prefix !== undefined;
@@ -101,6 +103,16 @@ export default function portalRoadmap(options?: PortalRoadmapOptions): AstroInte
 }
 
 export { portalRoadmap };
+
+/** Share cards need their optional peer dependencies in the project: say which, and the command that adds them. */
+function checkShareCardPackages(root: string): void {
+  const missing = missingShareCardPackages(root);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `shareCards: drawing cards needs ${missing.join(', ')} in your project. Run \`npm install ${SHARE_CARD_PACKAGES.join(' ')}\`, or set "shareCards": false.`,
+    );
+  }
+}
 
 /** Links between the roadmap's pages end in a slash, which only Astro's `directory` format serves as pages. */
 function checkHost(astroConfig: AstroConfig): void {

@@ -4,6 +4,10 @@
  * its title, its column (or project state), its project and the site's title
  * and accent. No upvote count is on a card.
  *
+ * satori, @resvg/resvg-js and the fonts are optional peer dependencies, loaded
+ * only when cards are on (`SHARE_CARD_PACKAGES`), so a site without cards
+ * installs none of their 40 MB.
+ *
  * Fonts come from an npm package (@fontsource/noto-sans: Latin, Greek,
  * Cyrillic, Vietnamese), never the network. satori shapes no complex script,
  * so a text in a script outside those (Arabic, Hebrew, Devanagari, CJK, …)
@@ -19,8 +23,6 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { Resvg } from '@resvg/resvg-js';
-import satori from 'satori';
 import { TEXT_CONTRAST, withContrast } from './theme.ts';
 
 export const CARD_WIDTH = 1200;
@@ -38,6 +40,22 @@ export interface CardInput {
   siteTitle: string;
   /** `#rrggbb`. */
   accent: string;
+}
+
+/** What drawing cards needs installed beside portal-roadmap: `npm install` these to turn `shareCards` on. */
+export const SHARE_CARD_PACKAGES = ['satori', '@resvg/resvg-js', '@fontsource/noto-sans'] as const;
+
+/** The packages of SHARE_CARD_PACKAGES that `root` (the project) cannot resolve. */
+export function missingShareCardPackages(root: string): string[] {
+  const fromProject = createRequire(join(root, 'package.json'));
+  return SHARE_CARD_PACKAGES.filter((name) => {
+    try {
+      fromProject.resolve(`${name}/package.json`);
+      return false;
+    } catch {
+      return true;
+    }
+  });
 }
 
 const require = createRequire(import.meta.url);
@@ -114,6 +132,7 @@ export async function drawCard(input: CardInput): Promise<Buffer> {
       ]),
     ]),
   ]);
+  const [{ default: satori }, { Resvg }] = await Promise.all([import('satori'), import('@resvg/resvg-js')]);
   const svg = await satori(tree as unknown as Parameters<typeof satori>[0], { width: CARD_WIDTH, height: CARD_HEIGHT, fonts: loadFonts().list });
   return new Resvg(svg, { fitTo: { mode: 'width', value: CARD_WIDTH } }).render().asPng();
 }

@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cachedCard, cardDigest, cardDrawable, drawCard, drawable, type CardInput } from '../../src/site/share-card.ts';
+import { cachedCard, cardDigest, cardDrawable, drawCard, drawable, missingShareCardPackages, type CardInput } from '../../src/site/share-card.ts';
 import { PAYLOADS } from '../support/hostile.ts';
 
 const input: CardInput = {
@@ -25,6 +25,13 @@ function pngSize(png: Buffer): [number, number] {
   expect(png.subarray(12, 16).toString('ascii')).toBe('IHDR');
   return [png.readUInt32BE(16), png.readUInt32BE(20)];
 }
+
+describe('the packages cards need', () => {
+  it('are optional: a project without them is told which are missing', () => {
+    expect(missingShareCardPackages(mkdtempSync(join(tmpdir(), 'no-cards-')))).toEqual(['satori', '@resvg/resvg-js', '@fontsource/noto-sans']);
+    expect(missingShareCardPackages(process.cwd())).toEqual([]);
+  });
+});
 
 describe('a share card', () => {
   it('is a PNG of 1200×630', async () => {
