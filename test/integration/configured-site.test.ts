@@ -127,6 +127,13 @@ describe('a configured site', () => {
       `${root}issues/${pageSlug(id)}/`,
       expect.stringMatching(new RegExp(`^${root.replace(/[.?]/g, '\\$&')}issues/${pageSlug(id)}/#event-`)),
     ]);
+    // Each entry says what the issue is: its title and summary lines, as text (from the portal's data, via roadmap.json).
+    const exported = (JSON.parse(readFileSync(join(build.outDir, 'roadmap.json'), 'utf8')) as { issues: { id: string; title: string; summary: string[] }[] }).issues.find(
+      (entry) => entry.id === id,
+    )!;
+    const summaries = [...atom.querySelectorAll('entry > summary')].map((summary) => summary.textContent);
+    expect(summaries.length).toBe(atom.querySelectorAll('entry').length);
+    for (const summary of summaries) expect(summary).toBe([exported.title, ...exported.summary].join('\n'));
     const sitemaps = [...xml(readFileSync(join(build.outDir, 'sitemap-index.xml'), 'utf8')).querySelectorAll('sitemap > loc')].map((loc) => loc.textContent!);
     expect(sitemaps).toEqual([`${root}sitemap-0.xml`]);
     const urls = [...xml(readFileSync(join(build.outDir, 'sitemap-0.xml'), 'utf8')).querySelectorAll('url > loc')].map((loc) => loc.textContent!);

@@ -30,6 +30,8 @@ export const GET: APIRoute = async (context) => {
       link: `${pageUrl}#${step.anchor}`,
       updated: step.at,
       title: fill(labels[timelineLabel(step)], { column: roadmap.columnLabel(step.column), date: formatDate(step.at, ui.locale) }),
+      // What the issue is, for a reader that shows an entry alone (RFC 4287 §4.2.13): its title and summary, as text.
+      summary: [issue.title, ...issue.summary].join('\n'),
     }));
   } else {
     const anchor = eventAnchor('left', goneSince);
