@@ -13,6 +13,7 @@ import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { z } from 'zod';
 import { ConfigError } from '../shared/errors.ts';
 import { parseWithFriendlyErrors, SECRET_INPUT } from '../shared/friendly-errors.ts';
+import { HOSTS } from './hosts.ts';
 import { EN, suggestLocale, type LabelKey, type LabelOverrides, type PluralKey, type StringKey } from '../i18n/labels.ts';
 import { HEX_COLOUR, httpUrl } from '../shared/values.ts';
 import { withoutXmlForbidden } from '../shared/text.ts';
@@ -241,6 +242,12 @@ export const RoadmapConfigSchema = z
      * Hebrew, CJK, …) gets none: its page shows `theme.socialImage`, and the build says how many.
      */
     shareCards: z.boolean().default(false),
+    /**
+     * Where the site is hosted: `github-pages`, `netlify`, `cloudflare-pages` or `vercel`. The build then warns,
+     * naming the limit and the way out, when its output passes a limit that host documents (Cloudflare Pages:
+     * 20,000 files, 25 MiB a file, 100 `_headers` rules; GitHub Pages: 1 GB). Unset: no such check.
+     */
+    host: z.enum(HOSTS, { error: `use one of ${HOSTS.map((host) => `"${host}"`).join(', ')}` }).optional(),
     /** Look and feel. */
     theme: z
       .strictObject({

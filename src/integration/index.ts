@@ -24,6 +24,7 @@ import { robotsLocationWarning } from '../site/astro/robots-warning.ts';
 import { searchIndex } from '../site/astro/search-index.ts';
 import { securityHeaders } from '../site/astro/security-headers.ts';
 import { roadmapSitemap } from '../site/astro/sitemap.ts';
+import { hostLimits } from '../site/astro/host-limits.ts';
 import { missingShareCardPackages, SHARE_CARD_PACKAGES } from '../site/share-card.ts';
 import { roadmapRoutes, routePattern } from './routes.ts';
 import { settingsModulePlugin } from './virtual-settings.ts';
@@ -144,6 +145,8 @@ function buildSteps({ config, base, astroBase, prefix, siteRoot }: Settings, { s
     // Before securityHeaders: the search index adds the pagefind/ folder, which _headers must list.
     searchIndex({ locales: config.locales, languageDirs, folder: prefix }),
     securityHeaders({ base, embedOrigins: config.embed.allowedOrigins, languageDirs, folder: prefix, formOrigin: subscribeFormOrigin(config.subscribe) }),
+    // After _headers, which it counts.
+    hostLimits(config.host),
     ...(prefix ? [] : [robotsLocationWarning({ base, siteRoot, index: config.seo.index, languageDirs })]),
   ];
 }

@@ -1,0 +1,66 @@
+/**
+ * The documented limits of the hosts a roadmap is deployed to, and the build's
+ * warnings when its output passes one of them, each naming the limit and the
+ * way out. Only limits a host documents are here; a host with none known gets
+ * no warning. Pure.
+ */
+import type { Host } from '../config/hosts.ts';
+
+export interface OutputStats {
+  files: number;
+  bytes: number;
+  largestFile: { path: string; bytes: number } | undefined;
+  /** Rules of `_headers` (lines that start a path), and its longest line. */
+  headerRules: number;
+  longestHeaderLine: number;
+}
+
+const MIB = 1024 * 1024;
+const FEWER_FILES = 'fewer languages, or search off for the other languages';
+
+interface Limit {
+  /** What the limit is, as the host says it, with where it says it. */
+  name: string;
+  exceeded: (stats: OutputStats) => string | undefined;
+}
+
+const LIMITS: Record<Host, Limit[]> = {
+  // Cloudflare Pages, "Limits": 20,000 files a site on the Free plan, 25 MiB a file; "Headers": 100 rules, 2,000 characters a line.
+  'cloudflare-pages': [
+    {
+      name: '20,000 files a site (Cloudflare Pages, Free plan)',
+      exceeded: ({ files }) => (files > 20_000 ? `the site has ${files.toLocaleString('en')} files: ask for a paid plan (100,000), or build ${FEWER_FILES}` : undefined),
+    },
+    {
+      name: '25 MiB a file (Cloudflare Pages)',
+      exceeded: ({ largestFile }) =>
+        largestFile && largestFile.bytes > 25 * MIB ? `${largestFile.path} is ${(largestFile.bytes / MIB).toFixed(1)} MiB: no page or file of the site may be larger` : undefined,
+    },
+    {
+      name: '100 _headers rules (Cloudflare Pages)',
+      exceeded: ({ headerRules }) =>
+        headerRules > 100 ? `_headers has ${headerRules} rules, and the ones past 100 are ignored: build fewer languages, or set the headers in the dashboard` : undefined,
+    },
+    {
+      name: '2,000 characters a _headers line (Cloudflare Pages)',
+      exceeded: ({ longestHeaderLine }) => (longestHeaderLine > 2000 ? `a _headers line has ${longestHeaderLine} characters: list fewer embed.allowedOrigins` : undefined),
+    },
+  ],
+  // GitHub Pages, "GitHub Pages limits": a published site may be no larger than 1 GB.
+  'github-pages': [
+    {
+      name: '1 GB a published site (GitHub Pages)',
+      exceeded: ({ bytes }) => (bytes > 1024 * MIB ? `the site is ${(bytes / MIB).toFixed(0)} MiB: build ${FEWER_FILES}, or host it elsewhere` : undefined),
+    },
+  ],
+  netlify: [],
+  vercel: [],
+};
+
+/** One warning per limit the output passes: `{limit}: {what and the way out}`. */
+export function hostLimitWarnings(host: Host, stats: OutputStats): string[] {
+  return LIMITS[host].flatMap((limit) => {
+    const problem = limit.exceeded(stats);
+    return problem ? [`${limit.name}: ${problem}`] : [];
+  });
+}
