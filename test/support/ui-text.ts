@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { JSDOM } from 'jsdom';
+import { parseHTML } from 'linkedom';
 import { PROJECT_ROOT } from './build-site.ts';
 
 type Messages = Record<string, string | Record<string, string>>;
@@ -45,7 +45,8 @@ const normalise = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /** Each English UI text left in `html`, as `key: "text"`. */
 export function englishLeftIn(html: string, patterns: { key: string; pattern: RegExp }[]): string[] {
-  const { document } = new JSDOM(html).window;
+  // linkedom, not jsdom: the test reads about 150 pages, and jsdom took 16 s of them (test/support/build-site.ts readPage).
+  const { document } = parseHTML(html);
   const body = document.body;
   for (const element of body.querySelectorAll(DATA)) element.remove();
   // UI messages are short: longer texts are whole sections, whose parts are checked one by one anyway.
