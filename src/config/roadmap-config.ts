@@ -245,7 +245,9 @@ export const RoadmapConfigSchema = z
     /**
      * Where the site is hosted: `github-pages`, `netlify`, `cloudflare-pages` or `vercel`. The build then warns,
      * naming the limit and the way out, when its output passes a limit that host documents (Cloudflare Pages:
-     * 20,000 files, 25 MiB a file, 100 `_headers` rules; GitHub Pages: 1 GB). Unset: no such check.
+     * 20,000 files, 25 MiB a file, 100 `_headers` rules; GitHub Pages: 1 GB). Unset: no such check. With `vercel`, the
+     * build also writes `.vercel/output/` (Vercel's Build Output API: the site, and the `_headers` rules as routes),
+     * which Vercel deploys with those headers.
      */
     host: z.enum(HOSTS, { error: `use one of ${HOSTS.map((host) => `"${host}"`).join(', ')}` }).optional(),
     /** Look and feel. */

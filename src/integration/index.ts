@@ -126,7 +126,7 @@ function checkHost(astroConfig: AstroConfig): void {
 }
 
 /** The integrations that run around the pages. */
-function buildSteps({ config, base, astroBase, prefix, siteRoot }: Settings, { sitemap }: { sitemap: boolean }): AstroIntegration[] {
+function buildSteps({ config, base, astroBase, prefix, siteRoot, root }: Settings, { sitemap }: { sitemap: boolean }): AstroIntegration[] {
   // The main language at the root, each other in its folder (src/site/languages.ts).
   const languageDirs = config.locales.slice(1).map(localeSegment);
   return [
@@ -144,7 +144,14 @@ function buildSteps({ config, base, astroBase, prefix, siteRoot }: Settings, { s
       : []),
     // Before securityHeaders: the search index adds the pagefind/ folder, which _headers must list.
     searchIndex({ locales: config.locales, languageDirs, folder: prefix }),
-    securityHeaders({ base, embedOrigins: config.embed.allowedOrigins, languageDirs, folder: prefix, formOrigin: subscribeFormOrigin(config.subscribe) }),
+    securityHeaders({
+      base,
+      embedOrigins: config.embed.allowedOrigins,
+      languageDirs,
+      folder: prefix,
+      formOrigin: subscribeFormOrigin(config.subscribe),
+      vercelProjectRoot: config.host === 'vercel' ? root : undefined,
+    }),
     // After _headers, which it counts.
     hostLimits(config.host),
     ...(prefix ? [] : [robotsLocationWarning({ base, siteRoot, index: config.seo.index, languageDirs })]),

