@@ -14,6 +14,10 @@
  *   rate_limited_responses  429s the fetch drew
  *   nochange_ratio          `npm run rebuild` on unchanged data / a full rebuild
  *   peak_rss_mb             peak RSS (VmHWM) of the cold builds: the median and the greatest of the rounds
+ *   output                  files and MB of a cold build's output (search index included), at each size
+ *   two_languages (1k)      the same cold builds and floor at 1,000 issues in two languages (English and German): its
+ *                           build_ratio against a floor of as many pages, and languages_multiplier, its median build time
+ *                           over the one-language build's
  *   board_gzip_kb           board HTML + its CSS and JS, gzipped (demo and each size)
  *   board_js_gzip_kb        the board's JavaScript at load, gzipped (at most 3 KB: the filter island's loader and the search trigger; the island and the search code load only when used)
  *   filter_index_gzip_kb    the filter island's index of every issue (/board-index.json), gzipped; fetched only when someone filters or sorts
@@ -39,6 +43,7 @@ import { syntheticWorkspace } from '../test/support/synthetic.ts';
 import { createFloorProject } from './bench/floor.ts';
 import { median, ratioFigure, round, type RatioFigure } from './bench/stats.ts';
 import { fileGzipKb, pageWeight } from './bench/weight.ts';
+import { outputStats } from '../src/site/astro/host-limits.ts';
 import { BOARD_INDEX_FILE } from '../src/site/board-index.ts';
 import { searchFigures } from './bench/search.ts';
 import { historyRows, measureHistory, type HistoryFigures } from './bench/history.ts';
@@ -141,8 +146,8 @@ interface Round {
  * next CI build after one description changed, with the cold build's
  * description cache.
  */
-async function measureBuild(size: Size, snapshotFile: string, changedSnapshotFile: string, rounds: number, concurrency: number) {
-  const env = { ...baseEnv, ROADMAP_BUILD_CONCURRENCY: String(concurrency) };
+async function measureBuild(size: Size, snapshotFile: string, changedSnapshotFile: string, rounds: number, concurrency: number, extraEnv: NodeJS.ProcessEnv = {}) {
+  const env = { ...baseEnv, ROADMAP_BUILD_CONCURRENCY: String(concurrency), ...extraEnv };
   const results: Round[] = [];
   let outDir = '';
   let floorDir = '';
@@ -185,6 +190,8 @@ async function measureBuild(size: Size, snapshotFile: string, changedSnapshotFil
     if (floorDir) rmSync(floorDir, { recursive: true, force: true });
   }
   const weight = boardWeight(outDir);
+  const stats = outputStats(outDir);
+  const output = { files: stats.files, mb: round(stats.bytes / 2 ** 20, 1) };
   const search = await searchFigures(outDir, SEARCH_QUERIES);
   log(`${size.name} search: ${JSON.stringify(search)}`);
   const column = (key: keyof Round) => results.map((r) => r[key]);
@@ -200,6 +207,7 @@ async function measureBuild(size: Size, snapshotFile: string, changedSnapshotFil
     peak_rss_mb: { median: median(column('peak_rss_mb')), max: Math.max(...column('peak_rss_mb')) },
     floor_peak_rss_mb: { median: median(column('floor_peak_rss_mb')), max: Math.max(...column('floor_peak_rss_mb')) },
     board: weight,
+    output,
     search,
     outDir,
   };
@@ -340,6 +348,7 @@ await runCommand(spec, async (values) => {
       fetch: Awaited<ReturnType<typeof measureFetch>>;
       rebuild: Awaited<ReturnType<typeof measureRebuild>>;
       history: HistoryFigures;
+      two_languages?: Omit<Awaited<ReturnType<typeof measureBuild>>, 'outDir' | 'rounds'> & { languages_multiplier: number };
     }
   > = {};
   figures.sizes = sizeFigures;
@@ -356,12 +365,28 @@ await runCommand(spec, async (values) => {
     await writeSnapshotFile(join(snapshotDir, 'changed.json'), withOneChange(snapshot));
     const { outDir, ...buildFigures } = await measureBuild(size, join(snapshotDir, 'snapshot.json'), join(snapshotDir, 'changed.json'), rounds, concurrency);
     rmSync(outDir, { recursive: true, force: true });
+    // What a team in two languages builds: every page twice, and a search index per language.
+    let twoLanguages: (Omit<Awaited<ReturnType<typeof measureBuild>>, 'outDir' | 'rounds'> & { languages_multiplier: number }) | undefined;
+    if (size.name === '1k') {
+      const configFile = join(snapshotDir, 'roadmap.config.json');
+      writeFileSync(configFile, JSON.stringify({ locales: ['en', 'de'] }));
+      log(`workspace ${size.name} in two languages (en, de)`);
+      const {
+        outDir: twoDir,
+        rounds: _rounds,
+        ...two
+      } = await measureBuild(size, join(snapshotDir, 'snapshot.json'), join(snapshotDir, 'changed.json'), rounds, concurrency, {
+        ROADMAP_CONFIG: configFile,
+      });
+      rmSync(twoDir, { recursive: true, force: true });
+      twoLanguages = { ...two, languages_multiplier: round(two.ours_ms / buildFigures.ours_ms, 2) };
+    }
     rmSync(snapshotDir, { recursive: true, force: true });
     const fetch = await measureFetch(size, workspace);
     log(`${size.name} fetch: ${JSON.stringify(fetch)}`);
     const rebuild = await measureRebuild(size, workspace);
     const history = await measureHistory(size, historyBench);
-    sizeFigures[size.name] = { issues: size.issues, projects: size.projects, ...buildFigures, fetch, rebuild, history };
+    sizeFigures[size.name] = { issues: size.issues, projects: size.projects, ...buildFigures, fetch, rebuild, history, ...(twoLanguages ? { two_languages: twoLanguages } : {}) };
   }
 
   // The table.
@@ -395,6 +420,21 @@ await runCommand(spec, async (values) => {
       `${f.peak_rss_mb.median} (max ${f.peak_rss_mb.max})`,
       `cold builds; bare Astro: ${f.floor_peak_rss_mb.median} (max ${f.floor_peak_rss_mb.max})`,
     ]);
+    rows.push([`output (${name})`, `${f.output.files} files`, `${f.output.mb} MB, search index included`]);
+    if (f.two_languages) {
+      const two = f.two_languages;
+      rows.push([
+        `build_ratio (${name}, 2 languages)`,
+        String(two.build_ratio.median),
+        `spread ${spread(two.build_ratio)}; medians ${two.ours_ms} ms vs ${two.floor_ms} ms bare Astro, ${two.pages} pages; ${two.output.files} files, ${two.output.mb} MB`,
+      ]);
+      rows.push([
+        `languages_multiplier (${name})`,
+        String(two.languages_multiplier),
+        `median cold build in en + de over the one-language build's (${two.ours_ms} / ${f.ours_ms} ms)`,
+      ]);
+      rows.push([`warm_change_ratio (${name}, 2 languages)`, String(two.warm_change_ratio.median), `spread ${spread(two.warm_change_ratio)}`]);
+    }
     rows.push([`board_gzip_kb (${name})`, String(f.board.gzip_kb), 'HTML + CSS + JS']);
     rows.push([`filter_index_gzip_kb (${name})`, String(f.board.filter_index_gzip_kb), `/${BOARD_INDEX_FILE}, fetched only when someone filters or sorts`]);
     searchRows(name, f.search);
