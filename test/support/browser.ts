@@ -1,6 +1,7 @@
 /** Real headless Chromium (Debian's package) driven by playwright-core. */
-import { existsSync } from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AxeResults, RunOptions } from 'axe-core';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { serveStatic, type StaticSite } from './static-server.ts';
 
@@ -74,17 +75,33 @@ export async function tabTo(page: Page, id: string, maxPresses = 20): Promise<st
 /** The WCAG 2.2 A/AA rules and axe's best practices: what every page of the site must pass. */
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
+/** axe-core's own build, loaded into each audited page by Playwright (which no page CSP stops). */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
 /**
  * axe-core's violations on the page as it is now, one line each with up to
- * three of the elements at fault. Only violations are collected: listing the
- * passes too (axe's default) doubled the time of an audit, and no test reads them.
+ * three of the elements at fault. axe is loaded into the page once and run
+ * with `axe.run` as often as asked (light, then dark): @axe-core/playwright's
+ * builder loaded it three times a run and opened a page to merge the results
+ * of frames, which these pages do not have (`iframes: false`); an audit took
+ * 2.3 times as long (30.4 against 13.4 s for four page types in both schemes).
+ * Only violations are collected: listing the passes too (axe's default)
+ * doubled the time of an audit, and no test reads them.
  * `rules` runs only those rules instead of AXE_TAGS (the colour rules again after a scheme change, say);
  * `except` leaves those out.
  */
 export async function axeViolations(page: Page, rules?: readonly string[], except: readonly string[] = []): Promise<string[]> {
-  const builder = new AxeBuilder({ page });
-  if (except.length) builder.disableRules([...except]);
-  const results = await (rules ? builder.withRules([...rules]) : builder.withTags(AXE_TAGS)).options({ resultTypes: ['violations'] }).analyze();
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const options: RunOptions = {
+    runOnly: rules ? { type: 'rule', values: [...rules] } : { type: 'tag', values: AXE_TAGS },
+    rules: Object.fromEntries(except.map((id) => [id, { enabled: false }])),
+    resultTypes: ['violations'],
+    iframes: false,
+  };
+  const results = await page.evaluate(
+    (options) => (window as unknown as { axe: { run(context: Document, options: RunOptions): Promise<AxeResults> } }).axe.run(document, options),
+    options,
+  );
   return results.violations.map(
     (v) =>
       `${v.id}: ${v.help} (${v.nodes
