@@ -1,0 +1,92 @@
+/**
+ * `npm run screenshots [-- --from DIR]`: the screenshots the README and the
+ * docs show, taken from a real build of the bundled demo in Debian's Chromium
+ * under the site's own headers, so that they show the site as it is. Run it
+ * after a change people can see, and commit the images it writes.
+ *   board-1280.png, board-375.png         the board's first screen on a laptop and on a phone, light
+ *   board-1280-dark.png                   the same laptop screen in dark mode
+ *   timeline.png                          an issue's facts and its history (FN-101 of the demo), on a 1280 px screen
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCommand, UsageError } from '../src/cli/args.ts';
+import { astroBin, BUILD_NODE_FLAGS, runNode } from '../src/cli/run-node.ts';
+import { ROADMAP_ENV_NAMES } from '../src/config/env.ts';
+import { launchChromium } from '../test/support/browser.ts';
+import { serveStatic } from '../test/support/static-server.ts';
+
+const ROOT = process.cwd();
+const ASSETS = join(ROOT, '.github/assets');
+/** The demo issue whose page shows a history with moves (the history of src/data/demo). */
+const TIMELINE_ISSUE = 'FN-101';
+
+const spec = {
+  command: 'npm run screenshots --',
+  summary: `Builds the bundled demo and saves the README's and the docs' screenshots to ${ASSETS}.`,
+  options: {
+    from: { type: 'string', value: 'DIR', description: 'take them from this built demo instead of building one' },
+  },
+} as const;
+
+await runCommand(spec, async (values) => {
+  let outDir = values.from;
+  let built: string | undefined;
+  if (!outDir) {
+    built = outDir = mkdtempSync(join(tmpdir(), 'screenshots-'));
+    const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } as NodeJS.ProcessEnv;
+    // The bundled demo, whatever the caller's environment says.
+    for (const key of ROADMAP_ENV_NAMES) delete env[key];
+    process.stderr.write('Building the demo…\n');
+    const result = await runNode([...BUILD_NODE_FLAGS, astroBin(ROOT), 'build', '--outDir', outDir], { cwd: ROOT, env });
+    if (result.code !== 0) throw new Error(`the demo build failed:\n${result.output.slice(-2000)}`);
+  }
+  const demo = JSON.parse(readFileSync(join(ROOT, 'src/data/demo/portal.json'), 'utf8')) as { issues: { id: string; identifier: string }[] };
+  const timelineIssue = demo.issues.find((issue) => issue.identifier === TIMELINE_ISSUE);
+  if (!timelineIssue) throw new UsageError(`the demo has no issue ${TIMELINE_ISSUE}`);
+
+  const site = await serveStatic(outDir);
+  const browser = await launchChromium();
+  try {
+    const shot = async (name: string, path: string, options: { width: number; height: number; colorScheme?: 'light' | 'dark'; upTo?: string }) => {
+      const page = await browser.newPage({ viewport: { width: options.width, height: options.height }, colorScheme: options.colorScheme ?? 'light', reducedMotion: 'reduce' });
+      await page.goto(`${site.url}${path}`, { waitUntil: 'load' });
+      await page.evaluate(() => document.fonts.ready);
+      const file = join(ASSETS, name);
+      // `upTo`: from the top of the page's content to the end of that element, as wide as the content column.
+      const clip = options.upTo
+        ? await page.evaluate((selector) => {
+            const main = document.querySelector('main')!.getBoundingClientRect();
+            // Block elements span the whole column; the text and the marks in it say how wide the content is.
+            const walker = document.createTreeWalker(document.querySelector('main')!, NodeFilter.SHOW_TEXT);
+            const range = document.createRange();
+            let right = 0;
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              range.selectNodeContents(node);
+              right = Math.max(right, range.getBoundingClientRect().right);
+            }
+            for (const graphic of document.querySelectorAll('main svg, main img')) right = Math.max(right, graphic.getBoundingClientRect().right);
+            const end = document.querySelector(selector)!.getBoundingClientRect().bottom;
+            const margin = 24;
+            return {
+              x: Math.max(0, main.left),
+              y: Math.max(0, main.top),
+              width: Math.min(right + margin, window.innerWidth) - Math.max(0, main.left),
+              height: end + margin - Math.max(0, main.top),
+            };
+          }, options.upTo)
+        : undefined;
+      await page.screenshot({ path: file, ...(clip ? { clip } : {}) });
+      await page.close();
+      process.stdout.write(`${file}\n`);
+    };
+    await shot('board-1280.png', '/', { width: 1280, height: 800 });
+    await shot('board-1280-dark.png', '/', { width: 1280, height: 800, colorScheme: 'dark' });
+    await shot('board-375.png', '/', { width: 375, height: 812 });
+    await shot('timeline.png', `/issues/${timelineIssue.id}/`, { width: 1280, height: 900, upTo: '.history' });
+  } finally {
+    await browser.close();
+    await site.close();
+    if (built) rmSync(built, { recursive: true, force: true });
+  }
+});
