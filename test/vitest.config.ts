@@ -8,6 +8,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './support/longest-first.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -16,6 +17,8 @@ export default defineConfig({
     // Vitest's default is one worker less than the cores: one, here. Most of a test's time is spent in Chromium,
     // a child process or the shared fake portal, so two files side by side keep both cores busy.
     maxWorkers: 2,
+    // The site project's slow files first even in a fresh clone, which has no durations recorded (test/support/longest-first.ts).
+    sequence: { sequencer: LongestFirst },
     projects: [
       // Pure modules with no mocks or global state: one worker may run file after file (isolate: false) instead of starting one per file.
       // The timeout leaves room for the first jsdom start (DOMPurify) on a busy machine.
