@@ -8,6 +8,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
+import { gzipSync } from 'node:zlib';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -54,8 +55,12 @@ export interface StaticSite {
   close(): Promise<void>;
 }
 
-/** Serves `root` at `base` (a site built with that base path); anything outside it is not found. */
-export async function serveStatic(root: string, base = '/'): Promise<StaticSite> {
+/**
+ * Serves `root` at `base` (a site built with that base path); anything outside it is not found.
+ * `gzip`: text is sent compressed to a client that accepts it, as every host the docs cover does (the bench's
+ * Lighthouse runs measure what a visitor downloads; the tests read bodies as written).
+ */
+export async function serveStatic(root: string, base = '/', options: { gzip?: boolean } = {}): Promise<StaticSite> {
   const headersPath = join(root, '_headers');
   const rules = existsSync(headersPath) ? parseHeadersFile(readFileSync(headersPath, 'utf8')) : [];
   const server = createServer((req, res) => {
@@ -71,8 +76,11 @@ export async function serveStatic(root: string, base = '/'): Promise<StaticSite>
       res.end('Not found');
       return;
     }
-    res.writeHead(found ? 200 : 404, { 'content-type': TYPES[extname(served)] ?? 'application/octet-stream', ...headersFor(rules, path) });
-    res.end(readFileSync(served));
+    const type = TYPES[extname(served)] ?? 'application/octet-stream';
+    const compress = options.gzip && /^(text\/|application\/(json|xml)|image\/svg)/.test(type) && /\bgzip\b/.test(String(req.headers['accept-encoding']));
+    const body = readFileSync(served);
+    res.writeHead(found ? 200 : 404, { 'content-type': type, ...headersFor(rules, path), ...(compress ? { 'content-encoding': 'gzip', vary: 'Accept-Encoding' } : {}) });
+    res.end(compress ? gzipSync(body) : body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
