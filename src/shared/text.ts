@@ -16,6 +16,28 @@ export function withoutXmlForbidden(text: string): string {
   return text.replace(XML_FORBIDDEN, '');
 }
 
+/**
+ * Most combining marks (Unicode category M) kept in a row. A character and
+ * its marks are one grapheme, which no line break may split: a title of one
+ * letter and thousands of marks made pages 16,000–27,000 px wide at 320 px.
+ * Real text needs few (Vietnamese two on a letter, Thai three, pointed Hebrew
+ * with cantillation four); Unicode's Stream-Safe Text Format (UAX #15 §13)
+ * bounds a run at 30 for its own reasons. Eight keeps every real text whole.
+ */
+export const MAX_MARKS_IN_A_ROW = 8;
+const MARK_PILE_UP = new RegExp(`\\p{M}{${MAX_MARKS_IN_A_ROW + 1},}`, 'gu');
+
+/** `text` with each run of more than MAX_MARKS_IN_A_ROW combining marks cut to its first MAX_MARKS_IN_A_ROW. */
+export function withoutMarkPileUps(text: string): string {
+  return text.replace(MARK_PILE_UP, (run) => [...run].slice(0, MAX_MARKS_IN_A_ROW).join(''));
+}
+
+/** Whether `text` has a run of marks `withoutMarkPileUps` cuts. */
+export function hasMarkPileUp(text: string): boolean {
+  MARK_PILE_UP.lastIndex = 0;
+  return MARK_PILE_UP.test(text);
+}
+
 const HTML_TEXT_ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
 
 /** `&`, `<` and `>` as character references: text that stays text inside HTML element content (not in an attribute). */

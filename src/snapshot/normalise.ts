@@ -10,7 +10,7 @@
 import { isPortalVisible, type ApiIssue, type ApiProject } from '../portal/api-schemas.ts';
 import type { Issue, Project } from './model.ts';
 import { byId, hexColour, httpUrl } from '../shared/values.ts';
-import { quoted, quotedList, withoutXmlForbidden } from '../shared/text.ts';
+import { hasMarkPileUp, MAX_MARKS_IN_A_ROW, quoted, quotedList, withoutMarkPileUps, withoutXmlForbidden } from '../shared/text.ts';
 
 /** Told about data that was left out or could not be read, one message each. */
 export type Warn = (message: string) => void;
@@ -41,6 +41,10 @@ export function normaliseIssues(issues: readonly ApiIssue[], knownProjectIds: Re
   });
   if (unreadable.length) warn(unreadableDatesWarning(unreadable));
   if (oddCounts.length) warn(upvoteCountsWarning(oddCounts));
+  const piledUp = issues.filter(
+    (issue) => !hidden.has(cleanId(issue.id)) && hasMarkPileUp(JSON.stringify([issue.title, issue.summary, issue.description, issue.status, issue.team])),
+  );
+  if (piledUp.length) warn(markPileUpWarning('issue', piledUp));
   return normalised.sort(byId);
 }
 
@@ -77,6 +81,8 @@ export function normaliseProjects(projects: readonly ApiProject[], warn: Warn = 
   const scale = progressScale(unique.map((p) => p.progress));
   const unreadable = unique.flatMap((p) => (p.createdAt && !isoDate(p.createdAt) ? [`project ${quoted(p.id)} createdAt ${quoted(p.createdAt)}`] : []));
   if (unreadable.length) warn(unreadableDatesWarning(unreadable));
+  const piledUp = unique.filter((project) => hasMarkPileUp(JSON.stringify([project.name, project.description, project.state])));
+  if (piledUp.length) warn(markPileUpWarning('project', piledUp));
   return unique.map((project) => normaliseProject(project, scale)).sort(byId);
 }
 
@@ -104,6 +110,10 @@ function firstOfEachId<T extends { id: string }>(records: readonly T[], kind: 'i
   if (repeated.length) warn(`${repeated.length} ${kind} id(s) came more than once; the first of each is kept: ${[...new Set(repeated)].join(', ')}`);
   if (empty.length) warn(`${empty.length} ${kind}(s) have an id made only of characters XML forbids and are left out: ${quotedList(empty)}`);
   return kept;
+}
+
+function markPileUpWarning(kind: string, records: readonly { id: unknown }[]): string {
+  return `${records.length} ${kind}(s) have more than ${MAX_MARKS_IN_A_ROW} combining marks in a row, which no line can break, in their text; each run is cut to ${MAX_MARKS_IN_A_ROW}: ${quotedList(records.map((record) => String(record.id)))}`;
 }
 
 function unreadableDatesWarning(items: readonly string[]): string {
@@ -209,13 +219,13 @@ function offsetMinutes(zone: string): number | null {
 
 /** Text without the characters XML forbids and without surrounding space, or null when nothing is left. */
 function text(value: string | null | undefined): string | null {
-  const cleaned = value == null ? '' : withoutXmlForbidden(value).trim();
+  const cleaned = value == null ? '' : withoutMarkPileUps(withoutXmlForbidden(value)).trim();
   return cleaned ? cleaned : null;
 }
 
 /** Markdown kept as written (leading spaces matter) but for the characters XML forbids, or null when blank. */
 function body(value: string | null | undefined): string | null {
-  const cleaned = value == null ? '' : withoutXmlForbidden(value);
+  const cleaned = value == null ? '' : withoutMarkPileUps(withoutXmlForbidden(value));
   return cleaned.trim() ? cleaned : null;
 }
 

@@ -257,3 +257,47 @@ describe('upvote counts', () => {
     ]);
   });
 });
+
+describe('combining marks in a row', () => {
+  const issue = (fields: Record<string, unknown>) => ApiIssueListSchema.parse([{ id: 'zalgo', title: 'x', status: 'Todo', isVisible: true, isDeleted: false, ...fields }])[0]!;
+  const normalise = (fields: Record<string, unknown>) => {
+    const warnings: string[] = [];
+    return { issue: normaliseIssues([issue(fields)], new Set(), (warning) => warnings.push(warning))[0]!, warnings };
+  };
+  // Written out as code points, so what is tested does not hang on an editor's normalisation.
+  const samples = {
+    vietnamese: 'Ti\u00EA\u0301ng Vi\u00EA\u0323t', // two marks on a letter, decomposed: ế, ệ
+    thai: '\u0E17\u0E35\u0E48\u0E19\u0E35\u0E49', // ที่นี้: a vowel and a tone mark above each consonant
+    hebrew: '\u05D1\u05BC\u05B0\u05E8\u05B5\u05D0\u05E9\u05B4\u05C1\u05BC\u05D9\u05EA\u0591', // pointed, with a cantillation mark
+    devanagari: '\u0915\u094D\u0937\u093F\u0924\u093F\u091C\u0902', // क्षितिजं: virama, vowel signs, anusvara
+    arabic: '\u0645\u064F\u062D\u064E\u0645\u0651\u064E\u062F', // مُحَمَّد: shadda and fatha on one letter
+    tibetan: '\u0F56\u0F66\u0F92\u0FB2\u0F74\u0F56\u0F0B', // a stack of subjoined letters and a vowel
+  };
+
+  it('keeps real text of every script whole, with no warning', () => {
+    for (const [language, text] of Object.entries(samples)) {
+      const { issue: result, warnings } = normalise({ title: text, summary: [text], description: text });
+      expect([result.title, result.summary[0], result.description], language).toEqual([text, text, text]);
+      expect(warnings, language).toEqual([]);
+    }
+  });
+
+  it(`cuts a letter's pile of marks to eight, in every text field, and names the issue once`, () => {
+    const pile = `Z${'\u0301\u0336'.repeat(2_500)}algo`;
+    const { issue: result, warnings } = normalise({ title: pile, summary: [pile], description: pile, team: pile, status: pile });
+    const cut = `Z${'\u0301\u0336'.repeat(4)}algo`;
+    expect(result.title).toBe(cut);
+    expect(result.summary).toEqual([cut]);
+    expect(result.description).toBe(cut);
+    expect(result.team).toBe(cut);
+    expect(result.status).toBe(cut);
+    expect(warnings).toEqual(['1 issue(s) have more than 8 combining marks in a row, which no line can break, in their text; each run is cut to 8: "zalgo"']);
+  });
+
+  it('cuts a project name the same way', () => {
+    const warnings: string[] = [];
+    const [project] = normaliseProjects([ApiProjectSchema.parse({ id: 'p', name: `P${'\u0300'.repeat(40)}` })], (warning) => warnings.push(warning));
+    expect(project!.name).toBe(`P${'\u0300'.repeat(8)}`);
+    expect(warnings).toHaveLength(1);
+  });
+});
