@@ -243,6 +243,14 @@ export const RoadmapConfigSchema = z
      */
     shareCards: z.boolean().default(false),
     /**
+     * Ship dates you already know, for what shipped before the site's history began: a JSON file inside the
+     * project, relative to its root, mapping an issue's id or identifier to the day it shipped, e.g.
+     * `{ "FN-12": "2025-03-14" }` (at most 10,000 entries, 1 MB). Those issues then show that date on the
+     * changelog and the Shipped page instead of "shipped before {date}". A date the history itself recorded wins;
+     * an entry for an issue that is not shipped, or not on the site, is named in a warning.
+     */
+    shipDates: z.string().min(1).optional(),
+    /**
      * Where the site is hosted: `github-pages`, `netlify`, `cloudflare-pages` or `vercel`. The build then warns,
      * naming the limit and the way out, when its output passes a limit that host documents (Cloudflare Pages:
      * 20,000 files, 25 MiB a file, 100 `_headers` rules; GitHub Pages: 1 GB). Unset: no such check. With `vercel`, the
@@ -458,6 +466,7 @@ export function loadRoadmapConfig(root: string, named?: string, inline?: unknown
 /** The files a valid config names must exist where they are looked for. */
 function checkFiles(root: string, config: RoadmapConfig, file: string): RoadmapConfig {
   if (config.theme.customCss) customCssFile(root, config.theme.customCss, file);
+  if (config.shipDates) projectFile(root, config.shipDates, { option: 'shipDates', what: 'a JSON file', example: 'ship-dates.json' }, file);
   // A path under public/ that is not there would be a broken image on every page.
   for (const [option, asset] of [
     ['theme.logo', config.theme.logo],
@@ -499,9 +508,17 @@ function missingPublicFile(root: string, asset: string): string | undefined {
  * `../.env` must never be read.
  */
 export function customCssFile(root: string, css: string, configFile = DEFAULT_CONFIG_FILE): string {
+  return projectFile(root, css, { option: 'theme.customCss', what: 'a CSS file', example: 'roadmap.css' }, configFile);
+}
+
+/**
+ * The real path of a file the config names (`path`, relative to the project root), checked as
+ * `customCssFile` says: a file inside the project, also once symbolic links are followed.
+ */
+export function projectFile(root: string, path: string, named: { option: string; what: string; example: string }, configFile = DEFAULT_CONFIG_FILE): string {
   const fail = (problem: string) =>
-    new ConfigError(`Invalid ${configFile}:\n  - theme.customCss: ${problem}. Give the path of a CSS file inside the project, relative to its root, e.g. "roadmap.css".`);
-  const candidate = resolve(root, css);
+    new ConfigError(`Invalid ${configFile}:\n  - ${named.option}: ${problem}. Give the path of ${named.what} inside the project, relative to its root, e.g. "${named.example}".`);
+  const candidate = resolve(root, path);
   if (!existsSync(candidate)) throw fail(`${candidate} does not exist`);
   const realRoot = realpathSync(root);
   const real = realpathSync(candidate);

@@ -11,7 +11,8 @@ import { readSnapshotFileSync } from '../snapshot/snapshot-file.ts';
 import { configWarnings } from './config-warnings.ts';
 import { parseEnv, type RoadmapEnv } from './env.ts';
 import { resolveBrand, type Brand } from './brand.ts';
-import { configFilePath, INLINE_CONFIG_NAME, loadRoadmapConfig, type RoadmapConfig, type RoadmapConfigInput } from './roadmap-config.ts';
+import { configFilePath, INLINE_CONFIG_NAME, loadRoadmapConfig, projectFile, type RoadmapConfig, type RoadmapConfigInput } from './roadmap-config.ts';
+import { readShipDates } from './ship-dates.ts';
 import { resolveSiteLocation } from './site-url.ts';
 import type { DataSource } from '../snapshot/source.ts';
 import { DEMO_HISTORY_FILE, resolveSource } from './source.ts';
@@ -45,6 +46,8 @@ export interface Settings {
   warnings: string[];
   /** The history file the pages read (`ROADMAP_HISTORY`; the demo's own for the demo), or none. */
   historyFile: string | undefined;
+  /** The `shipDates` file read: an ISO date-time by issue id or identifier (empty without the option). */
+  shipDates: Readonly<Record<string, string>>;
   /** Where sanitised descriptions are cached across builds (`ROADMAP_RENDER_CACHE`, else `.roadmap/render-cache.json`), absolute. */
   renderCacheFile: string;
   /** The favicon, logo and social image, checked, with the URLs pages link them by (src/config/brand.ts). */
@@ -114,6 +117,12 @@ export function resolveSettings(root: string, env: NodeJS.ProcessEnv = process.e
     ),
     renderCacheFile: resolve(root, parsedEnv.ROADMAP_RENDER_CACHE ?? `${DEFAULT_STATE_DIR}/${RENDER_CACHE_FILE}`),
     buildConcurrency: parsedEnv.ROADMAP_BUILD_CONCURRENCY ?? defaultBuildConcurrency(),
+    shipDates: config.shipDates
+      ? readShipDates(
+          projectFile(root, config.shipDates, { option: 'shipDates', what: 'a JSON file', example: 'ship-dates.json' }),
+          input.config === undefined ? configFilePath(root, parsedEnv.ROADMAP_CONFIG) : INLINE_CONFIG_NAME,
+        )
+      : {},
     historyFile: parsedEnv.ROADMAP_HISTORY ? resolve(root, parsedEnv.ROADMAP_HISTORY) : source.kind === 'demo' ? DEMO_HISTORY_FILE : undefined,
   };
 }

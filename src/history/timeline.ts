@@ -188,7 +188,12 @@ export function changelog(history: History, rule: ShippedRule): ChangelogEntry[]
     const completed = completedAt(record, rule.projectStates);
     if (completed) entries.push({ kind: 'project', id, ...completed });
   }
-  return entries.sort((a, b) => Number(a.atLeast) - Number(b.atLeast) || compareCodeUnits(b.at, a.at) || compareCodeUnits(a.kind, b.kind) || compareCodeUnits(a.id, b.id));
+  return entries.sort(changelogOrder);
+}
+
+/** Dated entries newest first, then those whose date is only a bound (`atLeast`). */
+export function changelogOrder(a: ChangelogEntry, b: ChangelogEntry): number {
+  return Number(a.atLeast) - Number(b.atLeast) || compareCodeUnits(b.at, a.at) || compareCodeUnits(a.kind, b.kind) || compareCodeUnits(a.id, b.id);
 }
 
 export interface ChangelogGroup {

@@ -5,7 +5,7 @@ import type { Labels } from '../i18n/labels.ts';
 import type { Issue, Project } from '../snapshot/model.ts';
 import { assertDistinctSlugs } from './paths.ts';
 import type { History } from '../history/schema.ts';
-import { changelog, type ChangelogEntry } from '../history/timeline.ts';
+import { changelog, changelogOrder, type ChangelogEntry } from '../history/timeline.ts';
 import { titleOrder } from '../i18n/format.ts';
 
 export interface RoadmapView {
@@ -90,4 +90,51 @@ export function inTitleOrderBeforeHistory(entries: ChangelogEntry[], view: Roadm
   const title = (entry: ChangelogEntry) => titles.get(`${entry.kind}:${entry.id}`) ?? entry.id;
   const order = titleOrder(locale);
   return [...entries.filter((entry) => !entry.atLeast), ...entries.filter((entry) => entry.atLeast).sort((a, b) => order(title(a), title(b)))];
+}
+
+/** What `withShipDates` could not use, by key of the `shipDates` file, each with why. */
+export interface UnusedShipDate {
+  key: string;
+  why: 'no such issue' | 'not shipped' | 'dated by the history' | 'after the history saw it shipped';
+}
+
+/**
+ * The changelog with the dates of the team's `shipDates` file (by issue id, or identifier): an issue the history
+ * saw arrive already shipped ("shipped before {date}") takes its seeded date, when that is no later than the date
+ * the history saw it shipped by, and is then ordered among the dated entries. The history's own dates win.
+ */
+export function withShipDates(
+  entries: readonly ChangelogEntry[],
+  issues: readonly Issue[],
+  shipDates: Readonly<Record<string, string>>,
+): { entries: ChangelogEntry[]; unused: UnusedShipDate[] } {
+  const keys = Object.keys(shipDates);
+  if (!keys.length) return { entries: [...entries], unused: [] };
+  const byId = new Map(issues.map((issue) => [issue.id, issue]));
+  const byIdentifier = new Map(issues.flatMap((issue) => (issue.identifier ? [[issue.identifier, issue] as const] : [])));
+  const entryOf = new Map(entries.flatMap((entry) => (entry.kind === 'issue' ? [[entry.id, entry] as const] : [])));
+  const seeded = new Map<string, string>();
+  const unused: UnusedShipDate[] = [];
+  for (const key of keys) {
+    const issue = byId.get(key) ?? byIdentifier.get(key);
+    const entry = issue && entryOf.get(issue.id);
+    const at = shipDates[key]!;
+    if (!issue) unused.push({ key, why: 'no such issue' });
+    else if (!entry) unused.push({ key, why: 'not shipped' });
+    else if (!entry.atLeast) unused.push({ key, why: 'dated by the history' });
+    else if (at > entry.at) unused.push({ key, why: 'after the history saw it shipped' });
+    else seeded.set(issue.id, at);
+  }
+  const result = entries.map((entry) => {
+    const at = entry.kind === 'issue' ? seeded.get(entry.id) : undefined;
+    return at ? { ...entry, at, atLeast: false } : entry;
+  });
+  return { entries: result.sort(changelogOrder), unused };
+}
+
+/** One warning naming the `shipDates` entries that were not used, and why; undefined when all were. */
+export function unusedShipDatesWarning(unused: readonly UnusedShipDate[]): string | undefined {
+  if (!unused.length) return undefined;
+  const shown = unused.slice(0, 20).map(({ key, why }) => `${JSON.stringify(key)} (${why})`);
+  return `${unused.length} entr${unused.length === 1 ? 'y' : 'ies'} of shipDates left unused: ${shown.join(', ')}${unused.length > 20 ? ` and ${unused.length - 20} more` : ''}. A date is used for a shipped issue on the site whose date the history does not know, and no later than the history's.`;
 }

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { changedParts, siteFingerprint, type Fingerprint } from '../../src/cli/rebuild/fingerprint.ts';
+import { changedConfigKeys, changedParts, configKeyDigests, siteFingerprint, type Fingerprint } from '../../src/cli/rebuild/fingerprint.ts';
 import { resolveSettings } from '../../src/config/settings.ts';
 
 let root: string;
@@ -30,6 +30,17 @@ describe('siteFingerprint', () => {
     const before = siteFingerprint(resolveSettings(root, {}));
     expect(changedSince(before)).toEqual([]);
     expect(before.packageVersion).toBe(OUR_VERSION);
+  });
+
+  it('an edit to the shipDates file changes the config part, and the report names shipDates', () => {
+    write('ship-dates.json', JSON.stringify({ 'FN-1': '2025-03-14' }));
+    write('roadmap.config.json', JSON.stringify({ title: 'Acme', shipDates: 'ship-dates.json', theme: { customCss: 'roadmap.css' } }));
+    const settings = resolveSettings(root, {});
+    const before = siteFingerprint(settings);
+    write('ship-dates.json', JSON.stringify({ 'FN-1': '2025-03-15' }));
+    const after = resolveSettings(root, {});
+    expect(changedSince(before)).toEqual(['config']);
+    expect(changedConfigKeys(configKeyDigests(settings), configKeyDigests(after))).toEqual(['shipDates']);
   });
 
   it('a config edit changes the config part only', () => {

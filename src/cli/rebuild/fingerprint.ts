@@ -54,8 +54,11 @@ const DERIVED_CONFIG_KEYS = new Set(['languageTexts', 'textFallbacks', 'labelsIn
  * whose digest changed ("the config: theme, title"). Digests only: no value of the config reaches the state
  * folder or a log through them.
  */
-export function configKeyDigests(settings: { config: object; site: string; base: string }): Record<string, string> {
-  const entries = Object.entries({ ...settings.config, site: settings.site, base: settings.base }).filter(([key]) => !DERIVED_CONFIG_KEYS.has(key));
+export function configKeyDigests(settings: { config: object; site: string; base: string; shipDates?: Readonly<Record<string, string>> }): Record<string, string> {
+  // `shipDates` names a file: its digest covers what the file says, so an edit to the file names the key too.
+  const shipDates =
+    settings.shipDates && Object.keys(settings.shipDates).length ? { shipDates: { file: (settings.config as { shipDates?: string }).shipDates, dates: settings.shipDates } } : {};
+  const entries = Object.entries({ ...settings.config, ...shipDates, site: settings.site, base: settings.base }).filter(([key]) => !DERIVED_CONFIG_KEYS.has(key));
   return Object.fromEntries(entries.map(([key, value]) => [key, contentDigest(value ?? null)]).sort(([a], [b]) => compareCodeUnits(a!, b!)));
 }
 
@@ -69,15 +72,25 @@ const NONE = 'none';
 
 /**
  * The parts besides the data, from the resolved settings: the config as
- * resolved (with the site and base path), the render version, the version of
+ * resolved (with the site and base path, and what the shipDates file says), the render version, the version of
  * the installed portal-roadmap package, every file under public/, and the custom CSS file's contents.
  */
-export function siteFingerprint(settings: Pick<Settings, 'root' | 'config' | 'site' | 'base' | 'brand'>, installedVersion = packageVersion()): Omit<Fingerprint, 'data'> {
-  const { root, config, site, base, brand } = settings;
+export function siteFingerprint(
+  settings: Pick<Settings, 'root' | 'config' | 'site' | 'base' | 'brand' | 'shipDates'>,
+  installedVersion = packageVersion(),
+): Omit<Fingerprint, 'data'> {
+  const { root, config, site, base, brand, shipDates } = settings;
   const css = config.theme.customCss ? resolve(root, config.theme.customCss) : undefined;
   return {
     // The brand images' URLs carry a digest of their contents: an edited logo changes the config part.
-    config: contentDigest({ config, site, base, brand: [brand.favicon.url, brand.logo?.url ?? null, brand.socialImage?.url ?? null] }),
+    // So does an edited shipDates file: what it says is part of the config's digest.
+    config: contentDigest({
+      config,
+      site,
+      base,
+      brand: [brand.favicon.url, brand.logo?.url ?? null, brand.socialImage?.url ?? null],
+      ...(Object.keys(shipDates).length ? { shipDates } : {}),
+    }),
     renderVersion: String(RENDER_VERSION),
     // The installed portal-roadmap's, not the project's: upgrading the package republishes.
     packageVersion: installedVersion,

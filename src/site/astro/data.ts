@@ -20,7 +20,7 @@ import { assetUrl, withBase } from '../paths.ts';
 import type { Issue, Project, RoadmapInfo } from '../../snapshot/model.ts';
 import { ROADMAP_INFO_ID } from '../../content/loader.ts';
 import { columnLabel } from '../../publish/columns.ts';
-import { buildRoadmapView, inTitleOrderBeforeHistory, type RoadmapView } from '../roadmap-view.ts';
+import { buildRoadmapView, inTitleOrderBeforeHistory, unusedShipDatesWarning, withShipDates, type RoadmapView } from '../roadmap-view.ts';
 
 /**
  * The config as a page uses it: the page's language as `locale`, and title
@@ -114,6 +114,10 @@ function readCollections(): Promise<Collections> {
     const info = infoEntry.data;
     // Recording this build's snapshot is a no-op when the rebuild already did (the same state, the same date).
     const saved = historyFile ? await readHistoryFile(historyFile, `Fix ROADMAP_HISTORY, or unset it to build without a history; ${historyFile} was left as it is.`) : undefined;
+    const history = recordRun(saved, shownState(issues, projects, config.columns), info.fetchedAt);
+    // Said once a build, whatever the number of languages.
+    const unused = unusedShipDatesWarning(withShipDates(changelog(history, config.shipped), issues, settings.shipDates).unused);
+    if (unused) console.warn(`[portal-roadmap:ship-dates] ${unused}`);
     return {
       issues,
       projects,
@@ -122,7 +126,7 @@ function readCollections(): Promise<Collections> {
         issues: new Map(issueEntries.map((e) => [e.id, e.rendered?.html ?? ''])),
         projects: new Map(projectEntries.map((e) => [e.id, e.rendered?.html ?? ''])),
       },
-      history: recordRun(saved, shownState(issues, projects, config.columns), info.fetchedAt),
+      history,
     };
   })();
   return collections;
@@ -160,7 +164,7 @@ async function read(segment: string | undefined): Promise<Roadmap> {
     // The content layer wrote a cut description's note in the main language; each other language says it in its own.
     descriptionHtml: (collection, id) => retranslatedTruncationNote(data.html[collection].get(id) ?? '', mainNote, labels.descriptionTruncated),
     history,
-    changelog: inTitleOrderBeforeHistory(changelog(history, config.shipped), view, language.locale),
+    changelog: inTitleOrderBeforeHistory(withShipDates(changelog(history, config.shipped), data.issues, settings.shipDates).entries, view, language.locale),
     columnLabel: (id) => labelById.get(id) ?? id,
   };
 }
