@@ -54,8 +54,20 @@ const SANITIZE_CONFIG: Config = {
   ALLOWED_URI_REGEXP: ALLOWED_URI,
 };
 
-/** Description headings start at h3: the page's own h1 and h2 come first. */
-const HEADING_OFFSET = 2;
+/**
+ * Description headings start at h3: the page's own h1 and h2 ("Description") come first. A description's
+ * headings keep their order but lose their gaps: its highest level becomes h3, and none is more than one level
+ * below the heading before it, so `## A` then `#### B` is h3 then h4 (an outline skipping a level is invalid
+ * HTML to the Nu checker and a puzzle to a screen reader's heading list).
+ */
+const FIRST_HEADING_LEVEL = 3;
+
+/** The heading levels of a description, as `FIRST_HEADING_LEVEL` says, by their markdown depths in order. */
+export function descriptionHeadingLevels(depths: readonly number[]): number[] {
+  const top = Math.min(...depths);
+  let previous = FIRST_HEADING_LEVEL - 1;
+  return depths.map((depth) => (previous = Math.min(6, depth - top + FIRST_HEADING_LEVEL, previous + 1)));
+}
 
 let purifier: ReturnType<typeof createDOMPurify> | undefined;
 
@@ -142,9 +154,6 @@ function longRunAsText(src: string, long: RegExp, run: RegExp): Tokens.Text | fa
 const marked = new Marked({
   gfm: true,
   async: false,
-  walkTokens(token) {
-    if (token.type === 'heading') token.depth = Math.min(6, token.depth + HEADING_OFFSET);
-  },
   // A tokenizer here returns false to let marked's own run, or a token to replace it.
   tokenizer: {
     emStrong(src, maskedSrc) {
@@ -367,7 +376,14 @@ export function renderDescription(markdown: string | null, options: DescriptionO
   lastInlineRun = undefined;
   const bounded = boundMarkdown(markdown);
   if (bounded.truncated) limitsHit.add('length');
-  const html = sanitizeHtml(marked.parse(bounded.markdown, { async: false }));
+  const tokens = marked.lexer(bounded.markdown);
+  const headings: Tokens.Heading[] = [];
+  marked.walkTokens(tokens, (token) => {
+    if (token.type === 'heading') headings.push(token as Tokens.Heading);
+  });
+  const levels = descriptionHeadingLevels(headings.map((heading) => heading.depth));
+  headings.forEach((heading, index) => (heading.depth = levels[index]!));
+  const html = sanitizeHtml(marked.parser(tokens));
   return { html: bounded.truncated ? `${html}${truncationNote(options.truncatedNote)}` : html, limits: [...limitsHit] };
 }
 

@@ -13,17 +13,24 @@ import { axeBothSchemes, axeMarkupOnly, launchChromium, watchPage } from '../sup
 import type { FixtureName } from '../support/fixtures.ts';
 import { serveStatic, type StaticSite } from '../support/static-server.ts';
 
-/** One path per page type present in a build. */
-export function pageTypes(outDir: string) {
+/**
+ * One path per page type of a build. A type the build has no page of fails, naming the folder it looked in;
+ * `teamBoards: false` for a site built with `board.teamBoards: false`, which has none.
+ */
+export function pageTypes(outDir: string, { teamBoards = true } = {}) {
   const files = listFiles(outDir);
-  const first = (prefix: string) => `/${files.find((f) => f.startsWith(prefix) && f.endsWith('index.html'))!.replace(/index\.html$/, '')}`;
+  const first = (prefix: string) => {
+    const file = files.find((f) => f.startsWith(prefix) && f.endsWith('index.html'));
+    if (file === undefined) throw new Error(`${outDir} has no page in ${prefix}`);
+    return `/${file.replace(/index\.html$/, '')}`;
+  };
   return {
     board: '/',
     column: first('status/'),
     issue: first('issues/'),
     project: first('projects/'),
     // A team's board: the column component on a page of its own (its embed is the embed board's markup again).
-    'team board': first('teams/'),
+    ...(teamBoards ? { 'team board': first('teams/') } : {}),
     shipped: '/shipped/',
     changelog: '/changelog/',
     'recent changes': '/changes/',

@@ -74,8 +74,8 @@ describe('build against a portal that pages with take 10', () => {
     expect(facts).toContain(issue.team);
     expect(facts).toContain(String(issue.upvotes));
     expect([...page.querySelectorAll('.summary li')].map((li) => li.textContent)).toEqual(issue.summary);
-    // The description's '### What changes' sits at h5: below the page h1 and the section h2.
-    expect(page.querySelector('.prose h5')?.textContent).toBe('What changes');
+    // The description's only heading, '### What changes', sits at h3: below the page h1 and the section h2, with no level skipped.
+    expect([...page.querySelectorAll('.prose :is(h1, h2, h3, h4, h5, h6)')].map((h) => `${h.tagName} ${h.textContent}`)).toEqual(['H3 What changes']);
     expect(page.querySelector('.prose ol li')).not.toBeNull();
     expect(page.querySelector('.project-chip')).not.toBeNull();
   });

@@ -11,8 +11,11 @@ describe('renderMarkdown', () => {
     expect(html).toContain('<table>');
   });
 
-  it('starts headings at h3, below the page h1 and section h2', () => {
-    expect(renderMarkdown('# Top\n\n#### Deep')).toBe('<h3>Top</h3>\n<h6>Deep</h6>\n');
+  it('starts headings at h3, below the page h1 and section h2, and never skips a level', () => {
+    expect(renderMarkdown('# Top\n\n#### Deep')).toBe('<h3>Top</h3>\n<h4>Deep</h4>\n');
+    // The description's own highest level is h3, whatever it is in markdown; going back up is fine, going down is one step.
+    expect(renderMarkdown('## A\n\n#### B\n\n### C\n\n## D\n\n###### E')).toBe('<h3>A</h3>\n<h4>B</h4>\n<h4>C</h4>\n<h3>D</h3>\n<h4>E</h4>\n');
+    expect(renderMarkdown('#### Only')).toBe('<h3>Only</h3>\n');
   });
 
   it('removes scripts, event handlers and forbidden elements', () => {
