@@ -3,9 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults, RunOptions } from 'axe-core';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { CHROMIUM_PACKAGE, CHROMIUM_PATH } from './chromium-path.ts';
 import { serveStatic, type StaticSite } from './static-server.ts';
-
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * `proxy`: a server Chromium sends every request through, but those to 127.0.0.1.
@@ -14,7 +13,9 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  */
 export async function launchChromium(options: { proxy?: string; framesLocalFromPublic?: boolean } = {}): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium is not at ${CHROMIUM_PATH}. Install it with \`apt-get install -y chromium\` (run by npm test's pretest step as root), or set CHROMIUM_PATH.`);
+    throw new Error(
+      `Chromium is not at ${CHROMIUM_PATH}. Install it with \`apt-get install -y ${CHROMIUM_PACKAGE}\` (run by npm test's pretest step as root), or set CHROMIUM_PATH.`,
+    );
   }
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
