@@ -1,7 +1,7 @@
 /**
  * How much of a description is rendered, and the plain-text form shown when
  * rendering fails. Kept apart from the renderer (src/content/markdown.ts) so
- * that the fallback never loads jsdom.
+ * that the fallback never loads the parser and sanitiser.
  */
 import { escapeHtmlText } from '../shared/text.ts';
 

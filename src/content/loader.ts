@@ -156,7 +156,7 @@ export function roadmapLoader(options: RoadmapLoaderOptions): Loader {
       const renders = new Map<string, Promise<RenderedDescription>>();
       let rendered: (RenderedDescription | undefined)[] = [];
       if (toRender.length) {
-        // The renderer (worker threads with jsdom) starts only when an entry changed: an unchanged build never pays for it.
+        // The renderer (worker threads) starts only when an entry changed: an unchanged build never pays for it.
         const { createRendererPool, rendererThreads } = await import('./render-budget.ts');
         const pool = createRendererPool(rendererThreads(new Set(toRender.map(({ entry }) => entry.markdown)).size), { truncatedNote });
         try {

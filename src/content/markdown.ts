@@ -1,8 +1,11 @@
 /**
  * Markdown from the portal (written by teammates, or by customers whose words
  * reached an issue) to HTML that is safe to publish and to embed: marked
- * renders it, then DOMPurify, on one jsdom window reused across documents,
- * removes everything outside a small HTML allow-list.
+ * renders it, parse5 (through hast-util-from-html) parses that as a browser
+ * would, hast-util-sanitize keeps only a small HTML allow-list, and
+ * hast-util-to-html writes it out again. No DOM: jsdom with DOMPurify cost
+ * 1.8 ms a description and half a second to load in each worker; this costs
+ * about 0.5 ms and loads in milliseconds (docs/performance.md).
  *
  * What reaches marked and the HTML parser is bounded first, so that no short
  * text can overflow the stack or take minutes (see `DESCRIPTION_LIMITS`):
@@ -11,47 +14,141 @@
  * entry may take as a whole, and its memory, are bounded by
  * `src/content/render-budget.ts`.
  */
-import createDOMPurify, { type Config } from 'dompurify';
-import { JSDOM } from 'jsdom';
+import type { Element, Root, RootContent } from 'hast';
+import { fromHtml } from 'hast-util-from-html';
+import { sanitize, type Schema } from 'hast-util-sanitize';
+import { toHtml } from 'hast-util-to-html';
 import { Marked, type Tokens } from 'marked';
 import { DESCRIPTION_LIMITS, truncateDescription, truncationNote, type BoundedMarkdown, type DescriptionOptions } from './description-limits.ts';
 
 /**
+ * What a description may hold: the elements Markdown writes and the inline
+ * HTML a writer reaches for; every other element is replaced by its content.
+ * Forms, frames, embedded objects, media (the CSP has no media-src), SVG and
+ * MathML (parsed by other rules), style and script are not on it.
+ */
+const ALLOWED_ELEMENTS = [
+  'a',
+  'abbr',
+  'b',
+  'bdi',
+  'bdo',
+  'blockquote',
+  'br',
+  'caption',
+  'cite',
+  'code',
+  'col',
+  'colgroup',
+  'dd',
+  'del',
+  'details',
+  'dfn',
+  'div',
+  'dl',
+  'dt',
+  'em',
+  'figcaption',
+  'figure',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'i',
+  'img',
+  'ins',
+  'kbd',
+  'li',
+  'mark',
+  'ol',
+  'p',
+  'pre',
+  'q',
+  'rp',
+  'rt',
+  'ruby',
+  's',
+  'samp',
+  'small',
+  'span',
+  'strike',
+  'strong',
+  'sub',
+  'summary',
+  'sup',
+  'table',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'time',
+  'tr',
+  'tt',
+  'u',
+  'ul',
+  'var',
+  'wbr',
+];
+
+/** Elements removed with everything inside them: their content is code, styles, another document, or markup by other rules. */
+const REMOVED_WITH_CONTENT = [
+  'script',
+  'style',
+  'template',
+  'svg',
+  'math',
+  'iframe',
+  'noscript',
+  'noembed',
+  'noframes',
+  'plaintext',
+  'xmp',
+  'title',
+  'head',
+  'audio',
+  'video',
+  'object',
+];
+
+/**
+ * The allow-list, in hast's property names. No `style`, `class`, `id` or
+ * `name` (a description must not restyle the page or take an anchor of its
+ * own), no `target`, no event handler, no data attribute.
  * Only http, https and mailto URLs, plus relative ones (no scheme before the
  * first `/`, `?` or `#`). `data:` is refused too, even for images: a data image
  * needs `img-src data:` in the CSP and can carry megabytes into a page.
  */
-const ALLOWED_URI = /^(?:(?:https?|mailto):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
-
-const SANITIZE_CONFIG: Config = {
-  USE_PROFILES: { html: true },
-  // Media elements go too: the CSP has no media-src, so a browser would refuse them with a console error.
-  FORBID_TAGS: [
-    'style',
-    'form',
-    'input',
-    'button',
-    'textarea',
-    'select',
-    'option',
-    'iframe',
-    'object',
-    'embed',
-    'frame',
-    'frameset',
-    'link',
-    'meta',
-    'base',
-    'svg',
-    'math',
-    'video',
-    'audio',
-    'source',
-    'track',
-  ],
-  FORBID_ATTR: ['style', 'class', 'id', 'name', 'srcset', 'target', 'formaction'],
-  ALLOW_DATA_ATTR: false,
-  ALLOWED_URI_REGEXP: ALLOWED_URI,
+const SCHEMA: Schema = {
+  tagNames: ALLOWED_ELEMENTS,
+  strip: REMOVED_WITH_CONTENT,
+  attributes: {
+    '*': ['title', 'lang', 'dir'],
+    a: ['href'],
+    img: ['src', 'alt', 'width', 'height'],
+    blockquote: ['cite'],
+    q: ['cite'],
+    del: ['cite', 'dateTime'],
+    ins: ['cite', 'dateTime'],
+    time: ['dateTime'],
+    ol: ['start', 'reversed', 'type'],
+    li: ['value'],
+    td: ['align', 'colSpan', 'rowSpan', 'headers'],
+    th: ['align', 'colSpan', 'rowSpan', 'headers', 'scope', 'abbr'],
+    col: ['span'],
+    colgroup: ['span'],
+    details: ['open'],
+  },
+  protocols: { href: ['http', 'https', 'mailto'], src: ['http', 'https'], cite: ['http', 'https'] },
+  // Table parts only inside a table, as a browser would read them.
+  ancestors: { tbody: ['table'], td: ['table'], th: ['table'], thead: ['table'], tfoot: ['table'], tr: ['table'], caption: ['table'], col: ['table'], colgroup: ['table'] },
+  clobber: [],
+  clobberPrefix: '',
+  allowComments: false,
+  allowDoctypes: false,
 };
 
 /**
@@ -67,34 +164,6 @@ export function descriptionHeadingLevels(depths: readonly number[]): number[] {
   const top = Math.min(...depths);
   let previous = FIRST_HEADING_LEVEL - 1;
   return depths.map((depth) => (previous = Math.min(6, depth - top + FIRST_HEADING_LEVEL, previous + 1)));
-}
-
-let purifier: ReturnType<typeof createDOMPurify> | undefined;
-
-function getPurifier(): ReturnType<typeof createDOMPurify> {
-  if (purifier) return purifier;
-  const { window } = new JSDOM('');
-  const instance = createDOMPurify(window);
-  instance.addHook('uponSanitizeAttribute', (_node, data) => {
-    // DOMPurify lets `data:` through on img/audio/video src whatever ALLOWED_URI_REGEXP says; refuse it.
-    if (/^\s*data:/i.test(data.attrValue.replace(/[\u0000-\u0020]/g, ''))) data.keepAttr = false;
-  });
-  instance.addHook('afterSanitizeAttributes', (node) => {
-    if (node.tagName === 'A' && /^https?:/i.test(node.getAttribute('href') ?? '')) {
-      node.setAttribute('rel', 'nofollow noopener noreferrer');
-    }
-    if (node.tagName === 'IMG') {
-      // Only https images: the CSP allows `img-src 'self' https:`, and a relative path would point into this site, not the tracker.
-      if (!/^https:\/\//i.test(node.getAttribute('src') ?? '')) {
-        node.remove();
-        return;
-      }
-      node.setAttribute('loading', 'lazy');
-      node.setAttribute('decoding', 'async');
-    }
-  });
-  purifier = instance;
-  return instance;
 }
 
 /** A bound that changed how a description renders: the build log names the entry and the bound. */
@@ -239,9 +308,9 @@ const WHITESPACE = new Set(['\t', '\n', '\f', '\r', ' ']);
 
 /**
  * HTML with at most `maxElementDepth` elements open inside one another: a
- * start tag deeper than that is shown as text. jsdom checks every insertion
- * against all its ancestors, so parsing n nested tags costs n²: 10,000 took
- * 21 s. This reads tags as the HTML tokenizer does (quoted attribute values,
+ * start tag deeper than that is shown as text. An HTML parser checks every
+ * insertion against all its ancestors, so parsing n nested tags costs n²
+ * (10,000 took jsdom 21 s), and the hast tree is walked by recursion. This reads tags as the HTML tokenizer does (quoted attribute values,
  * raw-text elements), so a `>` inside a value cannot hide a tag from it.
  */
 export function boundElementDepth(html: string, maxDepth: number = DESCRIPTION_LIMITS.maxElementDepth): string {
@@ -336,30 +405,62 @@ function tagEnd(html: string, at: number): number {
 
 /** Sanitises an HTML fragment with the allow-list above. */
 export function sanitizeHtml(html: string): string {
-  const fragment = getPurifier().sanitize(boundElementDepth(html), { ...SANITIZE_CONFIG, RETURN_DOM_FRAGMENT: true }) as DocumentFragment | null;
-  // DOMPurify returns nothing for a document without a body; `boundElementDepth` keeps framesets out, and this keeps anything else from crashing.
-  if (!fragment) throw new Error('the sanitiser returned no document');
-  removeEmptyHeadings(fragment);
-  const container = fragment.ownerDocument.createElement('div');
-  container.append(fragment);
-  return container.innerHTML;
+  // Parsed as the content of a document's body, as a browser parses the page it lands in (not as a template's).
+  const document = fromHtml(`<!doctype html><body>${boundElementDepth(html)}`);
+  const body = findBody(document);
+  if (!body) throw new Error('the HTML parser returned no body');
+  const fragment = sanitize({ type: 'root', children: body.children }, SCHEMA) as Root;
+  finishElements(fragment);
+  return toHtml(fragment, { characterReferences: { useNamedReferences: true } });
+}
+
+function findBody(document: Root): Element | undefined {
+  const html = document.children.find((node): node is Element => node.type === 'element' && node.tagName === 'html');
+  return html?.children.find((node): node is Element => node.type === 'element' && node.tagName === 'body');
 }
 
 /**
- * A heading whose content was all markup is empty after sanitising, and an
- * empty heading misleads screen readers. A plain walk of the elements with a
- * stack of its own, not recursion (deep nesting must not overflow the call
- * stack), and not jsdom's selector engine, which costs more than the sanitising.
+ * After the allow-list, in one walk with a stack of its own, not recursion (deep nesting must not overflow the
+ * call stack): an attribute whose value holds `<` or `>` goes (markup inside an attribute is how mutation XSS
+ * and naive feed readers are fooled, and no link, title or image needs it); links out of the site get `rel="nofollow noopener noreferrer"`; an image stays only with an https
+ * address (the CSP allows `img-src 'self' https:`, and a relative path would point into this site, not the
+ * tracker) and loads lazily; a heading left with nothing to read (its content was all markup) goes, since an
+ * empty heading misleads screen readers. Headings are judged after their images are.
  */
-function removeEmptyHeadings(root: ParentNode): void {
-  const pending: Element[] = [...root.children];
-  for (let element = pending.pop(); element; element = pending.pop()) {
-    if (/^H[1-6]$/.test(element.tagName)) {
-      if (!element.textContent?.trim() && element.getElementsByTagName('img').length === 0) element.remove();
-    } else {
-      for (const child of element.children) pending.push(child);
+function finishElements(root: Root): void {
+  const headings: { parent: Root | Element; heading: Element }[] = [];
+  const pending: (Root | Element)[] = [root];
+  for (let parent = pending.pop(); parent; parent = pending.pop()) {
+    parent.children = parent.children.filter((child: RootContent) => {
+      if (child.type !== 'element') return true;
+      for (const [name, value] of Object.entries(child.properties)) if (/[<>]/.test(Array.isArray(value) ? value.join(' ') : String(value))) delete child.properties[name];
+      if (child.tagName === 'img') {
+        if (!/^https:\/\//i.test(String(child.properties.src ?? ''))) return false;
+        child.properties.loading = 'lazy';
+        child.properties.decoding = 'async';
+      }
+      if (child.tagName === 'a' && /^https?:/i.test(String(child.properties.href ?? ''))) child.properties.rel = ['nofollow', 'noopener', 'noreferrer'];
+      if (/^h[1-6]$/.test(child.tagName)) headings.push({ parent, heading: child });
+      pending.push(child);
+      return true;
+    });
+  }
+  for (const { parent, heading } of headings.reverse()) {
+    if (!hasText(heading)) parent.children = parent.children.filter((child) => child !== heading);
+  }
+}
+
+/** True when an element holds text that is not white space, or an image. */
+function hasText(element: Element): boolean {
+  const pending: RootContent[] = [...element.children];
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    if (node.type === 'text' && node.value.trim()) return true;
+    if (node.type === 'element') {
+      if (node.tagName === 'img') return true;
+      pending.push(...node.children);
     }
   }
+  return false;
 }
 
 export interface RenderedMarkdown {

@@ -55,14 +55,14 @@ export function threadCpuMs(threadId: number | undefined): number | undefined {
   }
 }
 
-/** How long a new worker may take to load the renderer (jsdom) before the build fails: a broken install, not a description. */
+/** How long a new worker may take to load the renderer before the build fails: a broken install, not a description. */
 const STARTUP_TIMEOUT_MS = 60_000;
 
 const WORKER_URL = runnableModule('content/render-worker.ts');
 
 /**
  * The worker's young generation (three semi-spaces): V8 sizes it by the
- * machine's memory, and jsdom's garbage filled it. Rendering 3,000 synthetic
+ * machine's memory, and the renderer's garbage filled it (measured with the jsdom renderer of 0.2.0). Rendering 3,000 synthetic
  * descriptions in one process peaked at 310 MiB by default and 200 MiB with
  * 8 MiB semi-spaces, in the same CPU time (4.1–4.8 s either way), and a cold
  * 10,000-issue build runs three of these threads beside the build.
@@ -147,7 +147,7 @@ export function createDescriptionRenderer(options: RendererOptions = {}): Descri
   return { render, close: stop };
 }
 
-/** Descriptions one more worker thread is worth: starting one loads jsdom (about 0.3 s of CPU time), so a few descriptions share one. */
+/** Descriptions one more worker thread is worth: starting one loads marked and the sanitiser (about 0.3 s), so a few descriptions share one. */
 const DESCRIPTIONS_PER_WORKER = 200;
 
 /**

@@ -8,7 +8,7 @@
  *
  * An entry is found by a SHA-256 of the description's Markdown, the note shown
  * after a cut description, and the renderer's identity (`RENDER_VERSION` and
- * the versions of marked, DOMPurify and jsdom): a changed description, a new
+ * the versions of marked and the hast parser, sanitiser and serialiser): a changed description, a new
  * renderer or a new language is a new key, never a stale hit. Only rendered
  * descriptions are stored; one that fell back to plain text is rendered again
  * next build. The file is bounded (`RENDER_CACHE_LIMITS`) and each build keeps
@@ -56,7 +56,11 @@ const CacheFileSchema = z.strictObject({
 
 export type CachedRender = z.output<typeof EntrySchema>;
 
+/** The packages that parse, sanitise and write out a description's HTML (src/content/markdown.ts). */
+const SANITISER_PACKAGES = ['hast-util-from-html', 'hast-util-sanitize', 'hast-util-to-html'];
+
 /** The installed version of a package, from its package.json (found above its entry point: not every package exports it). */
+
 function packageVersion(name: string): string {
   const require = createRequire(import.meta.url);
   let dir = dirname(require.resolve(name));
@@ -76,7 +80,7 @@ let identity: string | undefined;
 
 /** What renders and sanitises descriptions, as one string: a change to any part invalidates every entry. */
 export function rendererIdentity(): string {
-  identity ??= `render ${RENDER_VERSION}; marked ${packageVersion('marked')}; dompurify ${packageVersion('dompurify')}; jsdom ${packageVersion('jsdom')}`;
+  identity ??= `render ${RENDER_VERSION}; marked ${packageVersion('marked')}; ${SANITISER_PACKAGES.map((name) => `${name} ${packageVersion(name)}`).join('; ')}`;
   return identity;
 }
 

@@ -18,7 +18,7 @@ export type RenderReply = { seq: number; html: string; limits: DescriptionLimit[
 if (!parentPort) throw new Error('render-worker.ts runs as a worker thread of src/content/render-budget.ts');
 const port = parentPort;
 
-// Loads jsdom and the sanitiser before the first description's clock starts.
+// Loads marked and the sanitiser before the first description's clock starts.
 renderDescription('*ready*');
 port.on('message', ({ seq, markdown, options }: RenderRequest) => {
   let reply: RenderReply;
