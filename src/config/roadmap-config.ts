@@ -243,7 +243,8 @@ export const RoadmapConfigSchema = z
      * columns, changelog, shipped, teams, changes) unless `theme.socialImage` is set, which wins (no site card is
      * drawn then). Cards are cached in
      * the state folder. A text in a script the cards' fonts cannot draw (Arabic, Hebrew, CJK, …) gets no card: its
-     * page shows `theme.socialImage`, else the site card, and the build says how many.
+     * page shows `theme.socialImage`, else the site card, and the build says how many. Off and with no
+     * `theme.socialImage`, pages have no image, and the build says so in one line.
      */
     shareCards: z.boolean().default(false),
     /**
@@ -276,7 +277,8 @@ export const RoadmapConfigSchema = z
         favicon: brandImage('brand/favicon.svg').optional(),
         /**
          * The default Open Graph / Twitter image, as `logo` takes it (e.g. `brand/social.png`, ideally 1200×630): on
-         * every page with no share card of its own, over the site card of `shareCards`. Was `seo.image`.
+         * every page with no share card of its own, over the site card of `shareCards`. Unset, with `shareCards` off:
+         * link previews show no image (portal-roadmap ships none with its own branding). Was `seo.image`.
          */
         socialImage: brandImage('brand/social.png').optional(),
         /** A CSS file of yours inside the project, relative to its root, loaded after the site's own styles (checked by `customCssFile`). */

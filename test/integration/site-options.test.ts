@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { pageSlug } from '../../src/site/paths.ts';
+import { NO_PREVIEW_IMAGE_HINT } from '../../src/site/share-card.ts';
 import { listFiles, readPage } from '../support/build-site.ts';
 import { CONFIGURED_SITE, CONFIGURED_SUBSCRIBE_ACTION, DECLINED_HEADING } from '../support/fixtures.ts';
 import { declinedIssueIds } from '../support/scenarios.ts';
@@ -175,5 +176,14 @@ describe("shareCards: an Open Graph image per issue and project, and the site's 
     expect(existsSync(join(control, 'og'))).toBe(false);
     const issue = filesOf(control, /^issues\/[^/]+\/index\.html$/)[0]!;
     expect(readPage(control, issue).querySelector('meta[property="og:image"]')).toBeNull();
+  });
+
+  it('leaves the demo (cards off, no social image) with no image on the board and the changelog, and says so once in its build', () => {
+    const none = { image: null, width: null, height: null, alt: null, card: 'summary', twitterImage: null };
+    expect(previewTags(control, 'index.html')).toEqual(none);
+    expect(previewTags(control, 'changelog/index.html')).toEqual(none);
+    expect(fixtures.demo.output.split(NO_PREVIEW_IMAGE_HINT)).toHaveLength(2);
+    // A site with cards has its image, and no hint.
+    expect(fixtures.configured.output).not.toContain(NO_PREVIEW_IMAGE_HINT);
   });
 });
