@@ -238,8 +238,13 @@ export const RoadmapConfigSchema = z
     /**
      * Draw a share card (a 1200×630 Open Graph image, `/og/issues/{id}.png` and `/og/projects/{id}.png`) for each
      * issue and project at build time: its title, column or state, project, the site's title and accent; never its
-     * upvotes. Cards are cached in the state folder. A title in a script the cards' fonts cannot draw (Arabic,
-     * Hebrew, CJK, …) gets none: its page shows `theme.socialImage`, and the build says how many.
+     * upvotes. And the site's card (`/og/site.png`; `/og/{language}/site.png` for a language whose title or
+     * description differs): the site's title, description and accent, the image of every other page (board,
+     * columns, changelog, shipped, teams, changes) unless `theme.socialImage` is set, which wins (no site card is
+     * drawn then). Cards are cached in
+     * the state folder. A text in a script the cards' fonts cannot draw (Arabic, Hebrew, CJK, …) gets no card: its
+     * page shows `theme.socialImage`, else the site card, and the build says how many. Off and with no
+     * `theme.socialImage`, pages have no image, and the build says so in one line.
      */
     shareCards: z.boolean().default(false),
     /**
@@ -270,7 +275,11 @@ export const RoadmapConfigSchema = z
         logo: brandImage('brand/logo.svg').optional(),
         /** The favicon, as `logo` takes it (e.g. `brand/favicon.svg`). Unset: portal-roadmap's own. */
         favicon: brandImage('brand/favicon.svg').optional(),
-        /** The default Open Graph / Twitter image, as `logo` takes it (e.g. `brand/social.png`, ideally 1200×630). Was `seo.image`. */
+        /**
+         * The default Open Graph / Twitter image, as `logo` takes it (e.g. `brand/social.png`, ideally 1200×630): on
+         * every page with no share card of its own, over the site card of `shareCards`. Unset, with `shareCards` off:
+         * link previews show no image (portal-roadmap ships none with its own branding). Was `seo.image`.
+         */
         socialImage: brandImage('brand/social.png').optional(),
         /** A CSS file of yours inside the project, relative to its root, loaded after the site's own styles (checked by `customCssFile`). */
         customCss: z.string().min(1).optional(),

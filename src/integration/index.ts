@@ -25,7 +25,7 @@ import { searchIndex } from '../site/astro/search-index.ts';
 import { securityHeaders } from '../site/astro/security-headers.ts';
 import { roadmapSitemap } from '../site/astro/sitemap.ts';
 import { hostLimits } from '../site/astro/host-limits.ts';
-import { missingShareCardPackages, SHARE_CARD_PACKAGES } from '../site/share-card.ts';
+import { missingShareCardPackages, NO_PREVIEW_IMAGE_HINT, SHARE_CARD_PACKAGES } from '../site/share-card.ts';
 import { roadmapRoutes, routePattern } from './routes.ts';
 import { settingsModulePlugin } from './virtual-settings.ts';
 
@@ -44,7 +44,7 @@ export default function portalRoadmap(options?: PortalRoadmapOptions): AstroInte
   return {
     name: NAME,
     hooks: {
-      'astro:config:setup': ({ config: astroConfig, injectRoute, updateConfig, logger }) => {
+      'astro:config:setup': ({ config: astroConfig, command, injectRoute, updateConfig, logger }) => {
         const settings = orExit(() => {
           const resolved = resolveSettings(fileURLToPath(astroConfig.root), process.env, {
             config: options,
@@ -65,6 +65,8 @@ export default function portalRoadmap(options?: PortalRoadmapOptions): AstroInte
                 'To size the frame to the board, list the origins of the pages that embed it, e.g. "embed": { "allowedOrigins": ["https://docs.example.com"] } in roadmap.config.json.',
             );
         }
+        // Said on a build only: `astro dev` and `astro check` make no page anyone shares.
+        if (command === 'build' && !settings.config.shareCards && !settings.brand.socialImage) logger.fork(`${NAME}:share-cards`).info(NO_PREVIEW_IMAGE_HINT);
         // Astro inlines every environment variable into `import.meta.env` of server code, over its own values: a BASE_URL
         // variable (vitest sets one in its workers; so do some CI systems) would replace the base path in every link.
         for (const name of ['BASE_URL', 'SITE']) delete process.env[name];

@@ -41,6 +41,7 @@ export const ROADMAP_ROUTES: readonly RoadmapRoute[] = [
   { pattern: 'brand/[file]', file: 'brand/[file].ts' },
   { pattern: 'og/issues/[id].png', file: 'og/issues/[id].png.ts' },
   { pattern: 'og/projects/[id].png', file: 'og/projects/[id].png.ts' },
+  { pattern: 'og/[...lang]/site.png', file: 'og/[...lang]/site.png.ts' },
   { pattern: '404', file: '404.astro', standalone: true },
   { pattern: 'robots.txt', file: 'robots.txt.ts', standalone: true },
 ];

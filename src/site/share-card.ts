@@ -2,7 +2,8 @@
  * Share cards: the Open Graph image (1200×630 PNG) of an issue or a project,
  * drawn at build time with satori (layout to SVG) and resvg (SVG to PNG) from
  * its title, its column (or project state), its project and the site's title
- * and accent. No upvote count is on a card.
+ * and accent; and the site's own card, from the site's title, description and
+ * accent, for every page with no card of its own. No upvote count is on a card.
  *
  * satori, @resvg/resvg-js and the fonts are optional peer dependencies, loaded
  * only when cards are on (`SHARE_CARD_PACKAGES`), so a site without cards
@@ -12,8 +13,8 @@
  * Cyrillic, Vietnamese), never the network. satori shapes no complex script,
  * so a text in a script outside those (Arabic, Hebrew, Devanagari, CJK, …)
  * would come out unjoined or as empty boxes: such a card is not drawn, and its
- * page keeps the site's default image (`theme.socialImage`, or none) — the
- * caller counts these and warns once.
+ * page keeps the site's default image (`theme.socialImage`, else the site card,
+ * else none) — the caller counts these and warns once.
  *
  * Each card is cached under a digest of what it shows and of the renderer and
  * font versions, in a folder the rebuild keeps with its state: a rebuild that
@@ -30,20 +31,41 @@ export const CARD_HEIGHT = 630;
 /** Bump when the card's layout changes: every cached card is drawn again. */
 const CARD_VERSION = 1;
 
-export interface CardInput {
+interface CardCommon {
+  siteTitle: string;
+  /** `#rrggbb`. */
+  accent: string;
+}
+
+/** An issue's or a project's card. */
+export interface ItemCardInput extends CardCommon {
   kind: 'issue' | 'project';
   title: string;
   /** The column's heading (an issue) or the project's state, in the site's main language. */
   status: string;
   /** The issue's project, if any. */
   project?: string | undefined;
-  siteTitle: string;
-  /** `#rrggbb`. */
-  accent: string;
 }
+
+/** The site's card: the image of every page with no card of its own (board, changelog, …). */
+export interface SiteCardInput extends CardCommon {
+  kind: 'site';
+  /** The site's description (may be empty). */
+  description: string;
+}
+
+export type CardInput = ItemCardInput | SiteCardInput;
 
 /** What drawing cards needs installed beside portal-roadmap: `npm install` these to turn `shareCards` on. */
 export const SHARE_CARD_PACKAGES = ['satori', '@resvg/resvg-js', '@fontsource/noto-sans'] as const;
+
+/**
+ * What a build says when link previews of the site would have no image (no cards, no `theme.socialImage`). The
+ * package ships no picture of its own for them: a stock image under every team's link would show portal-roadmap,
+ * not the team, and the site card needs the packages above.
+ */
+export const NO_PREVIEW_IMAGE_HINT =
+  'Link previews of this site (Slack, LinkedIn, …) have no image: set "shareCards": true to draw one from your title, description and accent (docs/share-cards.md), or "theme": { "socialImage": … } to use an image of yours (1200×630).';
 
 /** The packages of SHARE_CARD_PACKAGES that `root` (the project) cannot resolve. */
 export function missingShareCardPackages(root: string): string[] {
@@ -91,13 +113,17 @@ export function drawable(text: string): boolean {
   return /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Common}\p{Script=Inherited}]*$/u.test(text) && !/\p{Extended_Pictographic}/u.test(text);
 }
 
-export const cardDrawable = (input: CardInput) => [input.title, input.status, input.project ?? '', input.siteTitle].every(drawable);
+/** Every text a card shows, in a fixed order: what decides whether it can be drawn, and (with the accent) its digest. */
+const cardTexts = (input: CardInput): (string | null)[] =>
+  input.kind === 'site' ? [input.siteTitle, input.description] : [input.title, input.status, input.project ?? null, input.siteTitle];
+
+export const cardDrawable = (input: CardInput) => cardTexts(input).every((text) => drawable(text ?? ''));
 
 /** The digest a card is cached under: what it shows, and what draws it. */
 export function cardDigest(input: CardInput): string {
   const { version } = loadFonts();
   return createHash('sha256')
-    .update(JSON.stringify([CARD_VERSION, version, input.kind, input.title, input.status, input.project ?? null, input.siteTitle, input.accent]))
+    .update(JSON.stringify([CARD_VERSION, version, input.kind, ...cardTexts(input), input.accent]))
     .digest('hex')
     .slice(0, 32);
 }
@@ -114,23 +140,54 @@ function shorten(text: string, max: number): string {
 type Node = { type: string; props: { style?: Record<string, unknown>; children?: Node[] | string } };
 const box = (style: Record<string, unknown>, children: Node[] | string): Node => ({ type: 'div', props: { style, children } });
 
-/** Draws the card: a PNG of CARD_WIDTH × CARD_HEIGHT. The caller checks `cardDrawable` first. */
-export async function drawCard(input: CardInput): Promise<Buffer> {
+/** The text boxes of an issue's or a project's card: the site's title, the item's title, its status pill and project. */
+function itemCard(input: ItemCardInput, width: number): Node[] {
   const title = shorten(input.title, 140);
-  // Sizes in pixels: the box model of satori is content-box, so the text area is the card less its margins.
-  const inner = CARD_WIDTH - 2 * 72;
   // The pill's white text keeps WCAG's 4.5:1 on any accent: a pale one is darkened as far as needed (src/site/theme.ts).
   const pill = withContrast(input.accent, ['#ffffff'], TEXT_CONTRAST, 'black');
+  return [
+    box({ display: 'flex', fontSize: 30, color: MUTED }, shorten(input.siteTitle, 60)),
+    box({ display: 'flex', width, fontSize: title.length > 70 ? 50 : 62, fontWeight: 700, lineHeight: 1.2, maxHeight: 300, overflow: 'hidden' }, title),
+    box({ display: 'flex', alignItems: 'center', fontSize: 30 }, [
+      box({ display: 'flex', padding: '8px 24px', borderRadius: 999, background: pill, color: '#ffffff', fontWeight: 700 }, shorten(input.status, 40)),
+      ...(input.project ? [box({ display: 'flex', marginLeft: 24, color: MUTED }, shorten(input.project, 50))] : []),
+    ]),
+  ];
+}
+
+/**
+ * The text boxes of the site's card: its title large, its description below. Both are the team's config, bounded
+ * there (200 and 1,000 characters) and shortened here again, so the card's layout costs the same whatever they hold.
+ */
+function siteCard(input: SiteCardInput, width: number): Node[] {
+  const title = shorten(input.siteTitle, 90);
+  const description = shorten(input.description, 180);
+  return [
+    box({ display: 'flex', width, fontSize: title.length > 40 ? 58 : 72, fontWeight: 700, lineHeight: 1.15, maxHeight: 260, overflow: 'hidden' }, title),
+    box({ display: 'flex', width, marginTop: 36, fontSize: 34, lineHeight: 1.35, color: MUTED, maxHeight: 188, overflow: 'hidden' }, description),
+  ];
+}
+
+const MUTED = '#4f5663';
+
+/** Draws the card: a PNG of CARD_WIDTH × CARD_HEIGHT. The caller checks `cardDrawable` first. */
+export async function drawCard(input: CardInput): Promise<Buffer> {
+  // Sizes in pixels: the box model of satori is content-box, so the text area is the card less its margins.
+  const inner = CARD_WIDTH - 2 * 72;
+  // One frame for every card: white, the accent as a rule along the top, the texts spread over the rest.
   const tree = box({ width: CARD_WIDTH, height: CARD_HEIGHT, display: 'flex', flexDirection: 'column', background: '#ffffff', fontFamily: 'Noto Sans', color: '#1b1f24' }, [
     box({ display: 'flex', width: CARD_WIDTH, height: 24, background: input.accent }, []),
-    box({ display: 'flex', flexDirection: 'column', justifyContent: 'space-between', width: inner, height: CARD_HEIGHT - 24 - 2 * 52, margin: '52px 72px' }, [
-      box({ display: 'flex', fontSize: 30, color: '#4f5663' }, shorten(input.siteTitle, 60)),
-      box({ display: 'flex', width: inner, fontSize: title.length > 70 ? 50 : 62, fontWeight: 700, lineHeight: 1.2, maxHeight: 300, overflow: 'hidden' }, title),
-      box({ display: 'flex', alignItems: 'center', fontSize: 30 }, [
-        box({ display: 'flex', padding: '8px 24px', borderRadius: 999, background: pill, color: '#ffffff', fontWeight: 700 }, shorten(input.status, 40)),
-        ...(input.project ? [box({ display: 'flex', marginLeft: 24, color: '#4f5663' }, shorten(input.project, 50))] : []),
-      ]),
-    ]),
+    box(
+      {
+        display: 'flex',
+        flexDirection: 'column',
+        justifyContent: input.kind === 'site' ? 'center' : 'space-between',
+        width: inner,
+        height: CARD_HEIGHT - 24 - 2 * 52,
+        margin: '52px 72px',
+      },
+      input.kind === 'site' ? siteCard(input, inner) : itemCard(input, inner),
+    ),
   ]);
   const [{ default: satori }, { Resvg }] = await Promise.all([import('satori'), import('@resvg/resvg-js')]);
   const svg = await satori(tree as unknown as Parameters<typeof satori>[0], { width: CARD_WIDTH, height: CARD_HEIGHT, fonts: loadFonts().list });

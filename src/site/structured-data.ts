@@ -33,7 +33,7 @@ interface ArticleContext {
   /** The site's title: the organisation that writes the roadmap. */
   siteTitle: string;
   project?: { name: string; url: string } | undefined;
-  /** The social image's absolute URL, if the site has one. */
+  /** The page's image, if it has one: its share card, else the site's (`theme.socialImage`, else the site card). */
   image?: string | undefined;
   /** False when the site hides upvote counts: no vote count then. */
   showUpvotes: boolean;

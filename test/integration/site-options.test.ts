@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { pageSlug } from '../../src/site/paths.ts';
+import { NO_PREVIEW_IMAGE_HINT } from '../../src/site/share-card.ts';
 import { listFiles, readPage } from '../support/build-site.ts';
 import { CONFIGURED_SITE, CONFIGURED_SUBSCRIBE_ACTION, DECLINED_HEADING } from '../support/fixtures.ts';
 import { declinedIssueIds } from '../support/scenarios.ts';
@@ -108,7 +109,7 @@ describe('subscribe: a newsletter service form on the configured fixture', () =>
   });
 });
 
-describe('shareCards: an Open Graph image per issue and project, on the configured fixture', () => {
+describe("shareCards: an Open Graph image per issue and project, and the site's for every other page, on the configured fixture", () => {
   const configured = fixtures.configured.outDir;
   /** Width and height from a PNG's IHDR chunk (PNG spec §11.2.2). */
   const pngSize = (file: string) => {
@@ -131,12 +132,58 @@ describe('shareCards: an Open Graph image per issue and project, on the configur
       expect(page.querySelector('meta[property="og:image:alt"]')?.getAttribute('content')).toBe(page.querySelector('title')?.textContent);
       expect(page.querySelector('meta[name="twitter:card"]')?.getAttribute('content')).toBe('summary_large_image');
     }
-    expect(filesOf(configured, /^og\/.*\.png$/)).toHaveLength(pages.length);
+    // One card per page, and the site's.
+    expect(filesOf(configured, /^og\/.*\.png$/)).toHaveLength(pages.length + 1);
+  });
+
+  /** The tags a link preview reads: og:image with its size and text, twitter:card and twitter:image. */
+  const previewTags = (outDir: string, file: string) => {
+    const page = readPage(outDir, file);
+    const content = (selector: string) => page.querySelector(selector)?.getAttribute('content') ?? null;
+    return {
+      image: content('meta[property="og:image"]'),
+      width: content('meta[property="og:image:width"]'),
+      height: content('meta[property="og:image:height"]'),
+      alt: content('meta[property="og:image:alt"]'),
+      card: content('meta[name="twitter:card"]'),
+      twitterImage: content('meta[name="twitter:image"]'),
+    };
+  };
+  const SITE_CARD = `${CONFIGURED_SITE}/og/site.png`;
+  const siteCardTags = { image: SITE_CARD, width: '1200', height: '630', alt: 'Fieldnote Roadmap', card: 'summary_large_image', twitterImage: SITE_CARD };
+
+  it("draws the site's card, a 1200×630 PNG, and the board and the changelog name it", () => {
+    expect(pngSize('og/site.png')).toEqual(['89504e470d0a1a0a', 1200, 630]);
+    expect(previewTags(configured, 'index.html')).toEqual(siteCardTags);
+    expect(previewTags(configured, 'changelog/index.html')).toEqual(siteCardTags);
+  });
+
+  it("names the site's card on every page with no card of its own, and an issue page still names its own", () => {
+    const ownCard = /^(issues|projects)\/[^/]+\/index\.html$/;
+    const others = filesOf(configured, /\.html$/).filter((file) => !ownCard.test(file) || readPage(configured, file).querySelector('meta[name="robots"][content~="noindex"]'));
+    // Columns, shipped, changes, teams and the changelog's pages are among them.
+    for (const prefix of ['status/', 'shipped/', 'changes/', 'teams/', 'changelog/'])
+      expect(
+        others.some((file) => file.startsWith(prefix)),
+        prefix,
+      ).toBe(true);
+    expect(others.filter((file) => previewTags(configured, file).image !== SITE_CARD)).toEqual([]);
+    const issue = filesOf(configured, ownCard).find((file) => file.startsWith('issues/') && previewTags(configured, file).image !== SITE_CARD)!;
+    expect(previewTags(configured, issue)).toMatchObject({ image: `${CONFIGURED_SITE}/og/${issue.replace(/\/index\.html$/, '')}.png`, card: 'summary_large_image' });
   });
 
   it('is off by default: no cards, no image on an issue page of the demo (which has no social image)', () => {
     expect(existsSync(join(control, 'og'))).toBe(false);
     const issue = filesOf(control, /^issues\/[^/]+\/index\.html$/)[0]!;
     expect(readPage(control, issue).querySelector('meta[property="og:image"]')).toBeNull();
+  });
+
+  it('leaves the demo (cards off, no social image) with no image on the board and the changelog, and says so once in its build', () => {
+    const none = { image: null, width: null, height: null, alt: null, card: 'summary', twitterImage: null };
+    expect(previewTags(control, 'index.html')).toEqual(none);
+    expect(previewTags(control, 'changelog/index.html')).toEqual(none);
+    expect(fixtures.demo.output.split(NO_PREVIEW_IMAGE_HINT)).toHaveLength(2);
+    // A site with cards has its image, and no hint.
+    expect(fixtures.configured.output).not.toContain(NO_PREVIEW_IMAGE_HINT);
   });
 });

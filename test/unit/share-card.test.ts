@@ -1,13 +1,13 @@
 /**
  * Share cards (src/site/share-card.ts): a PNG of 1200×630 (read from its header, not from the module), one draw
  * per distinct card (the cache), text in scripts the fonts cannot draw refused, and a hostile title that costs no
- * more than a short one.
+ * more than a short one; the same of the site's card, drawn from the site's title, description and accent.
  */
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cachedCard, cardDigest, cardDrawable, drawCard, drawable, missingShareCardPackages, type CardInput } from '../../src/site/share-card.ts';
+import { cachedCard, cardDigest, cardDrawable, drawCard, drawable, missingShareCardPackages, type CardInput, type SiteCardInput } from '../../src/site/share-card.ts';
 import { PAYLOADS } from '../support/hostile.ts';
 
 const input: CardInput = {
@@ -16,6 +16,13 @@ const input: CardInput = {
   status: 'In progress',
   project: 'Field app',
   siteTitle: 'Acme roadmap',
+  accent: '#1d4ed8',
+};
+
+const site: SiteCardInput = {
+  kind: 'site',
+  siteTitle: 'Acme roadmap',
+  description: 'What we are building next, and what shipped.',
   accent: '#1d4ed8',
 };
 
@@ -38,7 +45,7 @@ describe('a share card', () => {
     expect(pngSize(await drawCard(input))).toEqual([1200, 630]);
   });
 
-  it('is drawn once per distinct card: the same card comes from the cache, another is drawn', async () => {
+  it('is drawn once per distinct card: the same card comes from the cache, another is drawn, the site card alike', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cards-'));
     let draws = 0;
     const counting = async (card: CardInput) => {
@@ -51,7 +58,11 @@ describe('a share card', () => {
     expect(draws).toBe(1);
     await cachedCard({ ...input, status: 'Shipped' }, dir, counting);
     expect(draws).toBe(2);
-    expect(readdirSync(dir).filter((file) => file.endsWith('.png'))).toHaveLength(2);
+    // The site's card is cached the same way.
+    const siteCard = await cachedCard(site, dir, counting);
+    expect((await cachedCard({ ...site }, dir, counting)).equals(siteCard)).toBe(true);
+    expect(draws).toBe(3);
+    expect(readdirSync(dir).filter((file) => file.endsWith('.png'))).toHaveLength(3);
   });
 
   it('has a digest of everything it shows, and of nothing else', () => {
@@ -79,5 +90,32 @@ describe('a share card', () => {
   it('draws hostile titles as text, and a megabyte title (shortened before layout, within the test timeout)', async () => {
     for (const payload of PAYLOADS.filter(drawable).slice(0, 5)) expect(pngSize(await drawCard({ ...input, title: payload }))).toEqual([1200, 630]);
     expect(pngSize(await drawCard({ ...input, title: 'word '.repeat(200_000) }))).toEqual([1200, 630]);
+  });
+});
+
+describe("the site's card", () => {
+  it('is a PNG of 1200×630, with no upvote count to draw (it takes none)', async () => {
+    expect(pngSize(await drawCard(site))).toEqual([1200, 630]);
+    expect(pngSize(await drawCard({ ...site, description: '' }))).toEqual([1200, 630]);
+  });
+
+  it('has a digest of its title, description and accent, apart from any issue card with the same site title', () => {
+    const digests = new Set([site, { ...site, siteTitle: 'x' }, { ...site, description: 'x' }, { ...site, accent: '#000000' }, input].map(cardDigest));
+    expect(digests.size).toBe(5);
+    expect(cardDigest({ ...site })).toBe(cardDigest(site));
+  });
+
+  it('refuses a title or description its fonts cannot draw', () => {
+    expect(cardDrawable(site)).toBe(true);
+    expect(cardDrawable({ ...site, siteTitle: 'خارطة الطريق' })).toBe(false);
+    expect(cardDrawable({ ...site, description: 'ロードマップ' })).toBe(false);
+  });
+
+  it('draws hostile site titles and descriptions as text, and megabyte ones shortened before layout', async () => {
+    for (const payload of PAYLOADS.filter(drawable).slice(0, 5)) {
+      expect(pngSize(await drawCard({ ...site, siteTitle: payload }))).toEqual([1200, 630]);
+      expect(pngSize(await drawCard({ ...site, description: payload }))).toEqual([1200, 630]);
+    }
+    expect(pngSize(await drawCard({ ...site, siteTitle: 'word '.repeat(200_000), description: 'word '.repeat(200_000) }))).toEqual([1200, 630]);
   });
 });

@@ -1,0 +1,7 @@
+import type { APIRoute } from 'astro';
+import { cardPaths, cardResponse } from '../../../site/astro/share-cards.ts';
+
+/** `/og/site.png` (and `/og/{language}/site.png` where a language's title or description differs): the site's share card, the image of every page with no card of its own (config `shareCards`). */
+export const getStaticPaths = () => cardPaths('site');
+
+export const GET: APIRoute = ({ props }) => cardResponse(props);
