@@ -153,3 +153,27 @@ export function withSample(list: number[], day: number, count: number): number[]
   if (withoutToday.length === 0) return [day, count];
   return beforeCount === count ? withoutToday : [...withoutToday, list.at(-2)!, count - beforeCount!];
 }
+
+/**
+ * The history after the config's columns changed: an issue the site shows in another column than the history's
+ * latest event, whose portal status is the same as at the last publish (`sameStatus`), was re-filed by the config,
+ * not moved by the team. Its latest event takes the new column, so no `moved` event is added: a column that takes
+ * in a status would otherwise post "shipped today" for everything in that status, in the changelog, the feeds,
+ * the badge and the chat posts. The event keeps its date, which is when the issue entered that status. A latest
+ * event that then repeats the column of the one before it goes. The same history when nothing was re-filed.
+ */
+export function refileUnmoved(history: History, shown: ShownState, sameStatus: (id: string) => boolean): { history: History; refiled: string[] } {
+  const refiled: string[] = [];
+  let issues: Map<string, IssueRecord> | undefined;
+  for (const [id, record] of history.issues) {
+    const now = shown.issues.get(id);
+    const latest = record.events.at(-1)!;
+    if (!now || now.column === latest.column || !sameStatus(id)) continue;
+    const before = record.events.at(-2);
+    const events = before?.column === now.column ? record.events.slice(0, -1) : [...record.events.slice(0, -1), { ...latest, column: now.column }];
+    issues ??= new Map(history.issues);
+    issues.set(id, { ...record, events });
+    refiled.push(id);
+  }
+  return { history: issues ? { ...history, issues } : history, refiled };
+}

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import { MAX_EVENTS } from '../../src/history/bound.ts';
 import { parseHistory } from '../../src/history/read.ts';
-import { progressStep, recordChanges, recordRun, shownState, withSample } from '../../src/history/record.ts';
+import { progressStep, recordChanges, recordRun, refileUnmoved, shownState, withSample } from '../../src/history/record.ts';
 import { diffShown, historyState } from '../../src/history/shown.ts';
 import { decodeSamples, HistorySchema, serializeHistory } from '../../src/history/schema.ts';
 import { changelog, eventAnchor, feedEvents, groupByMonth, issueTimeline, moveDates, recentChanges, upvoteTrend } from '../../src/history/timeline.ts';
@@ -158,6 +158,43 @@ describe('recordRun', () => {
     const history = recordRun(undefined, shownState(odd, [], columns), T1);
     const reread = parseHistory(JSON.parse(serializeHistory(history)), 'test', '');
     expect([...reread.issues.keys()]).toEqual(['__proto__', 'toString']);
+  });
+});
+
+describe("a change of the config's columns (refileUnmoved)", () => {
+  // The team files "In Progress" under Shipped from the second run on: its issues changed column, not status.
+  const filedAsShipped = parseRoadmapConfig({
+    columns: [...columns.filter((c) => c.id !== 'in-progress' && c.id !== 'done'), { id: 'done', statuses: ['Done', 'In Progress'] }],
+  }).columns;
+  // Every issue of the old In progress column (In Progress, In Review, …) changed column; FN-103 changed status too.
+  const inProgressStatuses = new Set(columns.find((c) => c.id === 'in-progress')!.statuses.map((s) => s.toLowerCase()));
+  const inProgress = demo.issues.filter((i) => inProgressStatuses.has(i.status.toLowerCase())).map((i) => i.id);
+  const first = recordRun(undefined, shownState(demo.issues, demo.projects, columns), T1);
+  // The second run: the new columns, and FN-103 really moved (Todo → In Progress, now filed as Shipped too).
+  const issues = demo.issues.map((i) => (i.id === moving.id ? change(i, { status: 'In Progress' }) : i));
+  const shown = shownState(issues, demo.projects, filedAsShipped);
+  const statusBefore = new Map(demo.issues.map((i) => [i.id, i.status]));
+  const statusNow = new Map(issues.map((i) => [i.id, i.status]));
+  const { history: refiled, refiled: ids } = refileUnmoved(first, shown, (id) => statusBefore.get(id) === statusNow.get(id));
+  const recorded = recordChanges(refiled, shown, T2);
+
+  it('re-files the issues whose status did not change, and records only the real move', () => {
+    expect(inProgress.length).toBeGreaterThan(0);
+    expect(ids.sort()).toEqual([...inProgress].sort());
+    expect(recorded.changes.issues.moved).toEqual([{ id: moving.id, from: 'planned', to: 'done' }]);
+  });
+
+  it("keeps the re-filed issue's own date: nothing in the changelog or the feed is dated at this run but the real move", () => {
+    const record = recorded.history.issues.get(inProgress[0]!)!;
+    expect(record.events).toEqual([{ at: T1, kind: 'seen', column: 'done', atLeast: true }]);
+    const rule = { shippedColumns: ['done'], startedColumns: [], projectStates: shipped.projectStates };
+    expect(feedEvents(recorded.history, rule).map((event) => event.id)).toEqual([moving.id]);
+  });
+
+  it('leaves the history as it is when no column changed', () => {
+    const same = refileUnmoved(first, shownState(demo.issues, demo.projects, columns), () => true);
+    expect(same.history).toBe(first);
+    expect(same.refiled).toEqual([]);
   });
 });
 

@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { fetchPublishedHistory, HISTORY_FILE, readHistoryFile, writeHistoryFile } from '../../history/read.ts';
-import { recordChanges } from '../../history/record.ts';
+import { recordChanges, refileUnmoved } from '../../history/record.ts';
 import type { History } from '../../history/schema.ts';
 import { diffShown, type ShownChanges, type ShownState } from '../../history/shown.ts';
 import { changes } from '../../history/timeline.ts';
@@ -27,6 +27,8 @@ export interface HistoryStepOptions {
   shown: ShownState;
   /** What the last published snapshot showed: what a new history's first run is compared with. */
   previousShown: ShownState | undefined;
+  /** The last published snapshot through the privacy gate: an issue in the same status there was not moved, whatever column the config now puts it in. */
+  previousSnapshot?: Snapshot | undefined;
   /** The live site's root URL (with the base path), to continue its `/history.json` when the state has no history. */
   siteRoot?: string | undefined;
   /** Start a new history: the state's file, if any, is kept beside the new one, renamed. */
@@ -81,6 +83,13 @@ export async function prepareHistory(options: HistoryStepOptions): Promise<Prepa
         'a clock was ahead when it was written, or it was edited. Nothing was changed. Run again with --fresh-history to start a new one ' +
         '(the old file is kept beside it), or put back a copy recorded before now.',
     );
+  }
+  if (base && options.previousSnapshot) {
+    const statusBefore = new Map(options.previousSnapshot.issues.map((issue) => [issue.id, issue.status]));
+    const statusNow = new Map(snapshot.issues.map((issue) => [issue.id, issue.status]));
+    const { history: refiled, refiled: ids } = refileUnmoved(base, options.shown, (id) => statusBefore.has(id) && statusBefore.get(id) === statusNow.get(id));
+    if (ids.length) log(`History: ${ids.length} issue${ids.length === 1 ? '' : 's'} in another column only because the config's columns changed, re-filed without a move`);
+    base = refiled;
   }
   const recorded = recordChanges(base, options.shown, snapshot.fetchedAt);
   const history = recorded.history;

@@ -148,6 +148,7 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
       snapshot: freshPublic,
       shown: shownState(freshPublic.issues, freshPublic.projects, options.columns),
       previousShown: previousPublic && shownState(previousPublic.issues, previousPublic.projects, options.columns),
+      previousSnapshot: previousPublic,
       siteRoot: options.site,
       fresh: options.freshHistory,
       log,

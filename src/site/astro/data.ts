@@ -165,6 +165,7 @@ async function read(segment: string | undefined): Promise<Roadmap> {
     descriptionHtml: (collection, id) => retranslatedTruncationNote(data.html[collection].get(id) ?? '', mainNote, labels.descriptionTruncated),
     history,
     changelog: inTitleOrderBeforeHistory(withShipDates(changelog(history, config.shipped), data.issues, settings.shipDates).entries, view, language.locale),
-    columnLabel: (id) => labelById.get(id) ?? id,
+    // A column the config no longer has (its columns changed since the history recorded it): never its bare id.
+    columnLabel: (id) => labelById.get(id) ?? labels.columnEarlier,
   };
 }
