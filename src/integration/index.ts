@@ -17,7 +17,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroConfig, AstroIntegration } from 'astro';
 import { localeSegment } from '../config/roadmap-config.ts';
-import { resolveSettings, type Settings, type SettingsInput } from '../config/settings.ts';
+import { demoAtOwnSiteError, resolveSettings, type Settings, type SettingsInput } from '../config/settings.ts';
 import { ConfigError, RoadmapError } from '../shared/errors.ts';
 import { cspDirectives, EMBED_DIR, subscribeFormOrigin } from '../site/headers.ts';
 import { robotsLocationWarning } from '../site/astro/robots-warning.ts';
@@ -50,6 +50,8 @@ export default function portalRoadmap(options?: PortalRoadmapOptions): AstroInte
             config: options,
             astro: { site: astroConfig.site, base: astroConfig.base },
           });
+          const demoAtOwnSite = command === 'build' ? demoAtOwnSiteError(resolved) : undefined;
+          if (demoAtOwnSite) throw new ConfigError(demoAtOwnSite);
           if (resolved.prefix) checkHost(astroConfig);
           if (resolved.config.shareCards) checkShareCardPackages(resolved.root);
           return resolved;

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEMO_DATA_WARNING, resolveSettings } from '../../src/config/settings.ts';
+import { DEMO_DATA_WARNING, demoAtOwnSiteError, resolveSettings } from '../../src/config/settings.ts';
 import { ConfigError, SnapshotError } from '../../src/shared/errors.ts';
 import { loadDemoSnapshot } from '../../src/snapshot/load.ts';
 import { writeSnapshotFile } from '../../src/snapshot/snapshot-file.ts';
@@ -161,5 +161,18 @@ describe('a project of its own building the demo', () => {
   it("is not warned with the portal variables set, nor in this repository's own demo, which has no config", () => {
     expect(resolveSettings(root({ title: 'Acme roadmap', site: 'https://roadmap.acme.example' }), API).warnings).not.toContain(DEMO_DATA_WARNING);
     expect(resolveSettings(root(), {}).warnings).not.toContain(DEMO_DATA_WARNING);
+  });
+
+  it('is stopped, naming the address and both ways out, when it gives an address of its own (config or ROADMAP_SITE)', () => {
+    const fromConfig = demoAtOwnSiteError(resolveSettings(root({ title: 'Acme roadmap', site: 'https://acme.github.io/roadmap' }), {}));
+    expect(fromConfig).toContain('would publish the bundled DEMO workspace (made-up issues) at https://acme.github.io/roadmap');
+    expect(fromConfig).toContain('Set both variables');
+    expect(fromConfig).toContain('remove "site" from roadmap.config.json');
+    expect(demoAtOwnSiteError(resolveSettings(root({ title: 'Acme roadmap' }), { ROADMAP_SITE: 'https://roadmap.acme.example' }))).toContain('at https://roadmap.acme.example');
+  });
+
+  it('builds the demo without an address of its own, and its own workspace at any address', () => {
+    expect(demoAtOwnSiteError(resolveSettings(root({ title: 'Acme roadmap' }), {}))).toBeUndefined();
+    expect(demoAtOwnSiteError(resolveSettings(root({ title: 'Acme roadmap', site: 'https://acme.github.io/roadmap' }), API))).toBeUndefined();
   });
 });
