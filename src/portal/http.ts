@@ -171,7 +171,9 @@ function httpError(status: number, text: string, url: string, headers: JsonRespo
   if (body.code) parts.push(`code ${body.code}`);
   if (body.message) parts.push(body.message);
   if (body.requestId) parts.push(`request_id ${body.requestId}`);
-  return new PortalError(`${parts.join(': ')}.`, details);
+  // A 404 that is not the workspace's own answer is most often an API root without its version (…/api for …/api/v1).
+  const hint = status === 404 ? ' Check PORTAL_API_URL: it is the root of the v1 API, its path ending in /v1 (e.g. https://api.example.com/v1).' : '';
+  return new PortalError(`${parts.join(': ')}.${hint}`, details);
 }
 
 function transportError(cause: unknown, url: string, timeoutMs: number, signal: AbortSignal): PortalError {
@@ -181,5 +183,5 @@ function transportError(cause: unknown, url: string, timeoutMs: number, signal: 
     return new PortalError(`GET ${url} timed out after ${timeoutMs} ms`, { kind: 'timeout', url, cause });
   }
   const reason = cause instanceof Error ? cause.message : String(cause);
-  return new PortalError(`GET ${url} failed: ${reason}`, { kind: 'network', url, cause });
+  return new PortalError(`GET ${url} failed: ${reason}. Check PORTAL_API_URL (scheme, host and port), and that this machine reaches it.`, { kind: 'network', url, cause });
 }

@@ -164,3 +164,17 @@ describe('snapshot from the live portal', () => {
     expect(text).not.toContain(DELETED_MARKER);
   });
 });
+
+describe('an API root that is off', () => {
+  it('names PORTAL_API_URL and its /v1 ending when the root answers 404 for the issue list', async () => {
+    const error = await failure(fetchIssueList({ ...client('ws-whole'), apiUrl: apiUrl.replace(/\/v1$/, ''), ...noRetry }));
+    expect(error.status).toBe(404);
+    expect(error.message).toContain('Check PORTAL_API_URL: it is the root of the v1 API, its path ending in /v1');
+  });
+
+  it('names PORTAL_API_URL when nothing answers at its host and port', async () => {
+    const error = await failure(fetchIssueList({ ...client('ws-whole'), apiUrl: 'http://127.0.0.1:9/api/v1', ...noRetry }));
+    expect(error.kind).toBe('network');
+    expect(error.message).toContain('Check PORTAL_API_URL (scheme, host and port)');
+  });
+});
