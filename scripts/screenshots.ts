@@ -6,8 +6,11 @@
  *   board-1280.png, board-375.png         the board's first screen on a laptop and on a phone, light
  *   board-1280-dark.png                   the same laptop screen in dark mode
  *   timeline.png                          an issue's facts and its history (FN-101 of the demo), on a 1280 px screen
+ * and, for a person to look at and not to commit, the demo in Arabic (right to left, at the root) and Japanese
+ * (in ja/), built with those two languages: test-results/screenshots/{ar,ja}-{board,issue,embed-board}-{375,1280}.png
+ * (Japanese has no embed shot: its markup is Arabic's, left to right).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCommand, UsageError } from '../src/cli/args.ts';
@@ -18,6 +21,7 @@ import { serveStatic } from '../test/support/static-server.ts';
 
 const ROOT = process.cwd();
 const ASSETS = join(ROOT, '.github/assets');
+const SCRIPT_SHOTS = join(ROOT, 'test-results', 'screenshots');
 /** The demo issue whose page shows a history with moves (the history of src/data/demo). */
 const TIMELINE_ISSUE = 'FN-101';
 
@@ -29,18 +33,25 @@ const spec = {
   },
 } as const;
 
+/** Builds the bundled demo into a new folder, whatever the caller's environment says; `config`: a roadmap.config.json of its own. */
+async function buildDemo(config?: object): Promise<string> {
+  const outDir = mkdtempSync(join(tmpdir(), 'screenshots-'));
+  const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } as NodeJS.ProcessEnv;
+  for (const key of ROADMAP_ENV_NAMES) delete env[key];
+  if (config) {
+    env.ROADMAP_CONFIG = join(outDir, '..', `${outDir.split('/').pop()}.config.json`);
+    writeFileSync(env.ROADMAP_CONFIG, JSON.stringify(config));
+  }
+  process.stderr.write(`Building the demo${config ? ` with ${JSON.stringify(config)}` : ''}…\n`);
+  const result = await runNode([...BUILD_NODE_FLAGS, astroBin(ROOT), 'build', '--outDir', outDir], { cwd: ROOT, env });
+  if (result.code !== 0) throw new Error(`the demo build failed:\n${result.output.slice(-2000)}`);
+  return outDir;
+}
+
 await runCommand(spec, async (values) => {
   let outDir = values.from;
   let built: string | undefined;
-  if (!outDir) {
-    built = outDir = mkdtempSync(join(tmpdir(), 'screenshots-'));
-    const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } as NodeJS.ProcessEnv;
-    // The bundled demo, whatever the caller's environment says.
-    for (const key of ROADMAP_ENV_NAMES) delete env[key];
-    process.stderr.write('Building the demo…\n');
-    const result = await runNode([...BUILD_NODE_FLAGS, astroBin(ROOT), 'build', '--outDir', outDir], { cwd: ROOT, env });
-    if (result.code !== 0) throw new Error(`the demo build failed:\n${result.output.slice(-2000)}`);
-  }
+  if (!outDir) built = outDir = await buildDemo();
   const demo = JSON.parse(readFileSync(join(ROOT, 'src/data/demo/portal.json'), 'utf8')) as { issues: { id: string; identifier: string }[] };
   const timelineIssue = demo.issues.find((issue) => issue.identifier === TIMELINE_ISSUE);
   if (!timelineIssue) throw new UsageError(`the demo has no issue ${TIMELINE_ISSUE}`);
@@ -89,4 +100,35 @@ await runCommand(spec, async (values) => {
     await site.close();
     if (built) rmSync(built, { recursive: true, force: true });
   }
+  await scriptShots(`/issues/${timelineIssue.id}/`);
 });
+
+/** Arabic and Japanese: whether each script is drawn (fonts: .ci/run installs them) and reads in its direction. */
+async function scriptShots(issuePath: string): Promise<void> {
+  const outDir = await buildDemo({ locales: ['ar', 'ja'] });
+  const site = await serveStatic(outDir);
+  const browser = await launchChromium();
+  mkdirSync(SCRIPT_SHOTS, { recursive: true });
+  try {
+    for (const width of [375, 1280]) {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      for (const [language, folder, pages] of [
+        ['ar', '', { board: '/', issue: issuePath, 'embed-board': '/embed/' }],
+        ['ja', '/ja', { board: '/', issue: issuePath }],
+      ] as const) {
+        for (const [name, path] of Object.entries(pages)) {
+          await page.goto(`${site.url}${folder}${path}`, { waitUntil: 'load' });
+          const file = join(SCRIPT_SHOTS, `${language}-${name}-${width}.png`);
+          await page.screenshot({ path: file, fullPage: name !== 'board' || width > 375 });
+          process.stdout.write(`${file}\n`);
+        }
+      }
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+    await site.close();
+    rmSync(outDir, { recursive: true, force: true });
+    rmSync(`${outDir}.config.json`, { force: true });
+  }
+}

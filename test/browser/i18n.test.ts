@@ -17,10 +17,10 @@
  * - search answers in the page's language and links within it, and loads
  *   nothing until it is opened;
  * - the language switcher leads to the same page in the other language;
- * - screenshots at 375 px and 1280 px, Arabic and Japanese, are saved for a
- *   person to look at (test-results/screenshots/).
+ * Screenshots of Arabic and Japanese at 375 px and 1280 px, for a person to
+ * look at, are `npm run screenshots`'s (test-results/screenshots/).
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -29,7 +29,6 @@ import { axeBothSchemes, filtersSettled, openSite, watchPage, type OpenSite } fr
 import { LANGUAGES_LOCALES } from '../support/fixtures.ts';
 import { pageTypes } from './page-audit.ts';
 
-const SCREENSHOT_DIR = join(PROJECT_ROOT, 'test-results', 'screenshots');
 /** The languages that ship; Swedish (last) is English words, checked by the site tier. */
 const LOCALES = LANGUAGES_LOCALES.filter((locale) => locale !== 'sv');
 const folder = (locale: string) => (locale === LOCALES[0] ? '' : `${locale.toLowerCase()}/`);
@@ -228,28 +227,5 @@ describe('search in every language', () => {
       page.off('request', record);
     }
     await page.close();
-  }, 60_000);
-});
-
-describe('screenshots for a person to look at', () => {
-  it('saves Arabic and Japanese at 375 px and 1280 px', async () => {
-    mkdirSync(SCREENSHOT_DIR, { recursive: true });
-    const shots: string[] = [];
-    for (const width of [375, 1280]) {
-      const page = await browser.newPage({ viewport: { width, height: 900 } });
-      for (const [locale, names] of [
-        ['ar', ['board', 'issue', 'embed board']],
-        ['ja', ['board', 'issue']],
-      ] as const) {
-        for (const name of names) {
-          await page.goto(`${site.url}/${folder(locale)}${paths[name].slice(1)}`);
-          const file = join(SCREENSHOT_DIR, `${locale}-${name.replace(' ', '-')}-${width}.png`);
-          await page.screenshot({ path: file, fullPage: name !== 'board' || width > 375 });
-          shots.push(file);
-        }
-      }
-      await page.close();
-    }
-    expect(shots).toHaveLength(10);
   }, 60_000);
 });
