@@ -155,7 +155,7 @@ export function localeWarnings(locale: string, overrides: LabelOverrides = {}): 
     const name = new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' }).of(tag.language);
     warnings.push(
       `locale "${locale}": no translation ships for ${name ? `${name} (${tag.language})` : `"${tag.language}"`}, so the interface is in English; dates and numbers follow "${locale}". ` +
-        `Languages that ship: ${shippedLanguagesList()}. Set "locale" to one of them, or add a translation (README, "Languages").`,
+        `Languages that ship: ${shippedLanguagesList()}. Use one of them in "locale" or "locales", or add a translation (docs/languages.md).`,
     );
   } else if (language === 'pt-BR' && tag.region && tag.region !== 'BR') {
     warnings.push(

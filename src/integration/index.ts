@@ -57,8 +57,9 @@ export default function portalRoadmap(options?: PortalRoadmapOptions): AstroInte
           return resolved;
         });
         const mounted = settings.prefix !== undefined;
-        for (const warning of settings.warnings) logger.warn(warning);
-        if (settings.config.embed.allowedOrigins.length === 0) {
+        // `astro preview` serves what a build made: its warnings were the build's to say (and may not fit the files served).
+        if (command !== 'preview') for (const warning of settings.warnings) logger.warn(warning);
+        if (command !== 'preview' && settings.config.embed.allowedOrigins.length === 0) {
           // Height messages go to the allowed origins alone: any other host keeps the snippet's fixed height.
           logger
             .fork(`${NAME}:embed`)

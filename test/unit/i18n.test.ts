@@ -253,7 +253,7 @@ describe('the locale option', () => {
     expect(localeWarnings('sv')).toEqual([
       'locale "sv": no translation ships for Swedish (sv), so the interface is in English; dates and numbers follow "sv". ' +
         'Languages that ship: en (English), de (Deutsch), fr (Français), es (Español), pt-BR (Português (Brasil)), it (Italiano), ja (日本語), ar (العربية). ' +
-        'Set "locale" to one of them, or add a translation (README, "Languages").',
+        'Use one of them in "locale" or "locales", or add a translation (docs/languages.md).',
     ]);
     expect(localeWarnings('pt-PT')).toEqual([
       'locale "pt-PT": Portuguese ships as Brazilian Portuguese (pt-BR), so the interface uses Brazilian wording; dates and numbers follow "pt-PT". Override single strings with "labels" if you need to.',

@@ -4,7 +4,7 @@
  * reference when the module loads, as Starlight does with its
  * `translations/*.json`. A broken file stops the build with the key to fix.
  * To add a language: add its file here and in LANGUAGE_FILES, then run
- * `npx vitest run test/unit/i18n.test.ts` (README, "Languages").
+ * `npx vitest run test/unit/i18n.test.ts` (docs/languages.md).
  */
 import type { PluralForms } from '../messages.ts';
 import { pluralCategories, ReferenceSchema, translationSchema } from './schema.ts';
