@@ -41,7 +41,7 @@ async function snapshotFile(snapshot: Snapshot): Promise<string> {
 
 const demo = await loadDemoSnapshot('src/data/demo/portal.json');
 
-// Each load starts render workers (jsdom and DOMPurify in every one), and the budget test waits for a worker to spend
+// Each load starts render workers (marked and the sanitiser in every one), and the budget test waits for a worker to spend
 // its budget (300 ms there) twice: seconds when the machine is idle, but a busy one stretches all of it. These limits only catch a hang.
 describe('roadmapLoader', { timeout: 60_000 }, () => {
   it('checks its options when the factory is called', () => {
