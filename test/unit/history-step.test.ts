@@ -36,4 +36,39 @@ describe('the history step of a rebuild', () => {
     const prepared = await prepareHistory({ stateDir, workDir, snapshot: demo, shown, previousShown: undefined, fresh: true, log: () => {} });
     expect(prepared.history.recordedAt).toBe(demo.fetchedAt);
   });
+
+  it('re-files what the config moved to another column, with no move in the changes or the history, and says how many', async () => {
+    const stateDir = mkdtempSync(join(tmpdir(), 'history-step-'));
+    const workDir = join(stateDir, 'work');
+    mkdirSync(workDir);
+    const earlier = '2026-01-01T00:00:00.000Z';
+    await writeHistoryFile(join(stateDir, 'history.json'), recordRun(undefined, shown, earlier));
+    // The same snapshot, published before; now "In Progress" is filed under Shipped.
+    const columns = parseRoadmapConfig({
+      columns: [
+        { id: 'planned', statuses: ['Todo'] },
+        { id: 'done', statuses: ['Done', 'In Progress'] },
+      ],
+    }).columns;
+    const refiledShown = shownState(demo.issues, demo.projects, columns);
+    const inProgress = demo.issues.filter((issue) => issue.status === 'In Progress').map((issue) => issue.id);
+    const lines: string[] = [];
+    const prepared = await prepareHistory({
+      stateDir,
+      workDir,
+      snapshot: demo,
+      shown: refiledShown,
+      previousShown: shown,
+      previousSnapshot: demo,
+      log: (line) => lines.push(line),
+    });
+    expect(prepared.changes.issues.moved).toEqual([]);
+    for (const id of inProgress) expect(prepared.history.issues.get(id)!.events).toEqual([{ at: earlier, kind: 'seen', column: 'done', atLeast: true }]);
+    // Every issue shown before and now in another column (In Review and the backlog statuses get columns of their own too).
+    const moved = demo.issues.filter(
+      (issue) => shown.issues.has(issue.id) && refiledShown.issues.has(issue.id) && shown.issues.get(issue.id)!.column !== refiledShown.issues.get(issue.id)!.column,
+    );
+    expect(moved.length).toBeGreaterThan(inProgress.length);
+    expect(lines).toContain(`History: ${moved.length} issues in another column only because the config's columns changed, re-filed without a move`);
+  });
 });
