@@ -29,7 +29,10 @@ export interface Settings {
   source: DataSource;
   /** Scheme and host the site is served from (`ROADMAP_SITE`, else `site`, else the demo's), no path: Astro's `site`. */
   site: string;
-  /** The address the team gave for the roadmap (`ROADMAP_SITE`, else the config's `site`), if any: where a build is meant to be published. */
+  /**
+   * The config's `site`, if any: the address a project has committed to publishing at. (`ROADMAP_SITE` alone is not
+   * counted: set by hand, it tries the demo under a base path, as the bench and the docs do.)
+   */
   ownSite: string | undefined;
   /** The roadmap's base path, `/` or e.g. `/repo`: Astro's `base`, and below it the prefix of a mounted roadmap (`/repo/roadmap`). */
   base: string;
@@ -101,7 +104,7 @@ export function resolveSettings(root: string, env: NodeJS.ProcessEnv = process.e
     config: { ...config, base },
     source,
     site: location.site,
-    ownSite: parsedEnv.ROADMAP_SITE ?? config.site,
+    ownSite: config.site,
     base,
     astroBase: location.base,
     prefix: config.prefix?.slice(1),
@@ -141,15 +144,15 @@ export const DEMO_DATA_WARNING =
   'Set both to build your roadmap; leave them unset only to try the site.';
 
 /**
- * `astro build` of the bundled demo at an address the team gave would publish made-up issues on its own domain
- * (a deploy hook whose host lost a variable, say): the build stops with this. Without an address of its own, the
- * demo builds, as the starter does on its first `npm run build`.
+ * `astro build` of the bundled demo in a project whose config gives its address would publish made-up issues on
+ * the team's domain (a deploy hook whose host lost a variable, say): the build stops with this. Without a `site`
+ * in the config, the demo builds, as the starter does on its first `npm run build`.
  */
 export function demoAtOwnSiteError({ source, ownSite }: Pick<Settings, 'source' | 'ownSite'>): string | undefined {
   if (source.kind !== 'demo' || ownSite === undefined) return undefined;
   return (
     `PORTAL_API_URL and PORTAL_WORKSPACE_ID are not set, so this build would publish the bundled DEMO workspace (made-up issues) at ${ownSite}. ` +
-    'Set both variables to build your roadmap, or remove "site" from roadmap.config.json (and unset ROADMAP_SITE) to try the site with the demo.'
+    'Set both variables to build your roadmap, or remove "site" from roadmap.config.json to try the site with the demo.'
   );
 }
 

@@ -163,12 +163,15 @@ describe('a project of its own building the demo', () => {
     expect(resolveSettings(root(), {}).warnings).not.toContain(DEMO_DATA_WARNING);
   });
 
-  it('is stopped, naming the address and both ways out, when it gives an address of its own (config or ROADMAP_SITE)', () => {
+  it('is stopped, naming the address and both ways out, when its config gives its address', () => {
     const fromConfig = demoAtOwnSiteError(resolveSettings(root({ title: 'Acme roadmap', site: 'https://acme.github.io/roadmap' }), {}));
     expect(fromConfig).toContain('would publish the bundled DEMO workspace (made-up issues) at https://acme.github.io/roadmap');
     expect(fromConfig).toContain('Set both variables');
     expect(fromConfig).toContain('remove "site" from roadmap.config.json');
-    expect(demoAtOwnSiteError(resolveSettings(root({ title: 'Acme roadmap' }), { ROADMAP_SITE: 'https://roadmap.acme.example' }))).toContain('at https://roadmap.acme.example');
+  });
+
+  it('builds the demo under an address given by ROADMAP_SITE alone, to try a base path', () => {
+    expect(demoAtOwnSiteError(resolveSettings(root({ title: 'Acme roadmap' }), { ROADMAP_SITE: 'https://user.github.io/repo' }))).toBeUndefined();
   });
 
   it('builds the demo without an address of its own, and its own workspace at any address', () => {
