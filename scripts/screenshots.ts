@@ -39,7 +39,7 @@ async function buildDemo(config?: object): Promise<string> {
   const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } as NodeJS.ProcessEnv;
   for (const key of ROADMAP_ENV_NAMES) delete env[key];
   if (config) {
-    env.ROADMAP_CONFIG = join(outDir, '..', `${outDir.split('/').pop()}.config.json`);
+    env.ROADMAP_CONFIG = `${outDir}.config.json`;
     writeFileSync(env.ROADMAP_CONFIG, JSON.stringify(config));
   }
   process.stderr.write(`Building the demo${config ? ` with ${JSON.stringify(config)}` : ''}…\n`);

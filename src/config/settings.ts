@@ -29,11 +29,6 @@ export interface Settings {
   source: DataSource;
   /** Scheme and host the site is served from (`ROADMAP_SITE`, else `site`, else the demo's), no path: Astro's `site`. */
   site: string;
-  /**
-   * The config's `site`, if any: the address a project has committed to publishing at. (`ROADMAP_SITE` alone is not
-   * counted: set by hand, it tries the demo under a base path, as the bench and the docs do.)
-   */
-  ownSite: string | undefined;
   /** The roadmap's base path, `/` or e.g. `/repo`: Astro's `base`, and below it the prefix of a mounted roadmap (`/repo/roadmap`). */
   base: string;
   /** Astro's `base`: the roadmap's own unless it is mounted. */
@@ -104,7 +99,6 @@ export function resolveSettings(root: string, env: NodeJS.ProcessEnv = process.e
     config: { ...config, base },
     source,
     site: location.site,
-    ownSite: config.site,
     base,
     astroBase: location.base,
     prefix: config.prefix?.slice(1),
@@ -144,14 +138,15 @@ export const DEMO_DATA_WARNING =
   'Set both to build your roadmap; leave them unset only to try the site.';
 
 /**
- * `astro build` of the bundled demo in a project whose config gives its address would publish made-up issues on
- * the team's domain (a deploy hook whose host lost a variable, say): the build stops with this. Without a `site`
- * in the config, the demo builds, as the starter does on its first `npm run build`.
+ * `astro build` of the bundled demo in a project whose config gives its address (`site`) would publish made-up
+ * issues on the team's domain (a deploy hook whose host lost a variable, say): the build stops with this. Without
+ * a `site` in the config the demo builds, as the starter does on its first `npm run build`; `ROADMAP_SITE` alone
+ * is not counted: set by hand, it tries the demo under a base path, as the bench and the docs do.
  */
-export function demoAtOwnSiteError({ source, ownSite }: Pick<Settings, 'source' | 'ownSite'>): string | undefined {
-  if (source.kind !== 'demo' || ownSite === undefined) return undefined;
+export function demoAtOwnSiteError({ source, config }: Pick<Settings, 'source' | 'config'>): string | undefined {
+  if (source.kind !== 'demo' || config.site === undefined) return undefined;
   return (
-    `PORTAL_API_URL and PORTAL_WORKSPACE_ID are not set, so this build would publish the bundled DEMO workspace (made-up issues) at ${ownSite}. ` +
+    `PORTAL_API_URL and PORTAL_WORKSPACE_ID are not set, so this build would publish the bundled DEMO workspace (made-up issues) at ${config.site}. ` +
     'Set both variables to build your roadmap, or remove "site" from roadmap.config.json to try the site with the demo.'
   );
 }

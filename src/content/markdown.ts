@@ -4,8 +4,8 @@
  * renders it, parse5 (through hast-util-from-html) parses that as a browser
  * would, hast-util-sanitize keeps only a small HTML allow-list, and
  * hast-util-to-html writes it out again. No DOM: jsdom with DOMPurify cost
- * 1.8 ms a description and half a second to load in each worker; this costs
- * about 0.5 ms and loads in milliseconds (docs/performance.md).
+ * 1.8 ms a description and 1.6 s to load in each worker; this costs about
+ * 0.5 ms and loads in 0.3 s (docs/performance.md).
  *
  * What reaches marked and the HTML parser is bounded first, so that no short
  * text can overflow the stack or take minutes (see `DESCRIPTION_LIMITS`):
@@ -310,8 +310,9 @@ const WHITESPACE = new Set(['\t', '\n', '\f', '\r', ' ']);
  * HTML with at most `maxElementDepth` elements open inside one another: a
  * start tag deeper than that is shown as text. An HTML parser checks every
  * insertion against all its ancestors, so parsing n nested tags costs n²
- * (10,000 took jsdom 21 s), and the hast tree is walked by recursion. This reads tags as the HTML tokenizer does (quoted attribute values,
- * raw-text elements), so a `>` inside a value cannot hide a tag from it.
+ * (10,000 took jsdom 21 s), and the hast tree is walked by recursion. This
+ * reads tags as the HTML tokenizer does (quoted attribute values, raw-text
+ * elements), so a `>` inside a value cannot hide a tag from it.
  */
 export function boundElementDepth(html: string, maxDepth: number = DESCRIPTION_LIMITS.maxElementDepth): string {
   const open: string[] = [];
@@ -422,8 +423,8 @@ function findBody(document: Root): Element | undefined {
 /**
  * After the allow-list, in one walk with a stack of its own, not recursion (deep nesting must not overflow the
  * call stack): an attribute whose value holds `<` or `>` goes (markup inside an attribute is how mutation XSS
- * and naive feed readers are fooled, and no link, title or image needs it); links out of the site get `rel="nofollow noopener noreferrer"`; an image stays only with an https
- * address (the CSP allows `img-src 'self' https:`, and a relative path would point into this site, not the
+ * and naive feed readers are fooled, and no link, title or image needs it); links out of the site get
+ * `rel="nofollow noopener noreferrer"`; an image stays only with an https address (the CSP allows `img-src 'self' https:`, and a relative path would point into this site, not the
  * tracker) and loads lazily; a heading left with nothing to read (its content was all markup) goes, since an
  * empty heading misleads screen readers. Headings are judged after their images are.
  */

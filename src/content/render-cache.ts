@@ -8,8 +8,8 @@
  *
  * An entry is found by a SHA-256 of the description's Markdown, the note shown
  * after a cut description, and the renderer's identity (`RENDER_VERSION` and
- * the versions of marked and the hast parser, sanitiser and serialiser): a changed description, a new
- * renderer or a new language is a new key, never a stale hit. Only rendered
+ * the versions of marked and of the hast parser, sanitiser and serialiser): a
+ * changed description, a new renderer or a new language is a new key, never a stale hit. Only rendered
  * descriptions are stored; one that fell back to plain text is rendered again
  * next build. The file is bounded (`RENDER_CACHE_LIMITS`) and each build keeps
  * only the entries it used. A file that is unreadable, too large or of the
@@ -60,7 +60,6 @@ export type CachedRender = z.output<typeof EntrySchema>;
 const SANITISER_PACKAGES = ['hast-util-from-html', 'hast-util-sanitize', 'hast-util-to-html'];
 
 /** The installed version of a package, from its package.json (found above its entry point: not every package exports it). */
-
 function packageVersion(name: string): string {
   const require = createRequire(import.meta.url);
   let dir = dirname(require.resolve(name));

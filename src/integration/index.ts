@@ -58,15 +58,17 @@ export default function portalRoadmap(options?: PortalRoadmapOptions): AstroInte
         });
         const mounted = settings.prefix !== undefined;
         // `astro preview` serves what a build made: its warnings were the build's to say (and may not fit the files served).
-        if (command !== 'preview') for (const warning of settings.warnings) logger.warn(warning);
-        if (command !== 'preview' && settings.config.embed.allowedOrigins.length === 0) {
-          // Height messages go to the allowed origins alone: any other host keeps the snippet's fixed height.
-          logger
-            .fork(`${NAME}:embed`)
-            .warn(
-              'embed.allowedOrigins is empty, so a page that embeds the board keeps the fixed height of its iframe (600 px in the embed snippet) and the board scrolls inside it. ' +
-                'To size the frame to the board, list the origins of the pages that embed it, e.g. "embed": { "allowedOrigins": ["https://docs.example.com"] } in roadmap.config.json.',
-            );
+        if (command !== 'preview') {
+          for (const warning of settings.warnings) logger.warn(warning);
+          if (settings.config.embed.allowedOrigins.length === 0) {
+            // Height messages go to the allowed origins alone: any other host keeps the snippet's fixed height.
+            logger
+              .fork(`${NAME}:embed`)
+              .warn(
+                'embed.allowedOrigins is empty, so a page that embeds the board keeps the fixed height of its iframe (600 px in the embed snippet) and the board scrolls inside it. ' +
+                  'To size the frame to the board, list the origins of the pages that embed it, e.g. "embed": { "allowedOrigins": ["https://docs.example.com"] } in roadmap.config.json.',
+              );
+          }
         }
         // Said on a build only: `astro dev` and `astro check` make no page anyone shares.
         if (command === 'build' && !settings.config.shareCards && !settings.brand.socialImage) logger.fork(`${NAME}:share-cards`).info(NO_PREVIEW_IMAGE_HINT);

@@ -182,6 +182,6 @@ function transportError(cause: unknown, url: string, timeoutMs: number, signal: 
   if (timedOut) {
     return new PortalError(`GET ${url} timed out after ${timeoutMs} ms`, { kind: 'timeout', url, cause });
   }
-  const reason = cause instanceof Error ? cause.message : String(cause);
+  const reason = (cause instanceof Error ? cause.message : String(cause)).replace(/\.$/, '');
   return new PortalError(`GET ${url} failed: ${reason}. Check PORTAL_API_URL (scheme, host and port), and that this machine reaches it.`, { kind: 'network', url, cause });
 }
