@@ -1,8 +1,9 @@
 /**
  * `npm run rebuild` end to end, as CI runs it, against the shared fake portal:
- * a shrink refused, then published with --accept-shrink (the one real astro
- * build here), an unchanged workspace left alone, and failures that leave
- * output and state as they were. Then the rebuild itself through transient and
+ * a shrink refused, then published with --accept-shrink to a folder outside
+ * the project (the one real astro build here), an unchanged workspace left
+ * alone, and failures that leave output and state as they were. (A rebuild
+ * into the project's own dist/ is the README's, run by readme.test.ts.) Then the rebuild itself through transient and
  * permanent faults and a tight rate limit, with a stand-in for astro build
  * (test/support/fake-build.ts) and the portal on a fast clock.
  */
@@ -10,7 +11,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { reportLines, reportMarkdown } from '../../src/cli/rebuild/changes.ts';
 import { PUBLISHED_FILE, rebuild } from '../../src/cli/rebuild/rebuild.ts';
 import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
@@ -20,7 +21,7 @@ import { createSession } from '../../src/portal/session.ts';
 import { writeSnapshotFile } from '../../src/snapshot/snapshot-file.ts';
 import type { DataSource } from '../../src/snapshot/source.ts';
 import { loadSnapshot } from '../../src/snapshot/load.ts';
-import { PROJECT_ROOT, scratchDir } from '../support/build-site.ts';
+import { PROJECT_ROOT } from '../support/build-site.ts';
 import { fakeBuild } from '../support/fake-build.ts';
 import type { Workspace } from '../support/fake-portal.ts';
 import { fastClock } from '../support/fast-clock.ts';
@@ -86,18 +87,21 @@ const apiSource = (workspaceId: string): Extract<DataSource, { kind: 'api' }> =>
 
 // Each run starts Node and loads the CLI (seconds on a busy machine); the publishing one also builds.
 describe('npm run rebuild', { timeout: 60_000 }, () => {
-  // In the project, as in CI (see scratchDir): the CLI builds next to its output.
-  const dir = scratchDir('rebuild-cli-');
+  // Outside the project, and with a path that starts with the project's: `/work/site-out` beside `/work/site` is a
+  // folder Astro takes for one inside the project, whose server code then cannot find the packages.
+  const dir = `${PROJECT_ROOT.replace(/\/$/, '')}-rebuild-out-${process.pid}`;
   const id = `rebuild-${process.pid}`;
   const published = { issues: 60, projects: 8 };
   // The first 12 issues of the 60 (same seed), each with 5 more upvotes.
   const shrunk = { issues: 12, projects: 8, upvoteBump: 5 };
 
   beforeAll(async () => {
+    mkdirSync(dir, { recursive: true });
     // What an earlier run published: 60 issues.
     await defineWorkspace(apiUrl, id, synthetic(published));
     await writeSnapshotFile(join(dir, 'state', PUBLISHED_FILE), await loadSnapshot(apiSource(id)));
   });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('refuses a list that shrank by more than half, building nothing', async () => {
     const before = snapshotState(dir);
@@ -109,13 +113,21 @@ describe('npm run rebuild', { timeout: 60_000 }, () => {
     expect(snapshotState(dir)).toEqual(before);
   });
 
-  it('publishes it with --accept-shrink through two 503s, completely, and says so to GitHub Actions', async () => {
-    await defineWorkspace(apiUrl, id, synthetic(shrunk, { faults: { count: 2, kind: 503 } }));
+  it('publishes it with --accept-shrink through two 503s, completely, says so to GitHub Actions, and passes on the warnings of the data and the build', async () => {
+    const workspace = synthetic(shrunk, { faults: { count: 2, kind: 503 } });
+    // A description nested past the limits (a build warning) and an issue listed twice (a data warning).
+    const [first, second, ...rest] = workspace.issues as { id: string; description: string }[];
+    workspace.issues = [{ ...first!, description: `${'>'.repeat(40)} deep` }, second!, ...rest, { ...second!, title: 'repeated' }];
+    await defineWorkspace(apiUrl, id, workspace);
     // roadmap.test is never served, so there is no history to continue: --fresh-history says to start one
     // (test/integration/history.test.ts covers continuing the live site's).
     const run = await runRebuild(id, dir, ['--accept-shrink', '--fresh-history']);
     expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(existsSync(join(dir, 'dist', 'index.html'))).toBe(true);
     expect(pages(dir, 'issues')).toBe(publishedCount(shrunk));
+    expect(run.stderr).toContain(`warning: 1 issue id(s) came more than once in one page of the issue list; the first of each is kept: ${JSON.stringify(second!.id)}`);
+    expect(run.stderr).toContain(`warning (build): [portal-roadmap-loader] issues ${JSON.stringify(first!.id)}: its description goes past the limits on nesting`);
+    expect(readdirSync(join(PROJECT_ROOT, '.astro')).filter((name) => name.startsWith('rebuild-'))).toEqual([]);
     expect(pages(dir, 'projects')).toBe(8);
     expect(run.githubOutput).toBe('changed=true\n');
     expect(run.summary).toContain('### Roadmap updated');
@@ -240,28 +252,4 @@ describe('rebuild through portal trouble (a stand-in build, the portal on a fast
     expect(pages(limitDir, 'projects')).toBe(120);
     expect(most429sPerWindow(await workspaceStats(apiUrl, id))).toBeLessThanOrEqual(1);
   });
-});
-
-describe('npm run rebuild to a folder outside the project', () => {
-  it('publishes there, even when its path starts with the project path, and passes on the warnings of the data and the build', async () => {
-    // `/work/site-out` beside `/work/site`: Astro takes it for a folder inside the project, and its server code then cannot find the packages.
-    const dir = `${PROJECT_ROOT.replace(/\/$/, '')}-rebuild-out-${process.pid}`;
-    const id = `rebuild-outside-${process.pid}`;
-    const workspace = synthetic({ issues: 20, projects: 2 });
-    const [first, ...rest] = workspace.issues as { id: string; description: string }[];
-    workspace.issues = [{ ...first!, description: `${'>'.repeat(40)} deep` }, ...rest, { ...rest[0]!, title: 'repeated' }];
-    await defineWorkspace(apiUrl, id, workspace);
-    mkdirSync(dir, { recursive: true });
-    try {
-      const run = await runRebuild(id, dir, ['--fresh-history']);
-      expect(run.code, run.stderr).toBe(0);
-      expect(existsSync(join(dir, 'dist', 'index.html'))).toBe(true);
-      expect(pages(dir, 'issues')).toBe(publishedCount({ issues: 20, projects: 2 }));
-      expect(run.stderr).toContain(`warning: 1 issue id(s) came more than once in one page of the issue list; the first of each is kept: ${JSON.stringify(rest[0]!.id)}`);
-      expect(run.stderr).toContain(`warning (build): [portal-roadmap-loader] issues ${JSON.stringify(first!.id)}: its description goes past the limits on nesting`);
-      expect(readdirSync(join(PROJECT_ROOT, '.astro')).filter((name) => name.startsWith('rebuild-'))).toEqual([]);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 120_000);
 });
