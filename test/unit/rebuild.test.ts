@@ -95,6 +95,20 @@ describe('rebuild', () => {
     expect(readFileSync(join(dir, 'state/report.json'), 'utf8')).not.toMatch(/Acme 2|0e7490/);
   });
 
+  it('counts "before" as the live site showed it when the columns changed since', async () => {
+    await run();
+    // From now on the declined column is shown: the live site still hides the demo's 2 canceled issues.
+    const { columns: showDeclined } = parseRoadmapConfig({ board: { showDeclined: true } });
+    const changed = { fingerprint: { ...fingerprint, config: 'sha256:config-2' }, columns: showDeclined, build: fakeBuildOf(showDeclined) };
+    const canceled = demo.issues.filter((issue) => issue.status === 'Canceled').length;
+    await run(changed);
+    expect(stateFile('report.json').issues).toMatchObject({ before: published, hiddenBefore: canceled, after: published + canceled, hiddenAfter: 0 });
+    // A report of other data (here: of no run at all) counts the published snapshot with this run's columns.
+    rmSync(join(dir, 'state/report.json'));
+    await run({ ...changed, fingerprint: { ...fingerprint, config: 'sha256:config-3' } });
+    expect(stateFile('report.json').issues).toMatchObject({ before: published + canceled, hiddenBefore: 0 });
+  });
+
   const parts = [
     ['config', 'the config'],
     ['renderVersion', 'the render version'],

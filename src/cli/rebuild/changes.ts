@@ -9,6 +9,7 @@
  * (hidden, deleted, moved to a hidden column) is named by its id alone, and
  * one that only ever sat in a hidden column is counted, never listed.
  */
+import { z } from 'zod';
 import type { ColumnConfig } from '../../config/roadmap-config.ts';
 import { diffShown, shownState, type ShownChanges } from '../../history/shown.ts';
 import { shownColumns } from '../../publish/columns.ts';
@@ -96,13 +97,47 @@ export function runReport(
 
 export const TOP_GAINS = 5;
 
+/** What the live site showed: issues in shown columns, issues in hidden ones, projects. */
+export interface ShownCounts {
+  issues: number;
+  hiddenIssues: number;
+  projects: number;
+}
+
+const count = z.number().int().nonnegative();
+const ReportCountsSchema = z.object({
+  format: z.literal(REPORT_FORMAT),
+  digest: z.string(),
+  issues: z.object({ after: count, hiddenAfter: count }),
+  projects: z.object({ after: count }),
+});
+
+/**
+ * The counts the live site shows, from the report of the last run (`report.json`, parsed) if that run published or
+ * kept the snapshot of `digest`: the columns it was shown with may have changed since, so counting that snapshot
+ * again with this run's config would report moves between "shown" and "hidden" that no visitor saw. Undefined for
+ * a report of other data, or none.
+ */
+export function shownCountsOf(report: unknown, digest: string | undefined): ShownCounts | undefined {
+  const parsed = ReportCountsSchema.safeParse(report);
+  if (!parsed.success || digest === undefined || parsed.data.digest !== digest) return undefined;
+  return { issues: parsed.data.issues.after, hiddenIssues: parsed.data.issues.hiddenAfter, projects: parsed.data.projects.after };
+}
+
 /**
  * The fresh snapshot against the last published one (both through the
  * privacy gate). `changes` are the run's changes when the history step has
  * worked them out (src/cli/rebuild/history-step.ts); otherwise they are
- * compared here, with the same function.
+ * compared here, with the same function. `shownBefore`: the live site's
+ * counts, when the last run's report has them (`shownCountsOf`).
  */
-export function compareSnapshots(previous: Snapshot | undefined, next: Snapshot, columns: readonly ColumnConfig[], changes?: ShownChanges): DataComparison {
+export function compareSnapshots(
+  previous: Snapshot | undefined,
+  next: Snapshot,
+  columns: readonly ColumnConfig[],
+  changes?: ShownChanges,
+  shownBefore?: ShownCounts,
+): DataComparison {
   const hiddenBefore = hiddenIssueIds(previous?.issues ?? [], columns);
   const hiddenAfter = hiddenIssueIds(next.issues, columns);
   const run = changes ?? diffShown(previous && shownState(previous.issues, previous.projects, columns), shownState(next.issues, next.projects, columns));
@@ -120,9 +155,9 @@ export function compareSnapshots(previous: Snapshot | undefined, next: Snapshot,
     digest: next.digest,
     fetchedAt: next.fetchedAt,
     issues: {
-      before: (previous?.issues.length ?? 0) - hiddenBefore.size,
+      before: shownBefore?.issues ?? (previous?.issues.length ?? 0) - hiddenBefore.size,
       after: next.issues.length - hiddenAfter.size,
-      hiddenBefore: hiddenBefore.size,
+      hiddenBefore: shownBefore?.hiddenIssues ?? hiddenBefore.size,
       hiddenAfter: hiddenAfter.size,
       added: run.issues.added.map((issue) => ({ id: issue.id, title: title(issue.id), column: column(issue.column) })),
       removed: run.issues.removed.map((id) => ({ id })),
@@ -134,7 +169,7 @@ export function compareSnapshots(previous: Snapshot | undefined, next: Snapshot,
         .slice(0, TOP_GAINS),
     },
     projects: {
-      before: previous?.projects.length ?? 0,
+      before: shownBefore?.projects ?? previous?.projects.length ?? 0,
       after: next.projects.length,
       added: run.projects.added.map((id) => ({ id, name: name(id) })),
       removed: run.projects.removed.map((id) => ({ id })),

@@ -16,7 +16,7 @@
  * On any failure `outDir` and `stateDir` are left byte for byte as they were.
  */
 import { existsSync, statSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { RoadmapError, SnapshotError } from '../../shared/errors.ts';
@@ -24,7 +24,7 @@ import type { DataSource } from '../../snapshot/source.ts';
 import { publicSnapshot, type Privacy } from '../../content/privacy.ts';
 import { loadSnapshot, type LoadHooks } from '../../snapshot/load.ts';
 import { readSnapshotFile, writeSnapshotFile, type Snapshot } from '../../snapshot/snapshot-file.ts';
-import { compareSnapshots, runReport, whatChanged, type ChangeReport, type DataComparison } from './changes.ts';
+import { compareSnapshots, runReport, shownCountsOf, whatChanged, type ChangeReport, type DataComparison } from './changes.ts';
 import {
   changedConfigKeys,
   changedParts,
@@ -106,8 +106,10 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
   const fresh = await loadSnapshot(options.source, options.load);
   const previousPublic = previous && publicSnapshot(previous, options.privacy);
   const freshPublic = publicSnapshot(fresh, options.privacy);
+  // What the live site shows, as the last run counted it: this run's columns may differ from those it was built with.
+  const shownBefore = shownCountsOf(await readJson(join(stateDir, REPORT_FILE)), previousPublic?.digest);
   const compare = (changes?: ShownChanges): DataComparison => {
-    const found = compareSnapshots(previousPublic, freshPublic, options.columns, changes);
+    const found = compareSnapshots(previousPublic, freshPublic, options.columns, changes, shownBefore);
     return options.showUpvotes === false ? { ...found, issues: { ...found.issues, upvoteGains: [] } } : found;
   };
   const data = compare();
@@ -226,6 +228,15 @@ async function writeReport(stateDir: string, report: ChangeReport, log: (line: s
   await mkdir(stateDir, { recursive: true })
     .then(() => writeFile(join(stateDir, REPORT_FILE), `${JSON.stringify(report, null, 2)}\n`))
     .catch((error: Error) => log(`warning: the change report could not be written: ${error.message}`));
+}
+
+/** A JSON file's value; undefined when it is missing or not JSON (a report is for reading, never a reason to stop). */
+async function readJson(file: string): Promise<unknown> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
 }
 
 async function readPrevious(file: string, force: boolean, log: (line: string) => void): Promise<Snapshot | undefined> {
