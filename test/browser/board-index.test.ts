@@ -1,12 +1,14 @@
 /**
  * Filters and sorts act on every published issue, not only on the cards the
- * board renders (issue 12, item 3). One build of the demo with 5 cards per
- * column and 5 per column page, so most issues are off the board. Expected
- * values come straight from the demo's data file, with the default
- * status → column mapping written out here, never from the site's modules.
+ * board renders. One build of the demo with 5 cards per column and 5 per
+ * column page, so most issues are off the board. Expected values come
+ * straight from the demo's data file, with the default status → column
+ * mapping written out here, never from the site's modules; the interface's
+ * words are German (the build's locale), written out here as de.json has them.
  * The same build has a pale accent (yellow, unreadable on white as it is) and
- * a vote link, for the accent's contrast and the project icons (item 10).
- * (The `board-index` fixture, built once by the global setup: test/support/fixtures.ts.)
+ * a vote link, for the accent's contrast and the project icons.
+ * (The `demo-de` fixture, built once by the global setup and shared with the
+ * search test: test/support/fixtures.ts.)
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -48,7 +50,7 @@ let outDir: string;
 
 beforeAll(async () => {
   // Built once by the global setup (test/support/fixtures.ts).
-  const build = inject('fixtures')['board-index'];
+  const build = inject('fixtures')['demo-de'];
   expect(build.code, build.output).toBe(0);
   outDir = build.outDir;
   ({ browser, site } = opened = await openSite(outDir));
@@ -111,7 +113,7 @@ describe('filtering and sorting over every issue', () => {
     await settled(page);
     expect(await page.locator('#filter-team').inputValue()).toBe('Web');
     const web = published.filter((issue) => issue.team === 'Web').length;
-    await expect(page.locator('[data-filter-status]').textContent()).resolves.toBe(`Showing ${web} of ${published.length} issues`);
+    await expect(page.locator('[data-filter-status]').textContent()).resolves.toBe(`${web} von ${published.length} Einträgen`);
     for (const column of COLUMNS) {
       expect(await count(page, column), column).toBe(inColumn(column, 'Web').length);
       expect(await titles(page, column), column).toEqual(
@@ -161,7 +163,7 @@ describe('filtering and sorting over every issue', () => {
     await page.goto(`${site.url}/?team=Web&sort=upvotes`);
     await settled(page);
     const more = page.locator('[data-column="done"] .more a');
-    expect(await more.textContent()).toBe(`Show all ${inColumn('done', 'Web').length}: Shipped`);
+    expect(await more.textContent()).toBe(`Alle ${inColumn('done', 'Web').length} anzeigen: Ausgeliefert`);
     expect(await more.getAttribute('href')).toBe('/status/done/?team=Web&sort=upvotes');
     expect(await page.locator('[data-column="planned"] .more').count()).toBe(0);
     // Follow it by keyboard.
@@ -173,14 +175,14 @@ describe('filtering and sorting over every issue', () => {
     const webDone = inColumn('done', 'Web').sort((a, b) => b.upvotes - a.upvotes);
     expect(await titles(page, 'done')).toEqual(webDone.slice(0, PER_COLUMN).map((i) => i.title));
     expect(await count(page, 'done')).toBe(webDone.length);
-    await expect(page.locator('[data-filter-status]').textContent()).resolves.toBe(`Showing ${webDone.length} of ${inColumn('done').length} issues`);
+    await expect(page.locator('[data-filter-status]').textContent()).resolves.toBe(`${webDone.length} von ${inColumn('done').length} Einträgen`);
     const pages = Math.ceil(webDone.length / PER_COLUMN);
-    await expect(page.locator('.pagination > :nth-child(2)').textContent()).resolves.toBe(`Page 1 of ${pages}`);
+    await expect(page.locator('.pagination > :nth-child(2)').textContent()).resolves.toBe(`Seite 1 von ${pages}`);
     await page.locator('.pagination a[rel="next"]').click();
     await page.waitForURL('**/status/done/2/?team=Web&sort=upvotes');
     await settled(page);
     expect(await titles(page, 'done')).toEqual(webDone.slice(PER_COLUMN, 2 * PER_COLUMN).map((i) => i.title));
-    await expect(page.locator('.pagination > :nth-child(2)').textContent()).resolves.toBe(`Page 2 of ${pages}`);
+    await expect(page.locator('.pagination > :nth-child(2)').textContent()).resolves.toBe(`Seite 2 von ${pages}`);
     expect(await page.locator('.pagination a[rel="prev"]').getAttribute('href')).toBe('/status/done/?team=Web&sort=upvotes');
     await page.close();
   });
@@ -235,7 +237,7 @@ describe('the accent and the project icons', () => {
   };
 
   for (const colorScheme of ['light', 'dark'] as const) {
-    it(`keeps a pale accent readable in ${colorScheme} mode, on the column rules, the active filter and the vote button, and axe finds nothing`, async () => {
+    it(`keeps a pale accent readable in ${colorScheme} mode, on the column rules, the active filter and the vote and suggest buttons, and axe finds nothing`, async () => {
       const schemeContext = await browser.newContext({ colorScheme });
       const page = await schemeContext.newPage();
       await page.goto(`${site.url}/?team=Web`);
@@ -256,8 +258,10 @@ describe('the accent and the project icons', () => {
       expect(await axeViolations(page)).toEqual([]);
 
       await page.goto(`${site.url}/issues/${published[0]!.id}/`);
-      const button = await page.locator('a.button').evaluate((a) => [getComputedStyle(a).color, getComputedStyle(a).backgroundColor]);
-      expect(contrast(button[0]!, button[1]!)).toBeGreaterThanOrEqual(4.5);
+      // The vote button and the header's suggest button, both in the accent.
+      const buttons = await page.locator('a.button').evaluateAll((links) => links.map((a) => [getComputedStyle(a).color, getComputedStyle(a).backgroundColor]));
+      expect(buttons).toHaveLength(2);
+      for (const [text, background] of buttons) expect(contrast(text!, background!)).toBeGreaterThanOrEqual(4.5);
       expect(await axeViolations(page)).toEqual([]);
       await schemeContext.close();
     }, 60_000);

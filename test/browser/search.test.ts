@@ -5,9 +5,11 @@
  * every card and a "suggest an idea" link on the site and in the embed, and
  * the board's column index at 320 px.
  *
- * The `search` fixture: the demo with German labels, `voteUrl` and `submitUrl`
- * (test/support/fixtures.ts). It could share the "configured" fixture if that
- * one left the colour scheme to the visitor (this file checks both schemes).
+ * The `demo-de` fixture: the demo with German labels, `voteUrl` and `submitUrl`
+ * (test/support/fixtures.ts), shared with the board-index test, whose 5 cards
+ * per column leave the issue this file looks for on the board (it is the
+ * first of its column). It could not share the "configured" fixture, which
+ * sets the colour scheme (this file checks both).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -43,7 +45,7 @@ let outDir: string;
 
 beforeAll(async () => {
   // Built once by the global setup (test/support/fixtures.ts).
-  const build = inject('fixtures').search;
+  const build = inject('fixtures')['demo-de'];
   expect(build.code, build.output).toBe(0);
   outDir = build.outDir;
   site = await serveStatic(outDir);
