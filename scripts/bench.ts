@@ -26,11 +26,11 @@
  *   lighthouse              Lighthouse category scores (mobile, its default) of the demo board, an issue, a project and the changelog page
  *   history_mb, history_build_ratio   the history after a simulated year, and the build time it adds (scripts/bench/history.ts; alone with --history-only)
  */
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCommand, UsageError } from '../src/cli/args.ts';
-import { astroBin, BUILD_NODE_FLAGS, runNode } from '../src/cli/run-node.ts';
+import { astroBin, BUILD_NODE_FLAGS, buildHeapMb, buildNodeFlags, runNode } from '../src/cli/run-node.ts';
 import { ROADMAP_ENV_NAMES } from '../src/config/env.ts';
 import { defaultBuildConcurrency } from '../src/config/settings.ts';
 import { ApiIssueListSchema, ApiProjectSchema } from '../src/portal/api-schemas.ts';
@@ -107,7 +107,9 @@ interface BuildDirs {
 async function build(env: NodeJS.ProcessEnv, dirs: BuildDirs) {
   clearSharedCaches();
   const cacheDir = mkdtempSync(join(tmpdir(), 'bench-cache-'));
-  const result = await runNode([...BUILD_NODE_FLAGS, ASTRO, 'build', '--outDir', dirs.outDir], {
+  // The heap limit `npm run rebuild` gives a build of this snapshot (the demo, built from its bundled data, has none).
+  const flags = env.ROADMAP_SNAPSHOT ? buildNodeFlags(buildHeapMb(statSync(env.ROADMAP_SNAPSHOT).size)) : BUILD_NODE_FLAGS;
+  const result = await runNode([...flags, ASTRO, 'build', '--outDir', dirs.outDir], {
     cwd: ROOT,
     env: { ...env, ROADMAP_CACHE_DIR: cacheDir, ROADMAP_RENDER_CACHE: dirs.renderCache },
   });

@@ -69,6 +69,11 @@ export const EnvSchema = z
      * (src/config/settings.ts `defaultBuildConcurrency`). 1 renders one page at a time.
      */
     ROADMAP_BUILD_CONCURRENCY: optional(z.coerce.number().int().min(1, 'must be at least 1').max(64, 'must be at most 64')),
+    /**
+     * Heap limit of the build `npm run rebuild` runs, in MiB; default 64 times the snapshot's size, at least 768
+     * (src/cli/run-node.ts `buildHeapMb`). Raise it if a rebuild stops with "ran out of memory".
+     */
+    ROADMAP_BUILD_HEAP_MB: optional(z.coerce.number().int().min(256, 'must be at least 256 (MiB)').max(65_536, 'must be at most 65536 (64 GiB)')),
     /** The history file the pages show timelines, trends, the changelog and the feeds from (`npm run rebuild` sets it). */
     ROADMAP_HISTORY: optional(z.string()),
   })

@@ -66,7 +66,7 @@ async function rebuildAndReport(maxShrink: number, values: { out: string; state:
     privacy: config.privacy,
     fingerprint: siteFingerprint(settings),
     configKeys: configKeyDigests(settings),
-    build: astroBuild(root, process.env, progress),
+    build: astroBuild(root, process.env, progress, { heapMb: settings.env.ROADMAP_BUILD_HEAP_MB }),
     // The demo's placeholder address (no site given) serves no history to continue.
     site: settings.env.ROADMAP_SITE || config.site ? settings.siteRoot : undefined,
     freshHistory: values['fresh-history'],

@@ -1,8 +1,8 @@
 /** Runs `astro build` of this project from a snapshot file (and a history file) into a directory, as a child process. */
-import { cp, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { logLines } from '../../shared/text.ts';
-import { astroBin, BUILD_NODE_FLAGS, runNode } from '../run-node.ts';
+import { astroBin, buildHeapMb, buildNodeFlags, ranOutOfHeap, runNode } from '../run-node.ts';
 import { RebuildError, sweepDeadRuns } from './rebuild.ts';
 
 /** Build folders inside the project, for an output outside it: `.astro/rebuild-{pid}-{random}`. */
@@ -21,7 +21,7 @@ const TAIL_LINES = 30;
  * Warnings of the build (`[WARN]` lines: data left out, descriptions shown as
  * plain text) are passed to `log`, since the build's own output is not shown.
  */
-export function astroBuild(root: string, env: NodeJS.ProcessEnv = process.env, log: (line: string) => void = () => {}) {
+export function astroBuild(root: string, env: NodeJS.ProcessEnv = process.env, log: (line: string) => void = () => {}, options: { heapMb?: number | undefined } = {}) {
   return async (snapshotFile: string, outDir: string, historyFile: string, renderCacheFile?: string): Promise<void> => {
     const target = resolve(outDir);
     let buildDir = target;
@@ -31,7 +31,8 @@ export function astroBuild(root: string, env: NodeJS.ProcessEnv = process.env, l
       buildDir = await mkdtemp(join(root, '.astro', `${BUILD_DIR_PREFIX}${process.pid}-`));
     }
     try {
-      await build(root, renderCacheFile ? { ...env, ROADMAP_RENDER_CACHE: renderCacheFile } : env, { snapshotFile, historyFile }, buildDir, log);
+      const heapMb = options.heapMb ?? buildHeapMb((await stat(snapshotFile)).size);
+      await build(root, renderCacheFile ? { ...env, ROADMAP_RENDER_CACHE: renderCacheFile } : env, { snapshotFile, historyFile, heapMb }, buildDir, log);
       if (buildDir !== target) await move(buildDir, target);
     } finally {
       if (buildDir !== target) await rm(buildDir, { recursive: true, force: true });
@@ -39,10 +40,16 @@ export function astroBuild(root: string, env: NodeJS.ProcessEnv = process.env, l
   };
 }
 
-async function build(root: string, env: NodeJS.ProcessEnv, input: { snapshotFile: string; historyFile: string }, outDir: string, log: (line: string) => void): Promise<void> {
+async function build(
+  root: string,
+  env: NodeJS.ProcessEnv,
+  input: { snapshotFile: string; historyFile: string; heapMb: number },
+  outDir: string,
+  log: (line: string) => void,
+): Promise<void> {
   let result;
   try {
-    result = await runNode([...BUILD_NODE_FLAGS, astroBin(root), 'build', '--outDir', outDir], {
+    result = await runNode([...buildNodeFlags(input.heapMb), astroBin(root), 'build', '--outDir', outDir], {
       cwd: root,
       env: { ...env, ROADMAP_SNAPSHOT: input.snapshotFile, ROADMAP_HISTORY: input.historyFile, ASTRO_TELEMETRY_DISABLED: '1' },
     });
@@ -53,6 +60,12 @@ async function build(root: string, env: NodeJS.ProcessEnv, input: { snapshotFile
   if (result.code === 0) {
     for (const line of lines.filter((l) => l.includes('[WARN]'))) log(`warning (build): ${line.replace(/^.*?\[WARN\]\s*/, '')}`);
     return;
+  }
+  if (ranOutOfHeap(result.output)) {
+    throw new RebuildError(
+      `astro build ran out of memory at its heap limit of ${input.heapMb} MiB; the live site is unchanged. ` +
+        `Set ROADMAP_BUILD_HEAP_MB to a larger limit, e.g. ROADMAP_BUILD_HEAP_MB=${input.heapMb * 2}, and run it again.`,
+    );
   }
   throw new RebuildError(`astro build failed (exit ${result.code}); the live site is unchanged. Last lines:\n${lines.slice(-TAIL_LINES).join('\n')}`);
 }
