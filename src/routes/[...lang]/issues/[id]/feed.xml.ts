@@ -5,7 +5,10 @@ import { issuePaths, type IssuePageProps } from '../../../../site/astro/static-p
 
 export const getStaticPaths = issuePaths;
 
-/** `/issues/{id}/feed.xml` (and `/{lang}/issues/{id}/feed.xml`): the issue's Atom feed (src/site/issue-feeds.ts). */
+/**
+ * `/issues/{id}/feed.xml` (and `/{lang}/issues/{id}/feed.xml`), in `astro dev` only, so an issue page's feed link
+ * answers there too. A build writes the same files from one bundle a language (../../issue-feeds.bundle.json.ts).
+ */
 export const GET: APIRoute = async (context) =>
   new Response(issueFeed(await roadmapFor(context.url), context.site, context.params.id!, context.props as IssuePageProps), {
     headers: { 'content-type': 'application/atom+xml; charset=utf-8' },
