@@ -113,18 +113,19 @@ describe('the demo in nine languages', () => {
       expect(slugsOf('feed.xml'), locale).toEqual(pages);
       for (const slug of pages) {
         const pageUrl = `${SITE}/${folder}issues/${slug}/`;
-        const page = readPage(build.outDir, `${folder}issues/${slug}/index.html`);
+        const page = html(`${folder}issues/${slug}/index.html`);
         const feed = html(`${folder}issues/${slug}/feed.xml`);
         expect(feed, `${folder}${slug}`).toContain(`<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${locale}">`);
         expect(feed, `${folder}${slug}`).toContain(`<link rel="alternate" type="text/html" href="${pageUrl}"`);
-        // The page's steps, newest first; a tombstone's one entry says when it left.
-        const steps = [...page.querySelectorAll('ol.timeline > li')].map((step) => `${pageUrl}#${step.id}`).reverse();
+        // The page's timeline steps (read as text: a DOM for each of 369 pages cost seconds), newest first; a
+        // tombstone's one entry says when it left.
+        const steps = [...page.matchAll(/<li id="(event-[^"]+)"/g)].map((step) => `${pageUrl}#${step[1]}`).reverse();
         if (slug === LEFT_ISSUE_ID) {
           expect(ids(feed), locale).toEqual([`${pageUrl}feed.xml`, expect.stringMatching(new RegExp(`^${pageUrl}#event-left-`))]);
         } else {
           expect(steps.length, `${folder}${slug}`).toBeGreaterThan(0);
           expect(ids(feed), `${folder}${slug}`).toEqual([`${pageUrl}feed.xml`, ...steps]);
-          expect(page.querySelector('link[rel="alternate"][type="application/atom+xml"]')?.getAttribute('href')).toBe(`/${folder}issues/${slug}/feed.xml`);
+          expect(page, `${folder}${slug}`).toMatch(new RegExp(`<link rel="alternate" type="application/atom\\+xml" title="[^"]*" href="/${folder}issues/${slug}/feed\\.xml">`));
         }
       }
     }

@@ -3,12 +3,16 @@
  * tombstone, at the address its page links, each read back by a strict XML parser. The expected addresses and
  * words are written out here from the data below and en.json, not made by the module.
  */
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import { recordRun, shownState } from '../../src/history/record.ts';
 import { EN } from '../../src/i18n/labels.ts';
 import { ApiIssueListSchema } from '../../src/portal/api-schemas.ts';
+import { ISSUE_FEEDS_BUNDLE, writeIssueFeeds } from '../../src/site/astro/issue-feeds.ts';
 import { issueFeed, issueFeeds, issueSubjects, type IssueFeedsData } from '../../src/site/issue-feeds.ts';
 import { normaliseIssues } from '../../src/snapshot/normalise.ts';
 
@@ -92,5 +96,25 @@ describe('issue feeds in one pass', () => {
     const subjects = issueSubjects(data);
     expect(subjects.map(({ id }) => id)).toEqual(['Issue #7', 'a', 'gone']);
     expect(issueFeed(data, SITE, 'gone', subjects[2]!.subject)).toBe(feeds[2]!.xml);
+  });
+});
+
+describe("the build step that writes the bundles' feeds", () => {
+  it("writes each language's feeds below its folder, byte for byte, and leaves no bundle", () => {
+    const root = mkdtempSync(join(tmpdir(), 'issue-feeds-'));
+    try {
+      mkdirSync(join(root, 'de/issues/a'), { recursive: true });
+      writeFileSync(join(root, 'de/issues/a/index.html'), 'page');
+      writeFileSync(join(root, ISSUE_FEEDS_BUNDLE), JSON.stringify([{ path: 'issues/a/feed.xml', xml: '<feed>a ü\n</feed>' }]));
+      writeFileSync(join(root, 'de', ISSUE_FEEDS_BUNDLE), JSON.stringify([{ path: 'issues/a/feed.xml', xml: '<feed>de</feed>' }]));
+      expect(writeIssueFeeds(root, ['de'])).toBe(2);
+      expect(readdirSync(root, { recursive: true }).map(String).sort()).toEqual(
+        ['de', 'de/issues', 'de/issues/a', 'de/issues/a/feed.xml', 'de/issues/a/index.html', 'issues', 'issues/a', 'issues/a/feed.xml'].sort(),
+      );
+      expect(readFileSync(join(root, 'issues/a/feed.xml'), 'utf8')).toBe('<feed>a ü\n</feed>');
+      expect(readFileSync(join(root, 'de/issues/a/feed.xml'), 'utf8')).toBe('<feed>de</feed>');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
