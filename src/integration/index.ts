@@ -25,6 +25,7 @@ import { searchIndex } from '../site/astro/search-index.ts';
 import { securityHeaders } from '../site/astro/security-headers.ts';
 import { roadmapSitemap } from '../site/astro/sitemap.ts';
 import { hostLimits } from '../site/astro/host-limits.ts';
+import { issueFeedFiles } from '../site/astro/issue-feeds.ts';
 import { missingShareCardPackages, NO_PREVIEW_IMAGE_HINT, SHARE_CARD_PACKAGES } from '../site/share-card.ts';
 import { roadmapRoutes, routePattern } from './routes.ts';
 import { settingsModulePlugin } from './virtual-settings.ts';
@@ -76,7 +77,7 @@ export default function portalRoadmap(options?: PortalRoadmapOptions): AstroInte
         // variable (vitest sets one in its workers; so do some CI systems) would replace the base path in every link.
         for (const name of ['BASE_URL', 'SITE']) delete process.env[name];
 
-        for (const route of roadmapRoutes(mounted)) {
+        for (const route of roadmapRoutes(mounted, command)) {
           injectRoute({ pattern: routePattern(settings.prefix, route), entrypoint: new URL(`../routes/${route.file}`, import.meta.url), prerender: true });
         }
         // The build steps around the pages run right after this integration, in this order (as Starlight adds its own).
@@ -137,6 +138,8 @@ function buildSteps({ config, base, astroBase, prefix, siteRoot, root }: Setting
   // The main language at the root, each other in its folder (src/site/languages.ts).
   const languageDirs = config.locales.slice(1).map(localeSegment);
   return [
+    // First: the issue feeds' files, from one bundle a language, which every later step must see in place of the bundle.
+    issueFeedFiles({ languageDirs, folder: prefix }),
     // Embed pages (copies of other pages for iframes) and tombstones are kept out of the sitemap (and marked noindex).
     // With several languages, each page lists its translations (xhtml:link hreflang) in the sitemap.
     // A site the roadmap is mounted in may have a sitemap of its own, which then lists the roadmap's pages too.

@@ -5,12 +5,16 @@
  * `standalone` routes belong to the whole site, not to the roadmap: a site
  * that mounts the roadmap under a prefix keeps its own 404 page and robots.txt.
  */
+import { ISSUE_FEEDS_BUNDLE } from '../site/astro/issue-feeds.ts';
+
 export interface RoadmapRoute {
   /** The URL pattern below the roadmap's prefix, without a leading slash. */
   pattern: string;
   /** The file under src/routes/. */
   file: string;
   standalone?: boolean;
+  /** Injected for this command only: `astro build` makes the issue feeds in one pass a language, `astro dev` answers each at its address. */
+  only?: 'build' | 'dev';
 }
 
 export const ROADMAP_ROUTES: readonly RoadmapRoute[] = [
@@ -22,7 +26,8 @@ export const ROADMAP_ROUTES: readonly RoadmapRoute[] = [
   { pattern: '[...lang]/shipped/atom.xml', file: '[...lang]/shipped/atom.xml.ts' },
   { pattern: '[...lang]/rss.xml', file: '[...lang]/rss.xml.ts' },
   { pattern: '[...lang]/issues/[id]', file: '[...lang]/issues/[id].astro' },
-  { pattern: '[...lang]/issues/[id]/feed.xml', file: '[...lang]/issues/[id]/feed.xml.ts' },
+  { pattern: '[...lang]/issues/[id]/feed.xml', file: '[...lang]/issues/[id]/feed.xml.ts', only: 'dev' },
+  { pattern: `[...lang]/${ISSUE_FEEDS_BUNDLE}`, file: '[...lang]/issue-feeds.bundle.json.ts', only: 'build' },
   { pattern: '[...lang]/projects/[id]', file: '[...lang]/projects/[id].astro' },
   { pattern: '[...lang]/projects/[id]/rss.xml', file: '[...lang]/projects/[id]/rss.xml.ts' },
   { pattern: '[...lang]/status/[column]/[...page]', file: '[...lang]/status/[column]/[...page].astro' },
@@ -51,7 +56,11 @@ export function routePattern(prefix: string | undefined, route: RoadmapRoute): s
   return `${prefix ? `/${prefix}` : ''}/${route.pattern}`;
 }
 
-/** The routes of a roadmap that is the whole site, or mounted in one (which keeps its own 404 page and robots.txt). */
-export function roadmapRoutes(mounted: boolean): readonly RoadmapRoute[] {
-  return mounted ? ROADMAP_ROUTES.filter((route) => !route.standalone) : ROADMAP_ROUTES;
+/**
+ * The routes of a roadmap that is the whole site, or mounted in one (which keeps its own 404 page and robots.txt),
+ * for Astro's `command`: `dev` serves each issue feed at its address, any other (`build`) gets the one bundle a language.
+ */
+export function roadmapRoutes(mounted: boolean, command: string): readonly RoadmapRoute[] {
+  const dev = command === 'dev';
+  return ROADMAP_ROUTES.filter((route) => !(mounted && route.standalone) && route.only !== (dev ? 'build' : 'dev'));
 }

@@ -97,6 +97,44 @@ describe('the demo in nine languages', () => {
     expect(files.filter((file) => file.endsWith('history.json'))).toEqual(['history.json']);
   });
 
+  it("writes an Atom feed beside every issue page and tombstone of every language, telling that page's timeline, and publishes nothing of the bundle they are made in", () => {
+    /** `<id>`s of a feed: its own, then its entries'. */
+    const ids = (xml: string) => [...xml.matchAll(/<id>([^<]*)<\/id>/g)].map((match) => match[1]);
+    for (const [index, folder] of FOLDERS.entries()) {
+      const locale = LOCALES[index]!;
+      const slugsOf = (name: string) =>
+        files
+          .map((file) => (file.startsWith(`${folder}issues/`) && file.endsWith(`/${name}`) ? file.slice(`${folder}issues/`.length, -`/${name}`.length) : undefined))
+          .filter((slug) => slug !== undefined && !slug.includes('/'))
+          .sort();
+      const pages = slugsOf('index.html');
+      expect(pages, locale).toHaveLength(41);
+      expect(pages, locale).toContain(LEFT_ISSUE_ID);
+      expect(slugsOf('feed.xml'), locale).toEqual(pages);
+      for (const slug of pages) {
+        const pageUrl = `${SITE}/${folder}issues/${slug}/`;
+        const page = html(`${folder}issues/${slug}/index.html`);
+        const feed = html(`${folder}issues/${slug}/feed.xml`);
+        expect(feed, `${folder}${slug}`).toContain(`<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${locale}">`);
+        expect(feed, `${folder}${slug}`).toContain(`<link rel="alternate" type="text/html" href="${pageUrl}"`);
+        // The page's timeline steps (read as text: a DOM for each of 369 pages cost seconds), newest first; a
+        // tombstone's one entry says when it left.
+        const steps = [...page.matchAll(/<li id="(event-[^"]+)"/g)].map((step) => `${pageUrl}#${step[1]}`).reverse();
+        if (slug === LEFT_ISSUE_ID) {
+          expect(ids(feed), locale).toEqual([`${pageUrl}feed.xml`, expect.stringMatching(new RegExp(`^${pageUrl}#event-left-`))]);
+        } else {
+          expect(steps.length, `${folder}${slug}`).toBeGreaterThan(0);
+          expect(ids(feed), `${folder}${slug}`).toEqual([`${pageUrl}feed.xml`, ...steps]);
+          expect(page, `${folder}${slug}`).toMatch(new RegExp(`<link rel="alternate" type="application/atom\\+xml" title="[^"]*" href="/${folder}issues/${slug}/feed\\.xml">`));
+        }
+      }
+    }
+    // The feeds are made in one file a language, which the build deletes before the sitemap, the search index and
+    // _headers are made: none of them, nor the output, names it.
+    expect(files.filter((file) => /bundle/i.test(file))).toEqual([]);
+    for (const file of ['_headers', 'sitemap-0.xml', 'pagefind/pagefind-entry.json']) expect(html(file), file).not.toMatch(/bundle/i);
+  });
+
   it('names every link, button, field and image of the board and an issue page in every language (what axe checks of a translation, read from the HTML)', () => {
     const issue = files.find((file) => /^issues\/[^/]+\/index\.html$/.test(file))!;
     for (const folder of FOLDERS) {

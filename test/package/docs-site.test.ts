@@ -61,6 +61,16 @@ describe('a Starlight site with the roadmap at /roadmap/', () => {
     expect(existsSync(join(dist, 'roadmap/robots.txt'))).toBe(false);
   });
 
+  it("writes each issue's Atom feed beside its page below /roadmap/, at the address the page links, and no file of the bundle they are made in", () => {
+    const issues = readdirSync(join(dist, 'roadmap/issues'));
+    expect(issues).toHaveLength(siteIssueIds().length);
+    for (const slug of issues) {
+      expect(page(`roadmap/issues/${slug}/index.html`)).toContain(`href="/roadmap/issues/${slug}/feed.xml"`);
+      expect(page(`roadmap/issues/${slug}/feed.xml`)).toContain(`<link rel="alternate" type="text/html" href="https://docs.example.com/roadmap/issues/${slug}/"`);
+    }
+    expect(readdirSync(dist, { recursive: true }).filter((file) => /bundle/i.test(String(file)))).toEqual([]);
+  });
+
   it("indexes the roadmap's pages into its own /roadmap/pagefind/, which its search loads", () => {
     const entry = JSON.parse(page('roadmap/pagefind/pagefind-entry.json')) as { languages: Record<string, { page_count: number }> };
     const projects = readdirSync(join(dist, 'roadmap/projects')).length;

@@ -2,15 +2,16 @@
  * getStaticPaths of the `[...lang]` routes: every page once per language of
  * the site, `lang` undefined for the main language (at the root) and the
  * language's folder for the others. Site and embed pages share them. The
- * site's own issue and project routes (and each issue's feed) also keep a
- * page for every id the history says once had one: a tombstone, so a link
+ * site's own issue and project routes (and each issue's feed: src/site/issue-feeds.ts)
+ * also keep a page for every id the history says once had one: a tombstone, so a link
  * shared last month still leads somewhere, in every language.
  */
-import type { Issue, Project } from '../../snapshot/model.ts';
+import type { Project } from '../../snapshot/model.ts';
+import { issueSubjects, type IssueSubject } from '../issue-feeds.ts';
 import { pageSlug, teamSlugs } from '../paths.ts';
 import { getRoadmap, languageParams, type Roadmap } from './data.ts';
 
-export type IssuePageProps = { issue: Issue; goneSince?: undefined } | { issue?: undefined; goneSince: string };
+export type IssuePageProps = IssueSubject;
 export type ProjectPageProps = { project: Project; goneSince?: undefined } | { project?: undefined; goneSince: string };
 
 /** One path per language, for the routes with no other parameter. */
@@ -24,12 +25,9 @@ async function perLanguage<T>(make: (roadmap: Roadmap, lang: string | undefined)
   return paths.flat();
 }
 
-/** Issue pages and feeds: issues on the site, and tombstones of those that left. */
+/** Issue pages (and, in `astro dev`, their feeds): issues on the site, and tombstones of those that left. */
 export function issuePaths() {
-  return perLanguage(({ issues, history }, lang) => [
-    ...issues.map((issue) => ({ params: { lang, id: pageSlug(issue.id) }, props: { issue } as IssuePageProps })),
-    ...[...history.left.issues].map(([id, goneSince]) => ({ params: { lang, id: pageSlug(id) }, props: { goneSince } as IssuePageProps })),
-  ]);
+  return perLanguage((roadmap, lang) => issueSubjects(roadmap).map(({ id, subject }) => ({ params: { lang, id: pageSlug(id) }, props: subject as IssuePageProps })));
 }
 
 export interface TeamPageProps {
