@@ -86,7 +86,7 @@ const markdown = [
 ];
 // The pathological descriptions that bring markup (the others are about the renderer's bounds: markdown.test.ts).
 // Reopened formatting elements take any HTML parser (parse5's and jsdom's alike) most of a minute: the render
-// budget shows them as plain text (test/unit/render-budget.test.ts).
+// budget shows them as plain text (test/integration/render-budget.test.ts).
 const pathological = ['frameset', 'media'].map((name) => PATHOLOGICAL_DESCRIPTIONS[name]!.markdown);
 const inputs = [...markdown, ...pathological, ...markdown.map((source) => marked.parse(source) as string)];
 

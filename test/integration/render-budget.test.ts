@@ -1,3 +1,7 @@
+/**
+ * The description renderer's worker threads and their CPU budget. In the site tier, not the unit one: it starts
+ * threads and waits for one to spend its budget.
+ */
 import { describe, expect, it } from 'vitest';
 import { createDescriptionRenderer, createRendererPool, rendererThreads } from '../../src/content/render-budget.ts';
 
