@@ -63,7 +63,7 @@ export const MIN_BUILD_HEAP_MB = 768;
  * the heap grow far past what a build keeps alive before it collects: a 10,000-issue build (a 7.6 MB snapshot)
  * keeps about 125 MB alive, yet peaked at 978 MiB of RSS; with a 768 MiB limit it peaked at 687 MiB, in 65.6
  * CPU-seconds against 72.5 (the two measured one after the other on a busy machine). The limit grows with the
- * data, 64 times the snapshot (about five times what a build keeps alive), so a larger workspace gets room in
+ * data, 64 times the snapshot (about four times what a build keeps alive), so a larger workspace gets room in
  * proportion; `ROADMAP_BUILD_HEAP_MB` sets it.
  */
 export function buildHeapMb(snapshotBytes: number): number {
