@@ -112,6 +112,12 @@ const ReportCountsSchema = z.object({
   projects: z.object({ after: count }),
 });
 
+/** What `snapshot` shows with `columns` (nothing, for no snapshot). */
+function shownCounts(snapshot: Snapshot | undefined, columns: readonly ColumnConfig[]): ShownCounts {
+  const hiddenIssues = hiddenIssueIds(snapshot?.issues ?? [], columns).size;
+  return { issues: (snapshot?.issues.length ?? 0) - hiddenIssues, hiddenIssues, projects: snapshot?.projects.length ?? 0 };
+}
+
 /**
  * The counts the live site shows, from the report of the last run (`report.json`, parsed) if that run published or
  * kept the snapshot of `digest`: the columns it was shown with may have changed since, so counting that snapshot
@@ -138,8 +144,8 @@ export function compareSnapshots(
   changes?: ShownChanges,
   shownBefore?: ShownCounts,
 ): DataComparison {
-  const hiddenBefore = hiddenIssueIds(previous?.issues ?? [], columns);
-  const hiddenAfter = hiddenIssueIds(next.issues, columns);
+  const before = shownBefore ?? shownCounts(previous, columns);
+  const after = shownCounts(next, columns);
   const run = changes ?? diffShown(previous && shownState(previous.issues, previous.projects, columns), shownState(next.issues, next.projects, columns));
   const issues = new Map(next.issues.map((issue) => [issue.id, issue]));
   const projects = new Map(next.projects.map((project) => [project.id, project]));
@@ -155,10 +161,10 @@ export function compareSnapshots(
     digest: next.digest,
     fetchedAt: next.fetchedAt,
     issues: {
-      before: shownBefore?.issues ?? (previous?.issues.length ?? 0) - hiddenBefore.size,
-      after: next.issues.length - hiddenAfter.size,
-      hiddenBefore: shownBefore?.hiddenIssues ?? hiddenBefore.size,
-      hiddenAfter: hiddenAfter.size,
+      before: before.issues,
+      after: after.issues,
+      hiddenBefore: before.hiddenIssues,
+      hiddenAfter: after.hiddenIssues,
       added: run.issues.added.map((issue) => ({ id: issue.id, title: title(issue.id), column: column(issue.column) })),
       removed: run.issues.removed.map((id) => ({ id })),
       statusMoves: run.issues.moved.map((move) => ({ id: move.id, title: title(move.id), from: column(move.from), to: column(move.to) })),
@@ -169,8 +175,8 @@ export function compareSnapshots(
         .slice(0, TOP_GAINS),
     },
     projects: {
-      before: shownBefore?.projects ?? previous?.projects.length ?? 0,
-      after: next.projects.length,
+      before: before.projects,
+      after: after.projects,
       added: run.projects.added.map((id) => ({ id, name: name(id) })),
       removed: run.projects.removed.map((id) => ({ id })),
       progress: run.projects.progress.map((step) => ({ ...step, name: name(step.id) })),
