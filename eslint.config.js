@@ -19,5 +19,20 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
     },
   },
+  {
+    // Both test projects run their files one after the other in one worker (isolate: false, test/vitest.config.ts):
+    // a module mock or a stubbed variable would leak into the files after it.
+    files: ['test/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock', 'stubEnv'].map((property) => ({
+          object: 'vi',
+          property,
+          message: 'Test files share one worker (isolate: false): pass the value in as an argument instead of mocking a module or stubbing the environment.',
+        })),
+      ],
+    },
+  },
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } } },
 );
