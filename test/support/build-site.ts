@@ -36,7 +36,16 @@ export interface BuildResult {
  * child build that inherits `BASE_URL=/` renders `import.meta.env.BASE_URL`
  * as `/` whatever the config's `base`, and `MODE=test`/`DEV=1` are not a build's.
  */
-const SOURCE_VARIABLES: readonly string[] = [...ROADMAP_ENV_NAMES, 'BASE_URL', 'MODE', 'DEV', 'PROD', 'SSR'];
+export const SOURCE_VARIABLES: readonly string[] = [...ROADMAP_ENV_NAMES, 'BASE_URL', 'MODE', 'DEV', 'PROD', 'SSR'];
+
+/**
+ * A test build's variables: `base` without SOURCE_VARIABLES, then `env`. The description cache goes to `cacheDir`
+ * too, so no test build reads or writes the project's own .roadmap/.
+ */
+export function buildEnv(base: NodeJS.ProcessEnv, env: Record<string, string>, cacheDir: string): Record<string, string> {
+  const kept = Object.entries(base).filter((entry): entry is [string, string] => entry[1] !== undefined && !SOURCE_VARIABLES.includes(entry[0]));
+  return { ...Object.fromEntries(kept), ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', ROADMAP_CACHE_DIR: cacheDir, ROADMAP_RENDER_CACHE: join(cacheDir, 'render-cache.json'), ...env };
+}
 
 export interface BuildDirs {
   outDir?: string;
@@ -48,12 +57,10 @@ export interface BuildDirs {
 export function buildSite(env: Record<string, string> = {}, dirs: BuildDirs = {}): Promise<BuildResult> {
   const outDir = dirs.outDir ?? scratchDir('dist-');
   const cacheDir = dirs.cacheDir ?? mkdtempSync(join(tmpdir(), 'roadmap-cache-'));
-  const baseEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !SOURCE_VARIABLES.includes(key)));
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [ASTRO_BIN, 'build', '--outDir', outDir], {
       cwd: PROJECT_ROOT,
-      // The description cache too, so no test build reads or writes the project's own .roadmap/.
-      env: { ...baseEnv, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', ROADMAP_CACHE_DIR: cacheDir, ROADMAP_RENDER_CACHE: join(cacheDir, 'render-cache.json'), ...env },
+      env: buildEnv(process.env, env, cacheDir),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

@@ -1,6 +1,8 @@
 /**
  * Builds the fixtures of test/support/fixtures.ts for the global setup, at
- * most two at a time (this machine and CI runners have two cores).
+ * most two at a time (this machine and CI runners have two cores), in two
+ * builder processes that each build one site after another
+ * (test/support/fixture-builder.ts).
  *
  * Builds are kept in node_modules/.cache/portal-roadmap-fixtures/<key>, where
  * the key is a digest of every input of a build: src/, public/, the Astro,
@@ -9,15 +11,18 @@
  * so a stale build is never used; ROADMAP_TEST_FRESH_BUILDS=1 builds afresh
  * regardless. A fresh CI checkout has no cache and builds everything.
  */
+import { fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pLimit from 'p-limit';
 import { parseEnv } from '../../src/config/env.ts';
 import { resolveSource } from '../../src/config/source.ts';
 import { loadSnapshot } from '../../src/snapshot/load.ts';
 import { writeSnapshotFile } from '../../src/snapshot/snapshot-file.ts';
-import { buildSite, listFiles, PROJECT_ROOT, SCRATCH_ROOT, scratchDir } from './build-site.ts';
+import { listFiles, PROJECT_ROOT, SCRATCH_ROOT, scratchDir } from './build-site.ts';
+import type { BuildReply, BuildRequest } from './fixture-builder.ts';
 import { writeHistoryFile } from '../../src/history/read.ts';
 import { emptyHistory } from '../../src/history/schema.ts';
 import { runHistorySequence } from './history-sequence.ts';
@@ -27,6 +32,7 @@ import { CONFIG_FILE, FIXTURES, HISTORY_FILE, PORTAL, SNAPSHOT_FILE, type Fixtur
 const CACHE_ROOT = join(PROJECT_ROOT, 'node_modules/.cache/portal-roadmap-fixtures');
 const INPUTS = ['src', 'public', 'test/support', 'test/fixtures', 'astro.config.mjs', 'tsconfig.json', 'package.json', 'package-lock.json', 'roadmap.config.json'];
 const RESULTS_FILE = 'builds.json';
+const BUILDER = fileURLToPath(new URL('fixture-builder.ts', import.meta.url));
 /** Astro builds in flight at once. */
 const PARALLEL_BUILDS = 2;
 
@@ -95,20 +101,56 @@ export async function buildFixtures(apiUrl: string, log: (line: string) => void)
   return withOutDirs(cached, stored);
 }
 
-async function buildAll(apiUrl: string, workDir: string): Promise<StoredResults> {
-  const limit = pLimit(PARALLEL_BUILDS);
-  const lastOfGroup = new Map<string, Promise<unknown>>();
-  const builds = Object.entries(FIXTURES).map(([name, definition]: [string, FixtureDefinition]) => {
-    const group = definition.cacheGroup;
-    const after = (group && lastOfGroup.get(group)) || Promise.resolve();
-    const build = after.then(() => limit(() => buildOne(name, definition, apiUrl, workDir)));
-    if (group) lastOfGroup.set(group, build);
-    return build.then((result) => [name, result] as const);
-  });
-  return Object.fromEntries(await Promise.all(builds)) as StoredResults;
+type Build = (env: Record<string, string>, dirs: { outDir: string; cacheDir: string }) => Promise<{ code: number | null; output: string }>;
+
+/**
+ * PARALLEL_BUILDS builder processes (test/support/fixture-builder.ts), each building the sites it is handed one after
+ * the other; `build` hands a site to an idle one (there is one for each build `pLimit` lets run).
+ */
+function startBuilders(): { build: Build; stop: () => void } {
+  const idle = Array.from({ length: PARALLEL_BUILDS }, () =>
+    fork(BUILDER, [], { cwd: PROJECT_ROOT, execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
+  );
+  const all = [...idle];
+  let nextId = 0;
+  const build: Build = (env, { outDir, cacheDir }) => {
+    const child = idle.pop();
+    if (!child) throw new Error('no idle fixture builder: more builds at once than builders');
+    const request: BuildRequest = { id: nextId++, env, outDir, cacheDir };
+    return new Promise((resolve) => {
+      const done = (reply: { code: number | null; output: string }) => {
+        child.off('message', onReply).off('exit', onExit);
+        idle.push(child);
+        resolve(reply);
+      };
+      const onReply = (reply: BuildReply) => reply.id === request.id && done(reply);
+      const onExit = (code: number | null, signal: string | null) => done({ code: 1, output: `The fixture builder exited (code ${code}, signal ${signal}) while building into ${outDir}` });
+      child.on('message', onReply).on('exit', onExit);
+      child.send(request);
+    });
+  };
+  return { build, stop: () => all.forEach((child) => child.connected && child.disconnect()) };
 }
 
-async function buildOne(name: string, definition: FixtureDefinition, apiUrl: string, workDir: string): Promise<Omit<FixtureBuild, 'outDir'>> {
+async function buildAll(apiUrl: string, workDir: string): Promise<StoredResults> {
+  const limit = pLimit(PARALLEL_BUILDS);
+  const builders = startBuilders();
+  try {
+    const lastOfGroup = new Map<string, Promise<unknown>>();
+    const builds = Object.entries(FIXTURES).map(([name, definition]: [string, FixtureDefinition]) => {
+      const group = definition.cacheGroup;
+      const after = (group && lastOfGroup.get(group)) || Promise.resolve();
+      const build = after.then(() => limit(() => buildOne(name, definition, apiUrl, workDir, builders.build)));
+      if (group) lastOfGroup.set(group, build);
+      return build.then((result) => [name, result] as const);
+    });
+    return Object.fromEntries(await Promise.all(builds)) as StoredResults;
+  } finally {
+    builders.stop();
+  }
+}
+
+async function buildOne(name: string, definition: FixtureDefinition, apiUrl: string, workDir: string, build: Build): Promise<Omit<FixtureBuild, 'outDir'>> {
   const dir = join(workDir, name);
   mkdirSync(dir, { recursive: true });
   const files: Record<string, string> = {
@@ -138,7 +180,7 @@ async function buildOne(name: string, definition: FixtureDefinition, apiUrl: str
     writeFileSync(files[CONFIG_FILE]!, JSON.stringify({ ...definition.config, theme }));
   }
   const cacheDir = join(definition.cacheGroup ? join(workDir, definition.cacheGroup) : dir, 'astro-cache');
-  const { code, output } = await buildSite(resolve(definition.env), { outDir: join(dir, 'dist'), cacheDir });
+  const { code, output } = await build(resolve(definition.env), { outDir: join(dir, 'dist'), cacheDir });
   return { code, output, ...(definition.snapshotOf ? { snapshotFile: files[SNAPSHOT_FILE] } : {}), ...(definition.historySequence ? { sequenceDir } : {}) };
 }
 
