@@ -44,7 +44,14 @@ export const SOURCE_VARIABLES: readonly string[] = [...ROADMAP_ENV_NAMES, 'BASE_
  */
 export function buildEnv(base: NodeJS.ProcessEnv, env: Record<string, string>, cacheDir: string): Record<string, string> {
   const kept = Object.entries(base).filter((entry): entry is [string, string] => entry[1] !== undefined && !SOURCE_VARIABLES.includes(entry[0]));
-  return { ...Object.fromEntries(kept), ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', ROADMAP_CACHE_DIR: cacheDir, ROADMAP_RENDER_CACHE: join(cacheDir, 'render-cache.json'), ...env };
+  return {
+    ...Object.fromEntries(kept),
+    ASTRO_TELEMETRY_DISABLED: '1',
+    NO_COLOR: '1',
+    ROADMAP_CACHE_DIR: cacheDir,
+    ROADMAP_RENDER_CACHE: join(cacheDir, 'render-cache.json'),
+    ...env,
+  };
 }
 
 export interface BuildDirs {

@@ -40,7 +40,8 @@ process.stdout.write = collect as typeof process.stdout.write;
 process.stderr.write = collect as typeof process.stderr.write;
 
 async function buildOne(request: BuildRequest): Promise<BuildReply> {
-  if (relative(PROJECT_ROOT, request.outDir).startsWith('..')) throw new Error(`${request.outDir} is outside the project: its server bundle would be staged where the last build's was`);
+  if (relative(PROJECT_ROOT, request.outDir).startsWith('..'))
+    throw new Error(`${request.outDir} is outside the project: its server bundle would be staged where the last build's was`);
   for (const key of Object.keys(process.env)) if (!(key in inherited) || SOURCE_VARIABLES.includes(key)) delete process.env[key];
   Object.assign(process.env, buildEnv(inherited, request.env, request.cacheDir));
   output = '';

@@ -108,9 +108,7 @@ type Build = (env: Record<string, string>, dirs: { outDir: string; cacheDir: str
  * the other; `build` hands a site to an idle one (there is one for each build `pLimit` lets run).
  */
 function startBuilders(): { build: Build; stop: () => void } {
-  const idle = Array.from({ length: PARALLEL_BUILDS }, () =>
-    fork(BUILDER, [], { cwd: PROJECT_ROOT, execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
-  );
+  const idle = Array.from({ length: PARALLEL_BUILDS }, () => fork(BUILDER, [], { cwd: PROJECT_ROOT, execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
   const all = [...idle];
   let nextId = 0;
   const build: Build = (env, { outDir, cacheDir }) => {
@@ -124,7 +122,8 @@ function startBuilders(): { build: Build; stop: () => void } {
         resolve(reply);
       };
       const onReply = (reply: BuildReply) => reply.id === request.id && done(reply);
-      const onExit = (code: number | null, signal: string | null) => done({ code: 1, output: `The fixture builder exited (code ${code}, signal ${signal}) while building into ${outDir}` });
+      const onExit = (code: number | null, signal: string | null) =>
+        done({ code: 1, output: `The fixture builder exited (code ${code}, signal ${signal}) while building into ${outDir}` });
       child.on('message', onReply).on('exit', onExit);
       child.send(request);
     });
