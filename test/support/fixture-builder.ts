@@ -28,6 +28,8 @@ export interface BuildReply {
   id: number;
   code: number;
   output: string;
+  /** The builder's CPU time over the build, in seconds (its render worker threads included). */
+  cpuSeconds: number;
 }
 
 const inherited = { ...process.env };
@@ -45,6 +47,7 @@ async function buildOne(request: BuildRequest): Promise<BuildReply> {
   for (const key of Object.keys(process.env)) if (!(key in inherited) || SOURCE_VARIABLES.includes(key)) delete process.env[key];
   Object.assign(process.env, buildEnv(inherited, request.env, request.cacheDir));
   output = '';
+  const cpuBefore = process.cpuUsage();
   let code = 0;
   try {
     await build({ root: PROJECT_ROOT, outDir: request.outDir });
@@ -52,13 +55,14 @@ async function buildOne(request: BuildRequest): Promise<BuildReply> {
     code = 1;
     collect(`${(error as Error).stack ?? String(error)}\n`);
   }
-  return { id: request.id, code, output };
+  const cpu = process.cpuUsage(cpuBefore);
+  return { id: request.id, code, output, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
 }
 
 let queue = Promise.resolve();
 process.on('message', (request: BuildRequest) => {
   queue = queue.then(async () => {
-    const reply = await buildOne(request).catch((error: Error) => ({ id: request.id, code: 1, output: `${output}\n${error.stack}` }));
+    const reply = await buildOne(request).catch((error: Error) => ({ id: request.id, code: 1, output: `${output}\n${error.stack}`, cpuSeconds: 0 }));
     process.send!(reply);
   });
 });

@@ -86,7 +86,7 @@ export async function buildFixtures(apiUrl: string, log: (line: string) => void)
   const workDir = fresh ? scratchDir('fixtures-') : mkdtempSync(`${cached}.partial-`);
   log(`Fixture sites: building ${Object.keys(FIXTURES).join(', ')} into ${workDir}, ${PARALLEL_BUILDS} at a time`);
   const started = Date.now();
-  const stored = await buildAll(apiUrl, workDir);
+  const stored = await buildAll(apiUrl, workDir, log);
   log(`Fixture sites: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   writeFileSync(join(workDir, RESULTS_FILE), JSON.stringify(stored));
   const allBuilt = Object.values(stored).every((result) => result.code === 0);
@@ -101,7 +101,7 @@ export async function buildFixtures(apiUrl: string, log: (line: string) => void)
   return withOutDirs(cached, stored);
 }
 
-type Build = (env: Record<string, string>, dirs: { outDir: string; cacheDir: string }) => Promise<{ code: number | null; output: string }>;
+type Build = (env: Record<string, string>, dirs: { outDir: string; cacheDir: string }) => Promise<{ code: number | null; output: string; cpuSeconds?: number }>;
 
 /**
  * PARALLEL_BUILDS builder processes (test/support/fixture-builder.ts), each building the sites it is handed one after
@@ -116,7 +116,7 @@ function startBuilders(): { build: Build; stop: () => void } {
     if (!child) throw new Error('no idle fixture builder: more builds at once than builders');
     const request: BuildRequest = { id: nextId++, env, outDir, cacheDir };
     return new Promise((resolve) => {
-      const done = (reply: { code: number | null; output: string }) => {
+      const done = (reply: Awaited<ReturnType<Build>>) => {
         child.off('message', onReply).off('exit', onExit);
         idle.push(child);
         resolve(reply);
@@ -131,7 +131,7 @@ function startBuilders(): { build: Build; stop: () => void } {
   return { build, stop: () => all.forEach((child) => child.connected && child.disconnect()) };
 }
 
-async function buildAll(apiUrl: string, workDir: string): Promise<StoredResults> {
+async function buildAll(apiUrl: string, workDir: string, log: (line: string) => void): Promise<StoredResults> {
   const limit = pLimit(PARALLEL_BUILDS);
   const builders = startBuilders();
   try {
@@ -139,7 +139,7 @@ async function buildAll(apiUrl: string, workDir: string): Promise<StoredResults>
     const builds = Object.entries(FIXTURES).map(([name, definition]: [string, FixtureDefinition]) => {
       const group = definition.cacheGroup;
       const after = (group && lastOfGroup.get(group)) || Promise.resolve();
-      const build = after.then(() => limit(() => buildOne(name, definition, apiUrl, workDir, builders.build)));
+      const build = after.then(() => limit(() => buildOne(name, definition, apiUrl, workDir, builders.build, log)));
       if (group) lastOfGroup.set(group, build);
       return build.then((result) => [name, result] as const);
     });
@@ -149,7 +149,14 @@ async function buildAll(apiUrl: string, workDir: string): Promise<StoredResults>
   }
 }
 
-async function buildOne(name: string, definition: FixtureDefinition, apiUrl: string, workDir: string, build: Build): Promise<Omit<FixtureBuild, 'outDir'>> {
+async function buildOne(
+  name: string,
+  definition: FixtureDefinition,
+  apiUrl: string,
+  workDir: string,
+  build: Build,
+  log: (line: string) => void,
+): Promise<Omit<FixtureBuild, 'outDir'>> {
   const dir = join(workDir, name);
   mkdirSync(dir, { recursive: true });
   const files: Record<string, string> = {
@@ -179,7 +186,8 @@ async function buildOne(name: string, definition: FixtureDefinition, apiUrl: str
     writeFileSync(files[CONFIG_FILE]!, JSON.stringify({ ...definition.config, theme }));
   }
   const cacheDir = join(definition.cacheGroup ? join(workDir, definition.cacheGroup) : dir, 'astro-cache');
-  const { code, output } = await build(resolve(definition.env), { outDir: join(dir, 'dist'), cacheDir });
+  const { code, output, cpuSeconds } = await build(resolve(definition.env), { outDir: join(dir, 'dist'), cacheDir });
+  log(`Fixture sites: ${name} built (exit ${code}, ${cpuSeconds?.toFixed(1) ?? '?'} CPU-seconds in its builder)`);
   return { code, output, ...(definition.snapshotOf ? { snapshotFile: files[SNAPSHOT_FILE] } : {}), ...(definition.historySequence ? { sequenceDir } : {}) };
 }
 
