@@ -128,6 +128,17 @@ describe('the bundled demo (no variables set)', () => {
   // Built after the paged fixture, in the same content cache (see PAGED_SITE).
   const build = fixtures.demo;
 
+  it('builds the same site again from warm caches, byte for byte', () => {
+    const warm = fixtures['demo-warm'];
+    expect(warm.code, warm.output).toBe(0);
+    // A content store of its own, every description from the description cache: nothing was sanitised again.
+    expect(warm.output).toContain('issues: 42 entries (42 new or changed, 42 of them from the description cache, 0 removed)');
+    expect(warm.output).toContain('projects: 6 entries (6 new or changed, 6 of them from the description cache, 0 removed)');
+    const files = listFiles(build.outDir).sort();
+    expect(listFiles(warm.outDir).sort()).toEqual(files);
+    expect(files.filter((file) => !readFileSync(join(warm.outDir, file)).equals(readFileSync(join(build.outDir, file))))).toEqual([]);
+  });
+
   it('builds a board of the demo workspace, swept clean of the previous source', () => {
     expect(build.code, build.output).toBe(0);
     const board = readPage(build.outDir, 'index.html');

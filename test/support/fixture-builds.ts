@@ -185,8 +185,10 @@ async function buildOne(
     const theme = { ...definition.config.theme, ...(definition.customCss !== undefined ? { customCss } : {}) };
     writeFileSync(files[CONFIG_FILE]!, JSON.stringify({ ...definition.config, theme }));
   }
-  const cacheDir = join(definition.cacheGroup ? join(workDir, definition.cacheGroup) : dir, 'astro-cache');
-  const { code, output, cpuSeconds } = await build(resolve(definition.env), { outDir: join(dir, 'dist'), cacheDir });
+  const groupCacheDir = join(definition.cacheGroup ? join(workDir, definition.cacheGroup) : dir, 'astro-cache');
+  const cacheDir = definition.descriptionCacheOnly ? join(dir, 'astro-cache') : groupCacheDir;
+  const env = { ...resolve(definition.env), ...(definition.descriptionCacheOnly ? { ROADMAP_RENDER_CACHE: join(groupCacheDir, 'render-cache.json') } : {}) };
+  const { code, output, cpuSeconds } = await build(env, { outDir: join(dir, 'dist'), cacheDir });
   log(`Fixture sites: ${name} built (exit ${code}, ${cpuSeconds?.toFixed(1) ?? '?'} CPU-seconds in its builder)`);
   return { code, output, ...(definition.snapshotOf ? { snapshotFile: files[SNAPSHOT_FILE] } : {}), ...(definition.historySequence ? { sequenceDir } : {}) };
 }

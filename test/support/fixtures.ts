@@ -106,6 +106,8 @@ export interface FixtureDefinition {
   env: Record<string, string>;
   /** Fixtures that name the same group share one Astro content cache, and build in the order listed here. */
   cacheGroup?: string;
+  /** Shares only the group's description cache, with a content store of its own, as a CI build does. */
+  descriptionCacheOnly?: true;
   /** Written to CONFIG_FILE; `theme.customCss` becomes a file holding `customCss`. */
   config?: RoadmapConfigInput;
   customCss?: string;
@@ -161,6 +163,12 @@ export const FIXTURES = {
   },
   /** The bundled demo with no variables set at all, after `paged` in the same content cache. */
   demo: { env: {}, cacheGroup: 'paged-then-demo' },
+  /**
+   * The demo again, after `demo`, as the next CI build makes it: the description cache of the group (kept in the
+   * state folder), a content store of its own (a fresh checkout has none). Its output must be the cold one's byte for
+   * byte (test/integration/build.test.ts).
+   */
+  'demo-warm': { env: {}, cacheGroup: 'paged-then-demo', descriptionCacheOnly: true },
   /**
    * The pages of a history: the last of four rebuilds (a move, a ship, an unpublish, a return, a lost state
    * recovered), built for real once. No other fixture has moves, tombstones or event feeds to check.
