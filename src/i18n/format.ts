@@ -43,11 +43,19 @@ export function titleOrder(locale: string): (a: string, b: string) => number {
   return new Intl.Collator(locale, { numeric: true, sensitivity: 'base' }).compare;
 }
 
+/** Worked out once per tag: every page's head asks, and maximising a locale took 0.4 s of a 10,000-issue build. */
+const openGraphLocales = new Map<string, string>();
+
 /**
  * A locale as Open Graph writes it, language and territory (`en_US`, `de_AT`): a tag without a region
  * gets its likely one from CLDR (`en` → `en_US`, `ja` → `ja_JP`, `ar` → `ar_EG`).
  */
 export function openGraphLocale(tag: string): string {
-  const locale = new Intl.Locale(tag).maximize();
-  return locale.region ? `${locale.language}_${locale.region}` : locale.language;
+  let value = openGraphLocales.get(tag);
+  if (value === undefined) {
+    const locale = new Intl.Locale(tag).maximize();
+    value = locale.region ? `${locale.language}_${locale.region}` : locale.language;
+    openGraphLocales.set(tag, value);
+  }
+  return value;
 }

@@ -26,6 +26,15 @@ describe('previous and next in the column', () => {
     expect(columnNeighbours([{ id: 'a' }], 'a')).toEqual({ previous: undefined, next: undefined });
     expect(columnNeighbours(column, 'zz')).toEqual({ previous: undefined, next: undefined });
   });
+
+  it("answers from each column's own order, and for an id listed twice from its first place", () => {
+    // Positions are kept per column list: a second list with the same ids in another order answers for itself.
+    const reversed = [...column].reverse();
+    expect(columnNeighbours(column, 'a').next?.id).toBe('b');
+    expect(columnNeighbours(reversed, 'a')).toEqual({ previous: { id: 'b', title: 'Second' }, next: undefined });
+    const twice = [{ id: 'a' }, { id: 'b' }, { id: 'a' }, { id: 'c' }];
+    expect(columnNeighbours(twice, 'a')).toEqual({ previous: undefined, next: { id: 'b' } });
+  });
 });
 
 describe('the link-preview description of an issue', () => {
