@@ -11,7 +11,7 @@
  * so a stale build is never used; ROADMAP_TEST_FRESH_BUILDS=1 builds afresh
  * regardless. A fresh CI checkout has no cache and builds everything.
  */
-import { fork } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -108,22 +108,28 @@ type Build = (env: Record<string, string>, dirs: { outDir: string; cacheDir: str
  * the other; `build` hands a site to an idle one (there is one for each build `pLimit` lets run).
  */
 function startBuilders(): { build: Build; stop: () => void } {
-  const idle = Array.from({ length: PARALLEL_BUILDS }, () => fork(BUILDER, [], { cwd: PROJECT_ROOT, execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
-  const all = [...idle];
+  const all: ChildProcess[] = [];
+  const start = () => {
+    const child = fork(BUILDER, [], { cwd: PROJECT_ROOT, execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    all.push(child);
+    return child;
+  };
+  const idle = Array.from({ length: PARALLEL_BUILDS }, start);
   let nextId = 0;
   const build: Build = (env, { outDir, cacheDir }) => {
     const child = idle.pop();
     if (!child) throw new Error('no idle fixture builder: more builds at once than builders');
     const request: BuildRequest = { id: nextId++, env, outDir, cacheDir };
     return new Promise((resolve) => {
-      const done = (reply: Awaited<ReturnType<Build>>) => {
+      const done = (reply: Awaited<ReturnType<Build>>, next: ChildProcess) => {
         child.off('message', onReply).off('exit', onExit);
-        idle.push(child);
+        idle.push(next);
         resolve(reply);
       };
-      const onReply = (reply: BuildReply) => reply.id === request.id && done(reply);
+      const onReply = (reply: BuildReply) => reply.id === request.id && done(reply, child);
+      // A builder that died (out of memory, a crash in Astro) fails its build and is replaced for the next one.
       const onExit = (code: number | null, signal: string | null) =>
-        done({ code: 1, output: `The fixture builder exited (code ${code}, signal ${signal}) while building into ${outDir}` });
+        done({ code: 1, output: `The fixture builder exited (code ${code}, signal ${signal}) while building into ${outDir}` }, start());
       child.on('message', onReply).on('exit', onExit);
       child.send(request);
     });
