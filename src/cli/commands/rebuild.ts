@@ -1,15 +1,6 @@
 /** `portal-roadmap rebuild`: the scheduled rebuild (see src/cli/rebuild/rebuild.ts). `--help` lists the options. */
 import { runCommand, UsageError } from '../args.ts';
-import { astroBuild } from '../rebuild/astro-build.ts';
-import { reportLines, reportMarkdown } from '../rebuild/changes.ts';
-import { configKeyDigests, siteFingerprint } from '../rebuild/fingerprint.ts';
-import { writeGithubFailure, writeGithubOutputs } from '../rebuild/github.ts';
-import { projectProgress } from '../rebuild/fetch-progress.ts';
-import { DEFAULT_MAX_SHRINK, rebuild } from '../rebuild/rebuild.ts';
-import { printWarnings, resolveSettings } from '../../config/settings.ts';
-import { describeSource } from '../../snapshot/source.ts';
-import { sessionOf } from '../../portal/client.ts';
-import { missingProjectsWarning } from '../../snapshot/load.ts';
+import { DEFAULT_MAX_SHRINK } from '../rebuild/defaults.ts';
 
 const spec = {
   command: 'portal-roadmap rebuild',
@@ -33,53 +24,8 @@ export const run = (argv: readonly string[]) =>
     async (values) => {
       const maxShrink = Number(values['max-shrink']);
       if (!(maxShrink >= 0 && maxShrink <= 1)) throw new UsageError(`--max-shrink must be a share from 0 to 1, e.g. 0.5; got "${values['max-shrink']}"`);
-
-      try {
-        await rebuildAndReport(maxShrink, values);
-      } catch (error) {
-        // The run's page on GitHub shows the summary first; the cause and its fix belong there.
-        await writeGithubFailure(process.env, (error as Error).message).catch(() => {});
-        throw error;
-      }
+      // Loaded once the options are read: `--help` and a mistyped option answer without loading the build and the portal client.
+      await (await import('./rebuild-action.ts')).rebuildSite(maxShrink, values);
     },
     argv,
   );
-
-async function rebuildAndReport(maxShrink: number, values: { out: string; state: string; force: boolean; 'accept-shrink': boolean; 'fresh-history': boolean }): Promise<void> {
-  const root = process.cwd();
-  const settings = resolveSettings(root);
-  const { source, config } = settings;
-  printWarnings(settings);
-  const session = source.kind === 'api' ? sessionOf(source.portal) : undefined;
-  const progress = (line: string) => console.error(line);
-  progress(`Reading ${describeSource(source)}`);
-  const result = await rebuild({
-    source,
-    outDir: values.out,
-    stateDir: values.state,
-    force: values.force,
-    acceptShrink: values['accept-shrink'],
-    maxShrink,
-    columns: config.columns,
-    showUpvotes: config.showUpvotes,
-    prefix: settings.prefix,
-    privacy: config.privacy,
-    fingerprint: siteFingerprint(settings),
-    configKeys: configKeyDigests(settings),
-    build: astroBuild(root, process.env, progress, { heapMb: settings.env.ROADMAP_BUILD_HEAP_MB }),
-    // The demo's placeholder address (no site given) serves no history to continue.
-    site: settings.env.ROADMAP_SITE || config.site ? settings.siteRoot : undefined,
-    freshHistory: values['fresh-history'],
-    log: progress,
-    load: {
-      ...(session ? { session } : {}),
-      onProjectFetched: projectProgress(process.stderr),
-      onMissingProjects: (ids) => console.error(`warning: ${missingProjectsWarning(ids)}`),
-      onWarning: (message) => console.error(`warning: ${message}`),
-    },
-  });
-  if (session) progress(`Portal requests: ${session.stats.requests} (${session.stats.rateLimited} rate limited, ${session.stats.retries} retried)`);
-  console.log(result.summary);
-  for (const line of reportLines(result.report)) console.log(line);
-  await writeGithubOutputs(process.env, result.status === 'published', reportMarkdown(result.report));
-}

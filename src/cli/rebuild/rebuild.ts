@@ -15,6 +15,7 @@
  * Every run that gets this far writes its report (`report.json`), "no changes" included.
  * On any failure `outDir` and `stateDir` are left byte for byte as they were.
  */
+import { DEFAULT_MAX_SHRINK } from './defaults.ts';
 import { existsSync, statSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -92,8 +93,6 @@ export interface RebuildResult {
   /** One line that says what happened, for stdout. */
   summary: string;
 }
-
-export const DEFAULT_MAX_SHRINK = 0.5;
 
 export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
   const log = options.log ?? (() => {});
