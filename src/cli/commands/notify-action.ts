@@ -9,10 +9,11 @@ export async function postNews(values: { state: string; 'dry-run': boolean }): P
   const settings = resolveSettings(process.cwd());
   printWarnings(settings);
   const { config } = settings;
+  const { labels } = uiFor(config.locale, config.labels);
   const outcomes = await notify({
     stateDir: values.state,
-    config: { ...config, title: config.title ?? uiFor(config.locale, config.labels).labels.siteTitle },
-    labels: uiFor(config.locale, config.labels).labels,
+    config: { ...config, title: config.title ?? labels.siteTitle },
+    labels,
     siteRoot: settings.siteRoot,
     env: process.env,
     dryRun: values['dry-run'],

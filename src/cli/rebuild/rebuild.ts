@@ -15,7 +15,6 @@
  * Every run that gets this far writes its report (`report.json`), "no changes" included.
  * On any failure `outDir` and `stateDir` are left byte for byte as they were.
  */
-import { DEFAULT_MAX_SHRINK } from './defaults.ts';
 import { existsSync, statSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -26,6 +25,7 @@ import { publicSnapshot, type Privacy } from '../../content/privacy.ts';
 import { loadSnapshot, type LoadHooks } from '../../snapshot/load.ts';
 import { readSnapshotFile, writeSnapshotFile, type Snapshot } from '../../snapshot/snapshot-file.ts';
 import { compareSnapshots, runReport, shownCountsOf, whatChanged, type ChangeReport, type DataComparison } from './changes.ts';
+import { DEFAULT_MAX_SHRINK } from './defaults.ts';
 import {
   changedConfigKeys,
   changedParts,
