@@ -65,6 +65,16 @@ export const EnvSchema = z
      */
     ROADMAP_RENDER_CACHE: optional(z.string()),
     /**
+     * The previous build's output folder: an issue page whose digest (in `ROADMAP_PAGE_DIGESTS`) is unchanged is
+     * copied from there instead of rendered (src/site/page-reuse.ts). `npm run rebuild` sets it to the live site.
+     */
+    ROADMAP_PREVIOUS_OUTPUT: optional(z.string()),
+    /**
+     * File of the page digests: read for the previous build's, then written with this build's. Without it every page
+     * is rendered. `npm run rebuild` sets it itself, to a copy it moves into `--state` once the site is published.
+     */
+    ROADMAP_PAGE_DIGESTS: optional(z.string()),
+    /**
      * Pages Astro renders at once (its `build.concurrency`); default twice the CPUs, at most 8
      * (src/config/settings.ts `defaultBuildConcurrency`). 1 renders one page at a time.
      */

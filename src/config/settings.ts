@@ -52,13 +52,27 @@ export interface Settings {
   renderCacheFile: string;
   /** The favicon, logo and social image, checked, with the URLs pages link them by (src/config/brand.ts). */
   brand: Brand;
+  /**
+   * Where this build writes its page digests (`ROADMAP_PAGE_DIGESTS`), and the previous build's output whose
+   * unchanged pages it copies (`ROADMAP_PREVIOUS_OUTPUT`), both absolute; undefined: every page is rendered.
+   */
+  pageReuse: PageReuseSettings | undefined;
   /** Astro's `build.concurrency`: pages rendered at once (`ROADMAP_BUILD_CONCURRENCY`, else `defaultBuildConcurrency()`). */
   buildConcurrency: number;
+}
+
+export interface PageReuseSettings {
+  digestsFile: string;
+  previousOutput: string | undefined;
+  /** The build's fingerprint (src/integration/page-fingerprint.ts): set by the integration, which knows the code. */
+  fingerprint?: string;
 }
 
 /** The state directory `npm run rebuild` keeps by default, and where `npm run build` keeps its description cache. */
 export const DEFAULT_STATE_DIR = '.roadmap';
 export const RENDER_CACHE_FILE = 'render-cache.json';
+/** The page digests `npm run rebuild` keeps in its state directory (src/site/page-reuse.ts). */
+export const PAGE_DIGESTS_FILE = 'page-digests.json';
 
 /**
  * Pages Astro renders at once unless `ROADMAP_BUILD_CONCURRENCY` says: twice
@@ -116,6 +130,12 @@ export function resolveSettings(root: string, env: NodeJS.ProcessEnv = process.e
       input.config === undefined ? configFilePath(root, parsedEnv.ROADMAP_CONFIG) : INLINE_CONFIG_NAME,
     ),
     renderCacheFile: resolve(root, parsedEnv.ROADMAP_RENDER_CACHE ?? `${DEFAULT_STATE_DIR}/${RENDER_CACHE_FILE}`),
+    pageReuse: parsedEnv.ROADMAP_PAGE_DIGESTS
+      ? {
+          digestsFile: resolve(root, parsedEnv.ROADMAP_PAGE_DIGESTS),
+          previousOutput: parsedEnv.ROADMAP_PREVIOUS_OUTPUT ? resolve(root, parsedEnv.ROADMAP_PREVIOUS_OUTPUT) : undefined,
+        }
+      : undefined,
     buildConcurrency: parsedEnv.ROADMAP_BUILD_CONCURRENCY ?? defaultBuildConcurrency(),
     shipDates: config.shipDates
       ? readShipDates(

@@ -26,7 +26,9 @@ import { securityHeaders } from '../site/astro/security-headers.ts';
 import { roadmapSitemap } from '../site/astro/sitemap.ts';
 import { hostLimits } from '../site/astro/host-limits.ts';
 import { issueFeedFiles } from '../site/astro/issue-feeds.ts';
+import { pageReuseStep } from '../site/astro/page-reuse-step.ts';
 import { missingShareCardPackages, NO_PREVIEW_IMAGE_HINT, SHARE_CARD_PACKAGES } from '../site/share-card.ts';
+import { pageFingerprint } from './page-fingerprint.ts';
 import { roadmapRoutes, routePattern } from './routes.ts';
 import { settingsModulePlugin } from './virtual-settings.ts';
 
@@ -55,7 +57,9 @@ export default function portalRoadmap(options?: PortalRoadmapOptions): AstroInte
           if (demoAtOwnSite) throw new ConfigError(demoAtOwnSite);
           if (resolved.prefix) checkHost(astroConfig);
           if (resolved.config.shareCards) checkShareCardPackages(resolved.root);
-          return resolved;
+          // Pages are kept from a previous output on a build alone; its fingerprint takes in the code, read once here.
+          const pageReuse = command === 'build' && resolved.pageReuse ? { ...resolved.pageReuse, fingerprint: pageFingerprint(resolved) } : undefined;
+          return { ...resolved, pageReuse };
         });
         const mounted = settings.prefix !== undefined;
         // `astro preview` serves what a build made: its warnings were the build's to say (and may not fit the files served).
@@ -134,11 +138,13 @@ function checkHost(astroConfig: AstroConfig): void {
 }
 
 /** The integrations that run around the pages. */
-function buildSteps({ config, base, astroBase, prefix, siteRoot, root }: Settings, { sitemap }: { sitemap: boolean }): AstroIntegration[] {
+function buildSteps({ config, base, astroBase, prefix, siteRoot, root, pageReuse }: Settings, { sitemap }: { sitemap: boolean }): AstroIntegration[] {
   // The main language at the root, each other in its folder (src/site/languages.ts).
   const languageDirs = config.locales.slice(1).map(localeSegment);
   return [
-    // First: the issue feeds' files, from one bundle a language, which every later step must see in place of the bundle.
+    // First: the issue pages kept from the previous build, which every later step must see like those rendered.
+    ...(pageReuse ? [pageReuseStep(pageReuse)] : []),
+    // Then the issue feeds' files, from one bundle a language, which every later step must see in place of the bundle.
     issueFeedFiles({ languageDirs, folder: prefix }),
     // Embed pages (copies of other pages for iframes) and tombstones are kept out of the sitemap (and marked noindex).
     // With several languages, each page lists its translations (xhtml:link hreflang) in the sitemap.

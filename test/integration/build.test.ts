@@ -4,7 +4,7 @@
  * a snapshot, and the bundled demo; and one real build that fails, to show
  * its exit code and message reach the user.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { pageSlug } from '../../src/site/paths.ts';
@@ -128,15 +128,31 @@ describe('the bundled demo (no variables set)', () => {
   // Built after the paged fixture, in the same content cache (see PAGED_SITE).
   const build = fixtures.demo;
 
-  it('builds the same site again from warm caches, byte for byte', () => {
+  it('builds the next version of the site from warm caches and kept pages, byte for byte as a build from nothing', () => {
     const warm = fixtures['demo-warm'];
+    const cold = fixtures['demo-changed'];
     expect(warm.code, warm.output).toBe(0);
-    // A content store of its own, every description from the description cache: nothing was sanitised again.
-    expect(warm.output).toContain('issues: 42 entries (42 new or changed, 42 of them from the description cache, 0 removed)');
+    expect(cold.code, cold.output).toBe(0);
+    // A content store of its own; every description from the description cache but the one that changed.
+    expect(warm.output).toContain('issues: 42 entries (42 new or changed, 41 of them from the description cache, 0 removed)');
     expect(warm.output).toContain('projects: 6 entries (6 new or changed, 6 of them from the description cache, 0 removed)');
-    const files = listFiles(build.outDir).sort();
+    const files = listFiles(cold.outDir).sort();
     expect(listFiles(warm.outDir).sort()).toEqual(files);
-    expect(files.filter((file) => !readFileSync(join(warm.outDir, file)).equals(readFileSync(join(build.outDir, file))))).toEqual([]);
+    expect(files.filter((file) => !readFileSync(join(warm.outDir, file)).equals(readFileSync(join(cold.outDir, file))))).toEqual([]);
+  });
+
+  it('keeps exactly the issue pages that did not change since the last build, and renders the rest', () => {
+    const warm = fixtures['demo-warm'];
+    const pages = (dir: string) => new Set(listFiles(dir).filter((file) => /^issues\/[^/]+\/index\.html$/.test(file)));
+    const before = pages(build.outDir);
+    const after = [...pages(fixtures['demo-changed'].outDir)];
+    // Which pages changed, told by comparing the two builds made from nothing, not by the digests.
+    const same = after.filter((file) => before.has(file) && readFileSync(join(build.outDir, file)).equals(readFileSync(join(fixtures['demo-changed'].outDir, file))));
+    // A kept page is the previous build's file itself (a hard link), a rendered one a new file.
+    const kept = after.filter((file) => before.has(file) && statSync(join(warm.outDir, file)).ino === statSync(join(build.outDir, file)).ino);
+    expect(kept.sort()).toEqual(same.sort());
+    expect(same.length).toBeGreaterThan(after.length / 2);
+    expect(warm.output).toContain(`Kept ${same.length} of ${after.length} issue pages unchanged from `);
   });
 
   it('builds a board of the demo workspace, swept clean of the previous source', () => {

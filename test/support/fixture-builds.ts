@@ -27,7 +27,8 @@ import { writeHistoryFile } from '../../src/history/read.ts';
 import { emptyHistory } from '../../src/history/schema.ts';
 import { runHistorySequence } from './history-sequence.ts';
 import { writeLanguagesHistory } from './languages-history.ts';
-import { CONFIG_FILE, FIXTURES, HISTORY_FILE, PORTAL, SNAPSHOT_FILE, type FixtureBuild, type FixtureDefinition, type FixtureName } from './fixtures.ts';
+import { writeChangedDemo } from './demo-changes.ts';
+import { CONFIG_FILE, FIXTURES, HISTORY_FILE, PAGE_DIGESTS_FILE, PORTAL, SNAPSHOT_FILE, type FixtureBuild, type FixtureDefinition, type FixtureName } from './fixtures.ts';
 
 const CACHE_ROOT = join(PROJECT_ROOT, 'node_modules/.cache/portal-roadmap-fixtures');
 const INPUTS = ['src', 'public', 'test/support', 'test/fixtures', 'astro.config.mjs', 'tsconfig.json', 'package.json', 'package-lock.json', 'roadmap.config.json'];
@@ -170,6 +171,7 @@ async function buildOne(
     [SNAPSHOT_FILE]: join(dir, 'snapshot.json'),
     [CONFIG_FILE]: join(dir, 'roadmap.config.json'),
     [HISTORY_FILE]: join(dir, 'history.json'),
+    [PAGE_DIGESTS_FILE]: join(dir, 'page-digests.json'),
   };
   const resolve = (env: Record<string, string>) => Object.fromEntries(Object.entries(env).map(([key, value]) => [key, files[value] ?? value]));
   if (definition.snapshotOf) {
@@ -184,6 +186,12 @@ async function buildOne(
   }
   if (definition.emptyHistorySince) await writeHistoryFile(files[HISTORY_FILE]!, emptyHistory(definition.emptyHistorySince));
   if (definition.languagesHistory) await writeLanguagesHistory(files[HISTORY_FILE]!);
+  if (definition.demoChanged) await writeChangedDemo(files[SNAPSHOT_FILE]!, files[HISTORY_FILE]!);
+  // The other fixture's output is the previous output, and a copy of its digests the file this build rewrites.
+  const keepPages: Record<string, string> = definition.keepPagesOf
+    ? { ROADMAP_PREVIOUS_OUTPUT: join(workDir, definition.keepPagesOf, 'dist'), ROADMAP_PAGE_DIGESTS: files[PAGE_DIGESTS_FILE]! }
+    : {};
+  if (definition.keepPagesOf) copyFileSync(join(workDir, definition.keepPagesOf, 'page-digests.json'), files[PAGE_DIGESTS_FILE]!);
   for (const [name, text] of Object.entries(definition.files ?? {})) writeFileSync(join(dir, name), text);
   if (definition.config) {
     const customCss = join(dir, 'custom.css');
@@ -193,7 +201,7 @@ async function buildOne(
   }
   const groupCacheDir = join(definition.cacheGroup ? join(workDir, definition.cacheGroup) : dir, 'astro-cache');
   const cacheDir = definition.descriptionCacheOnly ? join(dir, 'astro-cache') : groupCacheDir;
-  const env = { ...resolve(definition.env), ...(definition.descriptionCacheOnly ? { ROADMAP_RENDER_CACHE: join(groupCacheDir, 'render-cache.json') } : {}) };
+  const env = { ...resolve(definition.env), ...keepPages, ...(definition.descriptionCacheOnly ? { ROADMAP_RENDER_CACHE: join(groupCacheDir, 'render-cache.json') } : {}) };
   const { code, output, cpuSeconds } = await build(env, { outDir: join(dir, 'dist'), cacheDir });
   log(`Fixture sites: ${name} built (exit ${code}, ${cpuSeconds?.toFixed(1) ?? '?'} CPU-seconds in its builder)`);
   return { code, output, ...(definition.snapshotOf ? { snapshotFile: files[SNAPSHOT_FILE] } : {}), ...(definition.historySequence ? { sequenceDir } : {}) };

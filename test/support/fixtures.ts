@@ -97,6 +97,7 @@ export const PORTAL = '{portal}';
 export const SNAPSHOT_FILE = '{snapshot-file}';
 export const CONFIG_FILE = '{config-file}';
 export const HISTORY_FILE = '{history-file}';
+export const PAGE_DIGESTS_FILE = '{page-digests}';
 
 export interface FixtureDefinition {
   /**
@@ -125,6 +126,10 @@ export interface FixtureDefinition {
   emptyHistorySince?: string;
   /** HISTORY_FILE is the demo's history with a last week added (test/support/languages-history.ts). */
   languagesHistory?: true;
+  /** SNAPSHOT_FILE is the demo an hour later with a change of each kind (test/support/demo-changes.ts), HISTORY_FILE the demo's history. */
+  demoChanged?: true;
+  /** Keeps the unchanged issue pages of this fixture's build (built before, in the same cache group), as the next rebuild does. */
+  keepPagesOf?: string;
 }
 
 /** Every fixture, in build order. */
@@ -161,14 +166,23 @@ export const FIXTURES = {
     files: { 'logo.svg': CONFIGURED_LOGO },
     emptyHistorySince: '2026-01-01T00:00:00.000Z',
   },
-  /** The bundled demo with no variables set at all, after `paged` in the same content cache. */
-  demo: { env: {}, cacheGroup: 'paged-then-demo' },
+  /** The bundled demo with no variables set but where to write its page digests, after `paged` in the same content cache. */
+  demo: { env: { ROADMAP_PAGE_DIGESTS: PAGE_DIGESTS_FILE }, cacheGroup: 'paged-then-demo' },
   /**
-   * The demo again, after `demo`, as the next CI build makes it: the description cache of the group (kept in the
-   * state folder), a content store of its own (a fresh checkout has none). Its output must be the cold one's byte for
-   * byte (test/integration/build.test.ts).
+   * The demo an hour later with a change of each kind (test/support/demo-changes.ts), after `demo`, as the next
+   * rebuild makes it: the description cache of the group (kept in the state folder), a content store of its own (a
+   * fresh checkout has none), and the demo's issue pages whose digests did not change kept from its output. Its
+   * output must be `demo-changed`'s byte for byte (test/integration/build.test.ts).
    */
-  'demo-warm': { env: {}, cacheGroup: 'paged-then-demo', descriptionCacheOnly: true },
+  'demo-warm': {
+    env: { ROADMAP_SNAPSHOT: SNAPSHOT_FILE, ROADMAP_HISTORY: HISTORY_FILE },
+    cacheGroup: 'paged-then-demo',
+    descriptionCacheOnly: true,
+    demoChanged: true,
+    keepPagesOf: 'demo',
+  },
+  /** The same changed demo, built from nothing: every page rendered, every description sanitised. */
+  'demo-changed': { env: { ROADMAP_SNAPSHOT: SNAPSHOT_FILE, ROADMAP_HISTORY: HISTORY_FILE }, demoChanged: true },
   /**
    * The pages of a history: the last of four rebuilds (a move, a ship, an unpublish, a return, a lost state
    * recovered), built for real once. No other fixture has moves, tombstones or event feeds to check.

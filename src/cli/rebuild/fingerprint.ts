@@ -99,12 +99,12 @@ export function siteFingerprint(
   };
 }
 
-function fileDigest(file: string): string {
+export function fileDigest(file: string): string {
   return contentDigest(readFileSync(file).toString('base64'));
 }
 
 /** A digest of every file's path and contents below `dir`. */
-function treeDigest(dir: string): string {
+export function treeDigest(dir: string): string {
   if (!existsSync(dir)) return NONE;
   const files = readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())

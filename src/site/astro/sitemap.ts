@@ -14,6 +14,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sitemap, { type SitemapOptions } from '@astrojs/sitemap';
 import type { AstroIntegration } from 'astro';
+import { compareCodeUnits } from '../../shared/values.ts';
+import { keptPages } from './page-reuse-step.ts';
 
 /** Whether the start of a page's HTML marks it as a tombstone. */
 export function isTombstoneHtml(start: string): boolean {
@@ -31,6 +33,16 @@ function readStart(file: string): string {
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
+}
+
+/**
+ * By path, with the home page (`''`) last: @astrojs/sitemap 3.7 adds the slash a base path without one needs only
+ * once it meets a page other than the home page, so a home page listed first would lose its slash
+ * (`https://user.github.io/fieldnote`).
+ */
+function bySitemapOrder(a: { pathname: string }, b: { pathname: string }): number {
+  if (a.pathname === '' || b.pathname === '') return Number(a.pathname === '') - Number(b.pathname === '');
+  return compareCodeUnits(a.pathname, b.pathname);
 }
 
 /** `i18n`: with several languages, each page lists its translations (`xhtml:link hreflang`). */
@@ -65,5 +77,16 @@ export function roadmapSitemap(options: { base: string; embedDir: string; i18n?:
     const lastmod = updatedByIssuePath().get(/issues\/[^/]+\/$/.exec(new URL(item.url).pathname)?.[0] ?? '');
     return lastmod ? { ...item, lastmod } : item;
   };
-  return [findOutput, sitemap({ filter: keep, serialize, ...(options.i18n ? { i18n: options.i18n } : {}) })];
+  const inner = sitemap({ filter: keep, serialize, ...(options.i18n ? { i18n: options.i18n } : {}) });
+  const writeSitemap = inner.hooks['astro:build:done']!;
+  // The sitemap lists the pages this build rendered and those it kept from the previous one (./page-reuse-step.ts),
+  // in one order whichever it was, so a build that keeps pages writes the same sitemap as one that renders them all.
+  const withKeptPages: AstroIntegration = {
+    ...inner,
+    hooks: {
+      ...inner.hooks,
+      'astro:build:done': (params) => writeSitemap({ ...params, pages: [...params.pages, ...keptPages()].sort(bySitemapOrder) }),
+    },
+  };
+  return [findOutput, withKeptPages];
 }

@@ -8,8 +8,11 @@
  */
 import type { Project } from '../../snapshot/model.ts';
 import { issueSubjects, type IssueSubject } from '../issue-feeds.ts';
-import { pageSlug, teamSlugs } from '../paths.ts';
+import { issuePageInputs } from '../page-reuse.ts';
+import { issuePath, pageSlug, teamSlugs } from '../paths.ts';
 import { getRoadmap, languageParams, type Roadmap } from './data.ts';
+import { keepsPages, outputFolder, pathsToRender } from './page-reuse.ts';
+import { shareCardUrl } from './share-cards.ts';
 
 export type IssuePageProps = IssueSubject;
 export type ProjectPageProps = { project: Project; goneSince?: undefined } | { project?: undefined; goneSince: string };
@@ -25,9 +28,29 @@ async function perLanguage<T>(make: (roadmap: Roadmap, lang: string | undefined)
   return paths.flat();
 }
 
-/** Issue pages (and, in `astro dev`, their feeds): issues on the site, and tombstones of those that left. */
-export function issuePaths() {
-  return perLanguage((roadmap, lang) => issueSubjects(roadmap).map(({ id, subject }) => ({ params: { lang, id: pageSlug(id) }, props: subject as IssuePageProps })));
+/**
+ * Issue pages (and, in `astro dev`, their feeds): issues on the site, and tombstones of those that left. A build
+ * that keeps unchanged pages leaves out those it copies from the previous output (./page-reuse.ts).
+ */
+export async function issuePaths() {
+  const pages = await Promise.all(
+    languageParams().map(async ({ lang }) => {
+      const roadmap = await getRoadmap(lang);
+      const cards = await issueCardUrls(roadmap);
+      return issueSubjects(roadmap).map(({ id, subject }) => ({
+        path: { params: { lang, id: pageSlug(id) }, props: subject as IssuePageProps },
+        folder: outputFolder(roadmap.ui.href(issuePath(id))),
+        inputs: () => issuePageInputs(roadmap, subject, subject.issue && cards.get(subject.issue.id)),
+      }));
+    }),
+  );
+  return pathsToRender(pages.flat());
+}
+
+/** Each issue's share card address, for the pages' digests: only when the build keeps pages and draws cards. */
+async function issueCardUrls(roadmap: Roadmap): Promise<Map<string, string | undefined>> {
+  if (!keepsPages() || !roadmap.config.shareCards) return new Map();
+  return new Map(await Promise.all(roadmap.issues.map(async (issue) => [issue.id, await shareCardUrl('issues', issue.id)] as const)));
 }
 
 export interface TeamPageProps {

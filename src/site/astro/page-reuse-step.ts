@@ -1,0 +1,85 @@
+/**
+ * The build step of keeping unchanged pages (src/site/page-reuse.ts): copies the pages the routes left out from
+ * the previous output, then writes this build's digests. It runs first of the build steps, so the sitemap, the
+ * search index, `_headers` and the host limits see every page.
+ */
+import { constants, copyFileSync, linkSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import type { PageReuseSettings } from '../../config/settings.ts';
+import { compareCodeUnits } from '../../shared/values.ts';
+import { PAGE_DIGESTS_FORMAT, PAGE_REUSE_STEP, PAGE_DIGESTS_VERSION, pageReuseRecord, resetPageReuseRecord, type PageDigestsFile } from '../page-reuse.ts';
+
+/** Our own build steps: none of them writes to a page's HTML file (they add files beside the pages, or read them). */
+const OWN_STEPS = /^(portal-roadmap:|@astrojs\/sitemap$)/;
+
+export function pageReuseStep(reuse: PageReuseSettings): AstroIntegration {
+  // A kept page is a hard link to the previous output's file (a seventh of a copy's time on a 2-core CI machine),
+  // unless an integration of someone else's runs after this one at the end of the build: it might rewrite pages in
+  // place (a minifier), which through a link would rewrite the live site's page too. Then each page is copied.
+  let link = false;
+  return {
+    name: PAGE_REUSE_STEP,
+    hooks: {
+      'astro:config:done': ({ config }) => {
+        const after = config.integrations.slice(config.integrations.findIndex((integration) => integration.name === PAGE_REUSE_STEP) + 1);
+        link = after.every((integration) => OWN_STEPS.test(integration.name) || !integration.hooks['astro:build:done']);
+      },
+      // Astro may build several sites in one process (the test suite does): each starts with an empty record.
+      'astro:build:start': () => resetPageReuseRecord(),
+      'astro:build:done': ({ dir, logger }) => {
+        const output = fileURLToPath(dir);
+        const { digests, kept, previous } = pageReuseRecord();
+        const started = performance.now();
+        for (const folder of kept) {
+          mkdirSync(join(output, folder), { recursive: true });
+          keep(join(reuse.previousOutput!, folder, 'index.html'), join(output, folder, 'index.html'), link);
+        }
+        const file: PageDigestsFile = {
+          format: PAGE_DIGESTS_FORMAT,
+          version: PAGE_DIGESTS_VERSION,
+          fingerprint: reuse.fingerprint!,
+          pages: Object.fromEntries([...digests].sort(([a], [b]) => compareCodeUnits(a, b))),
+        };
+        mkdirSync(dirname(reuse.digestsFile), { recursive: true });
+        const temporary = `${reuse.digestsFile}.${process.pid}.tmp`;
+        try {
+          writeFileSync(temporary, JSON.stringify(file));
+          renameSync(temporary, reuse.digestsFile);
+        } finally {
+          rmSync(temporary, { force: true });
+        }
+        const ms = Math.round(performance.now() - started);
+        const why = {
+          none: 'no previous build to keep them from',
+          'other-fingerprint': 'the config, the code or a package version changed since the previous build',
+          compared: 'each changed since the previous build (a page shows the day of the data: the first build of a day renders every page)',
+        }[previous];
+        logger.info(
+          kept.size > 0
+            ? `Kept ${kept.size} of ${digests.size} issue pages unchanged from ${reuse.previousOutput} (${link ? 'linked' : 'copied'} in ${ms} ms); rendered ${digests.size - kept.size}`
+            : `Rendered all ${digests.size} issue pages: ${why}`,
+        );
+      },
+    },
+  };
+}
+
+/** Links `from` at `to`, or copies it when asked to or when a link cannot be made (another file system, no links). */
+function keep(from: string, to: string, link: boolean): void {
+  if (link) {
+    try {
+      linkSync(from, to);
+      return;
+    } catch {
+      // Copied instead, below.
+    }
+  }
+  copyFileSync(from, to, constants.COPYFILE_FICLONE);
+}
+
+/** The kept pages as Astro's build names its pages (`{ pathname: 'issues/x/' }`), for the steps that list pages. */
+export function keptPages(): { pathname: string }[] {
+  return [...pageReuseRecord().kept].map((pathname) => ({ pathname }));
+}

@@ -1,0 +1,103 @@
+/**
+ * Keeping the pages a rebuild would render the same. Each issue page (and tombstone) gets a digest of everything
+ * it shows: the issue, its description, its project, its column and the neighbours it links to, its history
+ * record, its share card, and the day of the data (the footer's date, the trend's end). With the build's
+ * fingerprint (config, code, versions) in the digest too, an equal digest means an equal page, so the build
+ * copies it from the previous output instead of rendering it. The digests of a build are kept in a file of their
+ * own (`PageDigestsFile`), next to the rebuild's other state; the Astro side is src/site/astro/page-reuse.ts.
+ *
+ * Only issue pages take part: they are most of a site (8,370 of 9,388 pages at 10,000 issues). Every other
+ * page (the board, columns, projects, the changelog, feeds, JSON) shows many issues at once and is rendered on
+ * every build.
+ */
+import { z } from 'zod';
+import type { History } from '../history/schema.ts';
+import { contentDigest } from '../snapshot/digest.ts';
+import type { Issue, Project, RoadmapInfo } from '../snapshot/model.ts';
+import type { IssueSubject } from './issue-feeds.ts';
+import { columnNeighbours } from './issue-page.ts';
+
+/** The build step's name, which its log lines carry (the rebuild passes them on). */
+export const PAGE_REUSE_STEP = 'portal-roadmap:page-reuse';
+
+export const PAGE_DIGESTS_FORMAT = 'portal-roadmap.page-digests';
+export const PAGE_DIGESTS_VERSION = 1;
+
+export const PageDigestsFileSchema = z.strictObject({
+  format: z.literal(PAGE_DIGESTS_FORMAT),
+  version: z.literal(PAGE_DIGESTS_VERSION),
+  /** The build's fingerprint: pages of a build with another one are never kept. */
+  fingerprint: z.string().min(1),
+  /** Each page's digest, by its folder below the output (`issues/x/`, `de/issues/x/`). */
+  pages: z.record(z.string(), z.string()),
+});
+export type PageDigestsFile = z.output<typeof PageDigestsFileSchema>;
+
+/** One language's roadmap, as far as an issue page reads it (src/site/astro/data.ts `Roadmap` is one). */
+export interface IssuePageData {
+  info: Pick<RoadmapInfo, 'fetchedAt' | 'origin'>;
+  history: History;
+  projectById: ReadonlyMap<string, Project>;
+  columnByIssue: ReadonlyMap<string, { id: string; label: string; issues: readonly Pick<Issue, 'id' | 'title'>[] }>;
+  descriptionHtml: (collection: 'issues', id: string) => string;
+}
+
+/**
+ * What an issue page shows besides what the fingerprint covers (the config, the words, the code). `cardUrl`: its
+ * share card's address, if it has one (the card's digest is in it).
+ */
+export function issuePageInputs(roadmap: IssuePageData, subject: IssueSubject, cardUrl: string | undefined): unknown {
+  // The footer's date and the upvote trend's last day: the day of the data, never the minute.
+  const day = new Date(roadmap.info.fetchedAt).toISOString().slice(0, 10);
+  const site = { day, origin: roadmap.info.origin };
+  const { issue } = subject;
+  if (!issue) return { site, goneSince: subject.goneSince };
+  const column = roadmap.columnByIssue.get(issue.id);
+  const { previous, next } = column ? columnNeighbours(column.issues, issue.id) : { previous: undefined, next: undefined };
+  const link = (other: Pick<Issue, 'id' | 'title'> | undefined) => other && { id: other.id, title: other.title };
+  return {
+    site,
+    issue,
+    description: roadmap.descriptionHtml('issues', issue.id),
+    project: issue.projectId ? (roadmap.projectById.get(issue.projectId) ?? null) : null,
+    column: column ? { id: column.id, label: column.label, previous: link(previous), next: link(next) } : null,
+    history: roadmap.history.issues.get(issue.id) ?? null,
+    cardUrl: cardUrl ?? null,
+  };
+}
+
+/** A page's digest: its place, what it shows, and the build's fingerprint. */
+export function pageDigest(fingerprint: string, page: string, inputs: unknown): string {
+  return contentDigest({ fingerprint, page, inputs });
+}
+
+/** The pages of `digests` whose digest the previous build's file gives too, with the same fingerprint. */
+export function unchangedPages(previous: PageDigestsFile | undefined, fingerprint: string, digests: ReadonlyMap<string, string>): Set<string> {
+  const kept = new Set<string>();
+  if (!previous || previous.fingerprint !== fingerprint) return kept;
+  for (const [page, digest] of digests) if (Object.hasOwn(previous.pages, page) && previous.pages[page] === digest) kept.add(page);
+  return kept;
+}
+
+/** What this build's issue routes decided: every page's digest, and the pages kept from the previous output. */
+export interface PageReuseRecord {
+  digests: Map<string, string>;
+  kept: Set<string>;
+  /** What the previous build's digests were to this one: none, of another fingerprint, or compared page by page. */
+  previous: 'none' | 'other-fingerprint' | 'compared';
+}
+
+// The routes' getStaticPaths run in Vite's bundle of the pages and the build steps in the integration's own
+// modules, two copies of this module: one object on globalThis, under a registered symbol, is what both see.
+const RECORD = Symbol.for('portal-roadmap.page-reuse');
+
+/** This build's record (one build a process: Astro builds one site at a time). */
+export function pageReuseRecord(): PageReuseRecord {
+  const global = globalThis as { [RECORD]?: PageReuseRecord };
+  return (global[RECORD] ??= { digests: new Map(), kept: new Set(), previous: 'none' });
+}
+
+/** Forgets the record, for the next build in the same process. */
+export function resetPageReuseRecord(): void {
+  delete (globalThis as { [RECORD]?: PageReuseRecord })[RECORD];
+}

@@ -1,0 +1,117 @@
+/**
+ * The page digests of src/site/page-reuse.ts: a page's digest changes with everything its page shows, and with
+ * nothing else. (That a kept page is the same file a full build writes is checked on real builds:
+ * test/integration/build.test.ts, the demo's next build.)
+ */
+import { describe, expect, it } from 'vitest';
+import { emptyHistory, type History } from '../../src/history/schema.ts';
+import { issuePageInputs, pageDigest, PAGE_DIGESTS_FORMAT, PAGE_DIGESTS_VERSION, unchangedPages, type IssuePageData } from '../../src/site/page-reuse.ts';
+import type { Issue, Project } from '../../src/snapshot/model.ts';
+
+const FETCHED_AT = '2026-11-20T09:00:00.000Z';
+
+const issue = (id: string, extra: Partial<Issue> = {}): Issue => ({
+  id,
+  identifier: id.toUpperCase(),
+  title: `Title of ${id}`,
+  description: null,
+  summary: [],
+  status: 'Todo',
+  priority: null,
+  team: null,
+  projectId: 'p1',
+  sortOrder: 0,
+  upvotes: 1,
+  importanceScore: 0,
+  createdAt: null,
+  updatedAt: null,
+  url: null,
+  ...extra,
+});
+
+interface Workspace {
+  issues: Issue[];
+  projects?: Project[];
+  fetchedAt?: string;
+  history?: History;
+  descriptions?: Record<string, string>;
+}
+
+/** A board of one column holding `issues` in their order. */
+function roadmap({
+  issues,
+  projects = [{ id: 'p1', name: 'Project one' } as Project],
+  fetchedAt = FETCHED_AT,
+  history = emptyHistory(FETCHED_AT),
+  descriptions = {},
+}: Workspace): IssuePageData {
+  const column = { id: 'todo', label: 'To do', issues };
+  return {
+    info: { fetchedAt, origin: 'api' },
+    history,
+    projectById: new Map(projects.map((p) => [p.id, p])),
+    columnByIssue: new Map(issues.map((i) => [i.id, column])),
+    descriptionHtml: (_collection, id) => descriptions[id] ?? '',
+  };
+}
+
+const [a, b, c, d] = ['a', 'b', 'c', 'd'].map((id) => issue(id)) as [Issue, Issue, Issue, Issue];
+/** The digest of `id`'s page in `workspace`. */
+function digestOf(workspace: Workspace, id: string, cardUrl?: string): string {
+  const data = roadmap(workspace);
+  const shown = workspace.issues.find((i) => i.id === id)!;
+  return pageDigest('fingerprint', `issues/${id}/`, issuePageInputs(data, { issue: shown }, cardUrl));
+}
+
+describe('an issue page digest', () => {
+  const base: Workspace = { issues: [a, b, c, d] };
+
+  it('is the same for the same workspace, and later on the same day', () => {
+    expect(digestOf(base, 'b')).toBe(digestOf({ issues: [a, b, c, d] }, 'b'));
+    expect(digestOf({ ...base, fetchedAt: '2026-11-20T23:30:00.000Z' }, 'b')).toBe(digestOf(base, 'b'));
+  });
+
+  it('changes on the next day (the footer shows the date)', () => {
+    expect(digestOf({ ...base, fetchedAt: '2026-11-21T00:00:00.000Z' }, 'b')).not.toBe(digestOf(base, 'b'));
+  });
+
+  it('changes with the issue, and with a neighbour’s title, but not with an issue further away', () => {
+    expect(digestOf({ issues: [a, { ...b, upvotes: 2 }, c, d] }, 'b')).not.toBe(digestOf(base, 'b'));
+    expect(digestOf({ issues: [a, b, { ...c, title: 'New title' }, d] }, 'b')).not.toBe(digestOf(base, 'b'));
+    expect(digestOf({ issues: [a, b, c, { ...d, title: 'New title' }] }, 'b')).toBe(digestOf(base, 'b'));
+    // A new neighbour: d moved up next to b.
+    expect(digestOf({ issues: [a, b, d, c] }, 'b')).not.toBe(digestOf(base, 'b'));
+  });
+
+  it('changes with its project, its description, its history and its share card', () => {
+    expect(digestOf({ ...base, projects: [{ id: 'p1', name: 'Renamed' } as Project] }, 'b')).not.toBe(digestOf(base, 'b'));
+    expect(digestOf({ ...base, descriptions: { b: '<p>new</p>' } }, 'b')).not.toBe(digestOf(base, 'b'));
+    const history = emptyHistory(FETCHED_AT);
+    history.issues.set('b', { events: [{ kind: 'seen', column: 'todo', at: FETCHED_AT, atLeast: true }], upvotes: [] });
+    expect(digestOf({ ...base, history }, 'b')).not.toBe(digestOf(base, 'b'));
+    expect(digestOf(base, 'b', '/og/issues/b-1.png')).not.toBe(digestOf(base, 'b', '/og/issues/b-2.png'));
+  });
+
+  it('is a tombstone’s own: the date it left', () => {
+    const tombstone = (goneSince: string) => pageDigest('fingerprint', 'issues/x/', issuePageInputs(roadmap(base), { goneSince }, undefined));
+    expect(tombstone('2026-11-01T00:00:00.000Z')).not.toBe(tombstone('2026-11-02T00:00:00.000Z'));
+  });
+});
+
+describe('unchangedPages', () => {
+  const digests = new Map([
+    ['issues/a/', 'd1'],
+    ['issues/b/', 'd2'],
+    ['__proto__', 'd3'],
+  ]);
+  const previous = { format: PAGE_DIGESTS_FORMAT, version: PAGE_DIGESTS_VERSION, fingerprint: 'f', pages: { 'issues/a/': 'd1', 'issues/b/': 'other' } } as const;
+
+  it('keeps the pages whose digest is the previous one, and no page the previous build did not have', () => {
+    expect([...unchangedPages({ ...previous, pages: { ...previous.pages } }, 'f', digests)]).toEqual(['issues/a/']);
+  });
+
+  it('keeps nothing from a build with another fingerprint, or without a previous build', () => {
+    expect(unchangedPages({ ...previous, pages: { ...previous.pages } }, 'g', digests).size).toBe(0);
+    expect(unchangedPages(undefined, 'f', digests).size).toBe(0);
+  });
+});
