@@ -11,9 +11,10 @@ import type { ColumnConfig } from '../../src/config/roadmap-config.ts';
 import { shownColumns } from '../../src/publish/columns.ts';
 import { issuePath, projectPath } from '../../src/site/paths.ts';
 import type { Snapshot } from '../../src/snapshot/snapshot-file.ts';
+import type { PageReuse } from '../../src/cli/rebuild/rebuild.ts';
 
 export function fakeBuild(columns: readonly ColumnConfig[], options: { skipIssue?: boolean } = {}) {
-  return vi.fn(async (snapshotFile: string, outDir: string, historyFile: string) => {
+  return vi.fn(async (snapshotFile: string, outDir: string, historyFile: string, _renderCacheFile?: string, pages?: PageReuse) => {
     const snapshot = JSON.parse(readFileSync(snapshotFile, 'utf8')) as Snapshot;
     const history = JSON.parse(readFileSync(historyFile, 'utf8')) as { left: { issues: Record<string, string>; projects: Record<string, string> } };
     const write = (path: string, text = 'page') => {
@@ -29,5 +30,7 @@ export function fakeBuild(columns: readonly ColumnConfig[], options: { skipIssue
     Object.keys(history.left.issues).forEach((id) => write(`${issuePath(id)}index.html`, 'tombstone'));
     Object.keys(history.left.projects).forEach((id) => write(`${projectPath(id)}index.html`, 'tombstone'));
     write('history.json', readFileSync(historyFile, 'utf8'));
+    // As the real build writes its page digests: here, what it built them from and whether it was handed the live site.
+    if (pages) writeFileSync(pages.digestsFile, JSON.stringify({ digest: snapshot.digest, previousOutput: pages.previousOutput ?? null }));
   });
 }

@@ -55,7 +55,7 @@ describe('rebuild', () => {
     expect(stateFile('fingerprint.json')).toEqual({ format: 'portal-roadmap.fingerprint', version: 1, parts: { data: publicSnapshot(demo, privacy).digest, ...fingerprint } });
     // The counts the site publishes: the demo's 42 portal-visible issues, 2 of them canceled (a hidden column).
     expect(stateFile('report.json')).toMatchObject({ status: 'published', changed: true, note: 'first run', issues: { after: 40, hiddenAfter: 2 } });
-    expect(readdirSync(join(dir, 'state')).sort()).toEqual(['fingerprint.json', 'history.json', 'published.json', 'report.json']);
+    expect(readdirSync(join(dir, 'state')).sort()).toEqual(['fingerprint.json', 'history.json', 'page-digests.json', 'published.json', 'report.json']);
     expect(readdirSync(dir).sort()).toEqual(['dist', 'source.json', 'state']);
   });
 
@@ -187,6 +187,36 @@ describe('rebuild', () => {
     expect(readFileSync(join(dir, 'dist/index.html'), 'utf8')).toBe('board of 38');
     // 38 issue pages and 2 tombstones.
     expect(readdirSync(join(dir, 'dist/issues'))).toHaveLength(40);
+  });
+
+  it('hands the build the live site and its page digests, and keeps the new digests once the site is published', async () => {
+    const first = fakeBuild();
+    await run({ build: first });
+    // The first build has no live site to keep pages of.
+    expect(first.mock.calls[0]![4]).toMatchObject({ previousOutput: undefined });
+    expect(stateFile('page-digests.json')).toEqual({ digest: demo.digest, previousOutput: null });
+    await setSource(withIssues(39));
+    const next = fakeBuild();
+    let handed: unknown;
+    next.mockImplementationOnce(async (...args) => {
+      // The build reads the digests the live site was published with, from a copy of its own.
+      handed = JSON.parse(readFileSync(args[4]!.digestsFile, 'utf8'));
+      return fakeBuild().getMockImplementation()!(...args);
+    });
+    await run({ build: next });
+    expect(next.mock.calls[0]![4]).toMatchObject({ previousOutput: join(dir, 'dist') });
+    expect(next.mock.calls[0]![4]!.digestsFile.startsWith(join(dir, 'state'))).toBe(false);
+    expect(handed).toEqual({ digest: demo.digest, previousOutput: null });
+    expect(stateFile('page-digests.json')).toEqual({ digest: withIssues(39).digest, previousOutput: join(dir, 'dist') });
+  });
+
+  it('hands the build no live site when the state has no page digests for it', async () => {
+    await run();
+    rmSync(join(dir, 'state/page-digests.json'));
+    await setSource(withIssues(39));
+    const build = fakeBuild();
+    await run({ build });
+    expect(build.mock.calls[0]![4]).toMatchObject({ previousOutput: undefined });
   });
 
   it('leaves output and state byte for byte as they were when the build fails', async () => {
@@ -354,6 +384,9 @@ describe('the history in a rebuild', () => {
     mkdirSync(join(dir, 'state/published.json'));
     await expect(run({ force: true })).rejects.toThrow(/previous site was restored/);
     expect(readFileSync(historyFile(), 'utf8')).toBe(before);
+    // And the page digests of the site that is live again.
+    expect(stateFile('page-digests.json')).toEqual({ digest: demo.digest, previousOutput: null });
+    expect(existsSync(join(dir, 'state/page-digests.json.publishing'))).toBe(false);
   });
 
   it('keeps a tombstone page for an issue that left, and verifies it', async () => {

@@ -3,7 +3,8 @@ import { cp, mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { logLines } from '../../shared/text.ts';
 import { astroBin, buildHeapMb, buildNodeFlags, ranOutOfHeap, runNode } from '../run-node.ts';
-import { RebuildError, sweepDeadRuns } from './rebuild.ts';
+import { RebuildError, sweepDeadRuns, type PageReuse } from './rebuild.ts';
+import { PAGE_REUSE_STEP } from '../../site/page-reuse.ts';
 
 /** Build folders inside the project, for an output outside it: `.astro/rebuild-{pid}-{random}`. */
 const BUILD_DIR_PREFIX = 'rebuild-';
@@ -22,7 +23,7 @@ const TAIL_LINES = 30;
  * plain text) are passed to `log`, since the build's own output is not shown.
  */
 export function astroBuild(root: string, env: NodeJS.ProcessEnv = process.env, log: (line: string) => void = () => {}, options: { heapMb?: number | undefined } = {}) {
-  return async (snapshotFile: string, outDir: string, historyFile: string, renderCacheFile?: string): Promise<void> => {
+  return async (snapshotFile: string, outDir: string, historyFile: string, renderCacheFile?: string, pages?: PageReuse): Promise<void> => {
     const target = resolve(outDir);
     let buildDir = target;
     if (!isInside(root, target)) {
@@ -32,7 +33,12 @@ export function astroBuild(root: string, env: NodeJS.ProcessEnv = process.env, l
     }
     try {
       const heapMb = options.heapMb ?? buildHeapMb((await stat(snapshotFile)).size);
-      await build(root, renderCacheFile ? { ...env, ROADMAP_RENDER_CACHE: renderCacheFile } : env, { snapshotFile, historyFile, heapMb }, buildDir, log);
+      const buildEnv = {
+        ...env,
+        ...(renderCacheFile ? { ROADMAP_RENDER_CACHE: renderCacheFile } : {}),
+        ...(pages ? { ROADMAP_PAGE_DIGESTS: pages.digestsFile, ROADMAP_PREVIOUS_OUTPUT: pages.previousOutput ?? '' } : {}),
+      };
+      await build(root, buildEnv, { snapshotFile, historyFile, heapMb }, buildDir, log);
       if (buildDir !== target) await move(buildDir, target);
     } finally {
       if (buildDir !== target) await rm(buildDir, { recursive: true, force: true });
@@ -59,6 +65,8 @@ async function build(
   const lines = logLines(result.output.trim()).split('\n');
   if (result.code === 0) {
     for (const line of lines.filter((l) => l.includes('[WARN]'))) log(`warning (build): ${line.replace(/^.*?\[WARN\]\s*/, '')}`);
+    // How many issue pages were kept from the live site: what made this build quick, or not.
+    for (const line of lines.filter((l) => l.includes(`[${PAGE_REUSE_STEP}]`))) log(line.replace(/^.*?\]\s*/, ''));
     return;
   }
   if (ranOutOfHeap(result.output)) {

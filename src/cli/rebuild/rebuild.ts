@@ -39,7 +39,7 @@ import {
 import { prepareHistory } from './history-step.ts';
 import { verifyBuild } from './verify.ts';
 import { describeIssueCounts, issueCounts } from '../issue-counts.ts';
-import { RENDER_CACHE_FILE } from '../../config/settings.ts';
+import { PAGE_DIGESTS_FILE, RENDER_CACHE_FILE } from '../../config/settings.ts';
 import type { ColumnConfig } from '../../config/roadmap-config.ts';
 import type { History } from '../../history/schema.ts';
 import { shownState, type ShownChanges } from '../../history/shown.ts';
@@ -73,9 +73,10 @@ export interface RebuildOptions {
   configKeys?: Record<string, string>;
   /**
    * Builds the site from `snapshotFile`, with the history in `historyFile`, into `outDir` (an `astro build`),
-   * reading and updating the description cache `renderCacheFile`.
+   * reading and updating the description cache `renderCacheFile`, and the page digests `pages.digestsFile`,
+   * keeping the unchanged issue pages of `pages.previousOutput` (src/site/page-reuse.ts).
    */
-  build: (snapshotFile: string, outDir: string, historyFile: string, renderCacheFile: string) => Promise<void>;
+  build: (snapshotFile: string, outDir: string, historyFile: string, renderCacheFile: string, pages: PageReuse) => Promise<void>;
   /** The live site's root URL (with the base path): its `/history.json` is continued when the state has no history. */
   site?: string;
   /** Start a new history instead of continuing the state's or the live site's. */
@@ -85,6 +86,12 @@ export interface RebuildOptions {
   /** Progress and warnings (the CLI prints them to stderr); the outcome is the return value. */
   log?: (line: string) => void;
   load?: LoadHooks;
+}
+
+/** What a build keeps of the live site (src/config/settings.ts `pageReuse`): its unchanged issue pages, by their digests. */
+export interface PageReuse {
+  digestsFile: string;
+  previousOutput: string | undefined;
 }
 
 export interface RebuildResult {
@@ -161,10 +168,24 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
     const keptCache = join(stateDir, RENDER_CACHE_FILE);
     if (existsSync(keptCache))
       await copyFile(keptCache, renderCache).catch((error: Error) => log(`warning: the description cache could not be read (${error.message}); every description is rendered`));
+    // Likewise the page digests; the live site's pages are kept only with the digests they were published with.
+    const pageDigests = join(workDir, PAGE_DIGESTS_FILE);
+    const keptDigests = join(stateDir, PAGE_DIGESTS_FILE);
+    const digestsOfLiveSite = existsSync(keptDigests) && existsSync(outDir);
+    if (digestsOfLiveSite) await copyFile(keptDigests, pageDigests);
     log(`Building ${describeIssueCounts(issueCounts(fresh.issues, options.columns))} and ${fresh.projects.length} projects into a staging directory`);
-    await options.build(snapshotFile, staging, history.file, renderCache);
+    await options.build(snapshotFile, staging, history.file, renderCache, { digestsFile: pageDigests, previousOutput: digestsOfLiveSite ? outDir : undefined });
     verifyBuild(staging, fresh, options.columns, history.history, options.prefix);
-    await swapIn(staging, outDir, retired);
+    // While the live site changes, its digests are set aside: a run that stops before the new ones are kept leaves
+    // none (the next build renders every page) rather than digests of another output.
+    const setAside = `${keptDigests}.publishing`;
+    if (existsSync(keptDigests)) await rename(keptDigests, setAside);
+    try {
+      await swapIn(staging, outDir, retired);
+    } catch (error) {
+      if (existsSync(setAside)) await rename(setAside, keptDigests);
+      throw error;
+    }
     try {
       await history.commit();
       await writeSnapshotFile(publishedFile, fresh);
@@ -173,6 +194,7 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
       // (A failure to put the history back must not hide the error that got us here.)
       await history.restore().catch(() => {});
       await swapBack(outDir, retired, staging);
+      if (existsSync(setAside)) await rename(setAside, keptDigests);
       throw new RebuildError(`Could not record the published snapshot in ${stateDir}: ${(error as Error).message}. The previous site was restored.`, { cause: error });
     }
     await rm(retired, { recursive: true, force: true });
@@ -181,11 +203,12 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
       log(`warning: the fingerprint could not be written (${error.message}); the next run rebuilds`),
     );
     // Likewise: a cache that was not kept costs the next build its rendering, nothing else.
-    if (existsSync(renderCache)) {
-      await copyFile(renderCache, `${keptCache}.partial`)
-        .then(() => rename(`${keptCache}.partial`, keptCache))
-        .catch((error: Error) => log(`warning: the description cache could not be kept in ${stateDir} (${error.message}); the next build renders every description`));
-    }
+    await keepFile(renderCache, keptCache).catch((error: Error) =>
+      log(`warning: the description cache could not be kept in ${stateDir} (${error.message}); the next build renders every description`),
+    );
+    await keepFile(pageDigests, keptDigests)
+      .then(() => rm(setAside, { force: true }))
+      .catch((error: Error) => log(`warning: the page digests could not be kept in ${stateDir} (${error.message}); the next build renders every page`));
     // The report lists what the history recorded: one comparison for both.
     const published = report('published', compare(history.changes));
     await writeReport(stateDir, published, log);
@@ -195,6 +218,13 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
     await rm(staging, { recursive: true, force: true });
     await rm(workDir, { recursive: true, force: true });
   }
+}
+
+/** Copies a file the build wrote into the state directory, whole or not at all (none written: nothing to keep). */
+async function keepFile(from: string, to: string): Promise<void> {
+  if (!existsSync(from)) return;
+  await copyFile(from, `${to}.partial`);
+  await rename(`${to}.partial`, to);
 }
 
 /**
