@@ -1,5 +1,5 @@
 /** `npm run bench` once its options are read (scripts/bench.ts has the figures and their meaning). */
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UsageError } from '../../src/cli/args.ts';
@@ -94,8 +94,9 @@ async function floorBuild(floorDir: string) {
   return result;
 }
 
-function freshDirs(name: string): BuildDirs {
-  return { outDir: mkdtempSync(join(tmpdir(), `bench-${name}-`)), renderCache: join(mkdtempSync(join(tmpdir(), 'bench-state-')), 'render-cache.json') };
+function freshDirs(name: string): BuildDirs & { pageDigests: string } {
+  const state = mkdtempSync(join(tmpdir(), 'bench-state-'));
+  return { outDir: mkdtempSync(join(tmpdir(), `bench-${name}-`)), renderCache: join(state, 'render-cache.json'), pageDigests: join(state, 'page-digests.json') };
 }
 
 interface Round {
@@ -125,7 +126,8 @@ async function measureBuild(size: Size, snapshotFile: string, changedSnapshotFil
     for (let round_ = 0; round_ < rounds; round_++) {
       const dirs = freshDirs(size.name);
       const runOurs = async () => {
-        const result = await build({ ...env, ROADMAP_SNAPSHOT: snapshotFile }, dirs);
+        // Writes its page digests, as every rebuild does, for the next build to keep its unchanged pages.
+        const result = await build({ ...env, ROADMAP_SNAPSHOT: snapshotFile, ROADMAP_PAGE_DIGESTS: dirs.pageDigests }, dirs);
         // The floor renders as many pages as ours: known after our first build, which comes first in round 1.
         if (!floorDir) {
           pages = countPages(dirs.outDir);
@@ -134,10 +136,16 @@ async function measureBuild(size: Size, snapshotFile: string, changedSnapshotFil
         return result;
       };
       const [ours, floor] = round_ % 2 === 0 ? [await runOurs(), await floorBuild(floorDir)] : await floorBuild(floorDir).then(async (f) => [await runOurs(), f] as const);
+      // The next rebuild: the cold build's output is the live site, whose unchanged issue pages it keeps.
+      const warmDigests = `${dirs.pageDigests}.next`;
+      copyFileSync(dirs.pageDigests, warmDigests);
+      const warmDir = mkdtempSync(join(tmpdir(), `bench-${size.name}-warm-`));
       const warm = await build(
-        { ...env, ROADMAP_SNAPSHOT: changedSnapshotFile },
-        { outDir: mkdtempSync(join(tmpdir(), `bench-${size.name}-warm-`)), renderCache: dirs.renderCache },
+        { ...env, ROADMAP_SNAPSHOT: changedSnapshotFile, ROADMAP_PAGE_DIGESTS: warmDigests, ROADMAP_PREVIOUS_OUTPUT: dirs.outDir },
+        { outDir: warmDir, renderCache: dirs.renderCache },
       );
+      rmSync(warmDir, { recursive: true, force: true });
+      if (!/Kept \d+ of \d+ issue pages unchanged/.test(warm.output)) throw new Error(`the warm build kept no page:\n${warm.output.slice(-2000)}`);
       if (!/issues: \d+ entries \(\d+ new or changed, \d+ of them from the description cache/.test(warm.output))
         throw new Error(`the warm build did not report the description cache:\n${warm.output.slice(-2000)}`);
       const result: Round = {
@@ -382,7 +390,7 @@ export async function main(values: BenchValues): Promise<void> {
     rows.push([
       `warm_change_ratio (${name})`,
       String(f.warm_change_ratio.median),
-      `spread ${spread(f.warm_change_ratio)}; median ${f.warm_change_ms} ms after one description changed, description cache kept`,
+      `spread ${spread(f.warm_change_ratio)}; median ${f.warm_change_ms} ms after one description changed, description cache and unchanged issue pages kept`,
     ]);
     rows.push([`fetch_ratio (${name})`, String(f.fetch.fetch_ratio), `${f.fetch.fetch_ms} ms vs ${f.fetch.floor_ms} ms floor, ${f.fetch.requests} requests at ${f.fetch.limit}`]);
     rows.push([`rate_limited_responses (${name})`, String(f.fetch.rate_limited_responses), `at most ${f.fetch.max_429_per_window} in one window`]);
