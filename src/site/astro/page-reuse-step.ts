@@ -4,7 +4,7 @@
  * search index, `_headers` and the host limits see every page.
  */
 import { constants, copyFileSync, linkSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import type { PageReuseSettings } from '../../config/settings.ts';
@@ -22,7 +22,14 @@ export function pageReuseStep(reuse: PageReuseSettings): AstroIntegration {
   return {
     name: PAGE_REUSE_STEP,
     hooks: {
-      'astro:config:done': ({ config }) => {
+      'astro:config:done': ({ config, logger }) => {
+        // Astro empties its output folder before it builds: the previous output must be another folder.
+        if (reuse.previousOutput && resolve(reuse.previousOutput) === resolve(fileURLToPath(config.outDir))) {
+          logger.warn(
+            `ROADMAP_PREVIOUS_OUTPUT is this build's own output folder (${reuse.previousOutput}), which Astro empties before it builds, so no page can be kept: ` +
+              'build into another folder, or point ROADMAP_PREVIOUS_OUTPUT at a copy of the previous output.',
+          );
+        }
         const after = config.integrations.slice(config.integrations.findIndex((integration) => integration.name === PAGE_REUSE_STEP) + 1);
         link = after.every((integration) => OWN_STEPS.test(integration.name) || !integration.hooks['astro:build:done']);
       },
