@@ -3,7 +3,7 @@
  * it shows: the issue, its description, its project, its column and the neighbours it links to, its history
  * record, its share card, and the day of the data (the footer's date, the trend's end). With the build's
  * fingerprint (config, code, versions) in the digest too, an equal digest means an equal page, so the build
- * copies it from the previous output instead of rendering it. The digests of a build are kept in a file of their
+ * takes it from the previous output instead of rendering it. The digests of a build are kept in a file of their
  * own (`PageDigestsFile`), next to the rebuild's other state; the Astro side is src/site/astro/page-reuse.ts.
  *
  * Only issue pages take part: they are most of a site (8,370 of 9,388 pages at 10,000 issues). Every other
@@ -11,7 +11,7 @@
  * every build.
  */
 import { z } from 'zod';
-import type { History } from '../history/schema.ts';
+import { dayOf, isoDay, type History } from '../history/schema.ts';
 import { contentDigest } from '../snapshot/digest.ts';
 import type { Issue, Project, RoadmapInfo } from '../snapshot/model.ts';
 import type { IssueSubject } from './issue-feeds.ts';
@@ -48,7 +48,7 @@ export interface IssuePageData {
  */
 export function issuePageInputs(roadmap: IssuePageData, subject: IssueSubject, cardUrl: string | undefined): unknown {
   // The footer's date and the upvote trend's last day: the day of the data, never the minute.
-  const day = new Date(roadmap.info.fetchedAt).toISOString().slice(0, 10);
+  const day = isoDay(dayOf(roadmap.info.fetchedAt));
   const site = { day, origin: roadmap.info.origin };
   const { issue } = subject;
   if (!issue) return { site, goneSince: subject.goneSince };

@@ -15,7 +15,7 @@ import { PAGE_DIGESTS_FORMAT, PAGE_REUSE_STEP, PAGE_DIGESTS_VERSION, pageReuseRe
 const OWN_STEPS = /^(portal-roadmap:|@astrojs\/sitemap$)/;
 
 export function pageReuseStep(reuse: PageReuseSettings): AstroIntegration {
-  // A kept page is a hard link to the previous output's file (a seventh of a copy's time on a 2-core CI machine),
+  // A kept page is a hard link to the previous output's file (a seventh of a copy's time on this project's 2-core machine),
   // unless an integration of someone else's runs after this one at the end of the build: it might rewrite pages in
   // place (a minifier), which through a link would rewrite the live site's page too. Then each page is copied.
   let link = false;
