@@ -1,14 +1,15 @@
 /**
  * Keeping the pages a rebuild would render the same. Each issue page (and tombstone) gets a digest of everything
  * it shows: the issue, its description, its project, its column and the neighbours it links to, its history
- * record, its share card, and the day of the data (the footer's date, the trend's end). With the build's
+ * record, its share card, and the day of the data (the footer's date, the trend's end). So does each project page
+ * and its embed: the project, its description and its issues with their columns. With the build's
  * fingerprint (config, code, versions) in the digest too, an equal digest means an equal page, so the build
  * takes it from the previous output instead of rendering it. The digests of a build are kept in a file of their
  * own (`PageDigestsFile`), next to the rebuild's other state; the Astro side is src/site/astro/page-reuse.ts.
  *
- * Only issue pages take part: they are most of a site (8,370 of 9,388 pages at 10,000 issues). Every other
- * page (the board, columns, projects, the changelog, feeds, JSON) shows many issues at once and is rendered on
- * every build.
+ * Only issue and project pages take part: they are most of a site (9,170 of 9,388 pages at 10,000 issues).
+ * Every other page (the board, columns, team boards, the changelog, feeds, JSON) shows many issues at once and is
+ * rendered on every build.
  */
 import { z } from 'zod';
 import { dayOf, isoDay, type History } from '../history/schema.ts';
@@ -33,23 +34,28 @@ export const PageDigestsFileSchema = z.strictObject({
 });
 export type PageDigestsFile = z.output<typeof PageDigestsFileSchema>;
 
-/** One language's roadmap, as far as an issue page reads it (src/site/astro/data.ts `Roadmap` is one). */
-export interface IssuePageData {
+/** One language's roadmap, as far as an issue or project page reads it (src/site/astro/data.ts `Roadmap` is one). */
+export interface PageData {
   info: Pick<RoadmapInfo, 'fetchedAt' | 'origin'>;
   history: History;
   projectById: ReadonlyMap<string, Project>;
+  issuesByProject: ReadonlyMap<string, readonly Issue[]>;
   columnByIssue: ReadonlyMap<string, { id: string; label: string; issues: readonly Pick<Issue, 'id' | 'title'>[] }>;
-  descriptionHtml: (collection: 'issues', id: string) => string;
+  descriptionHtml: (collection: 'issues' | 'projects', id: string) => string;
+}
+
+/** What every page shows of the data, besides its own: the day of the data (the footer's date, never the minute) and where it came from. */
+function siteInputs(roadmap: PageData) {
+  return { day: isoDay(dayOf(roadmap.info.fetchedAt)), origin: roadmap.info.origin };
 }
 
 /**
  * What an issue page shows besides what the fingerprint covers (the config, the words, the code). `cardUrl`: its
  * share card's address, if it has one (the card's digest is in it).
  */
-export function issuePageInputs(roadmap: IssuePageData, subject: IssueSubject, cardUrl: string | undefined): unknown {
-  // The footer's date and the upvote trend's last day: the day of the data, never the minute.
-  const day = isoDay(dayOf(roadmap.info.fetchedAt));
-  const site = { day, origin: roadmap.info.origin };
+export function issuePageInputs(roadmap: PageData, subject: IssueSubject, cardUrl: string | undefined): unknown {
+  // The upvote trend ends on the day of the data too.
+  const site = siteInputs(roadmap);
   const { issue } = subject;
   if (!issue) return { site, goneSince: subject.goneSince };
   const column = roadmap.columnByIssue.get(issue.id);
@@ -64,6 +70,22 @@ export function issuePageInputs(roadmap: IssuePageData, subject: IssueSubject, c
     history: roadmap.history.issues.get(issue.id) ?? null,
     cardUrl: cardUrl ?? null,
   };
+}
+
+/**
+ * What a project page (or its embed) shows besides what the fingerprint covers: the project, its description, and
+ * its issues with their columns (it lists each issue's title, team, upvotes and vote link, grouped by column).
+ * `cardUrl`: its share card's address, if it has one.
+ */
+export function projectPageInputs(roadmap: PageData, subject: { project?: Project | undefined; goneSince?: string | undefined }, cardUrl: string | undefined): unknown {
+  const site = siteInputs(roadmap);
+  const { project } = subject;
+  if (!project) return { site, goneSince: subject.goneSince };
+  const issues = (roadmap.issuesByProject.get(project.id) ?? []).map((issue) => {
+    const column = roadmap.columnByIssue.get(issue.id);
+    return { issue, column: column ? { id: column.id, label: column.label } : null };
+  });
+  return { site, project, description: roadmap.descriptionHtml('projects', project.id), issues, cardUrl: cardUrl ?? null };
 }
 
 /** A page's digest: its place, what it shows, and the build's fingerprint. */

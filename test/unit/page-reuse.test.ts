@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { emptyHistory, type History } from '../../src/history/schema.ts';
-import { issuePageInputs, pageDigest, PAGE_DIGESTS_FORMAT, PAGE_DIGESTS_VERSION, unchangedPages, type IssuePageData } from '../../src/site/page-reuse.ts';
+import { issuePageInputs, pageDigest, projectPageInputs, PAGE_DIGESTS_FORMAT, PAGE_DIGESTS_VERSION, unchangedPages, type PageData } from '../../src/site/page-reuse.ts';
 import type { Issue, Project } from '../../src/snapshot/model.ts';
 
 const FETCHED_AT = '2026-11-20T09:00:00.000Z';
@@ -44,12 +44,13 @@ function roadmap({
   fetchedAt = FETCHED_AT,
   history = emptyHistory(FETCHED_AT),
   descriptions = {},
-}: Workspace): IssuePageData {
+}: Workspace): PageData {
   const column = { id: 'todo', label: 'To do', issues };
   return {
     info: { fetchedAt, origin: 'api' },
     history,
     projectById: new Map(projects.map((p) => [p.id, p])),
+    issuesByProject: new Map(projects.map((p) => [p.id, issues.filter((i) => i.projectId === p.id)])),
     columnByIssue: new Map(issues.map((i) => [i.id, column])),
     descriptionHtml: (_collection, id) => descriptions[id] ?? '',
   };
@@ -95,6 +96,27 @@ describe('an issue page digest', () => {
   it('is a tombstone’s own: the date it left', () => {
     const tombstone = (goneSince: string) => pageDigest('fingerprint', 'issues/x/', issuePageInputs(roadmap(base), { goneSince }, undefined));
     expect(tombstone('2026-11-01T00:00:00.000Z')).not.toBe(tombstone('2026-11-02T00:00:00.000Z'));
+  });
+});
+
+describe('a project page digest', () => {
+  const base: Workspace = { issues: [a, b, { ...c, projectId: null }, d] };
+  const digestOf = (workspace: Workspace, cardUrl?: string) => {
+    const project = (workspace.projects ?? [{ id: 'p1', name: 'Project one' } as Project])[0]!;
+    return pageDigest('fingerprint', 'projects/p1/', projectPageInputs(roadmap(workspace), { project }, cardUrl));
+  };
+
+  it('changes with the project, its description, its card, and any of its issues, but not with an issue of no project', () => {
+    expect(digestOf({ ...base })).toBe(digestOf({ issues: [a, b, { ...c, projectId: null }, d] }));
+    expect(digestOf({ ...base, projects: [{ id: 'p1', name: 'Renamed' } as Project] })).not.toBe(digestOf(base));
+    expect(digestOf({ ...base, descriptions: { p1: '<p>new</p>' } })).not.toBe(digestOf(base));
+    expect(digestOf(base, '/og/projects/p1-1.png')).not.toBe(digestOf(base, '/og/projects/p1-2.png'));
+    expect(digestOf({ issues: [a, { ...b, upvotes: 9 }, { ...c, projectId: null }, d] })).not.toBe(digestOf(base));
+    expect(digestOf({ issues: [a, b, { ...c, projectId: null, title: 'Elsewhere' }, d] })).toBe(digestOf(base));
+  });
+
+  it('changes on the next day', () => {
+    expect(digestOf({ ...base, fetchedAt: '2026-11-21T00:00:00.000Z' })).not.toBe(digestOf(base));
   });
 });
 

@@ -65,8 +65,8 @@ export function pageReuseStep(reuse: PageReuseSettings): AstroIntegration {
         }[previous];
         logger.info(
           kept.size > 0
-            ? `Kept ${kept.size} of ${digests.size} issue pages unchanged from ${reuse.previousOutput} (${link ? 'linked' : 'copied'} in ${ms} ms); rendered ${digests.size - kept.size}`
-            : `Rendered all ${digests.size} issue pages: ${why}`,
+            ? `Kept ${kept.size} of ${digests.size} issue and project pages unchanged from ${reuse.previousOutput} (${link ? 'linked' : 'copied'} in ${ms} ms); rendered ${digests.size - kept.size}`
+            : `Rendered all ${digests.size} issue and project pages: ${why}`,
         );
       },
     },

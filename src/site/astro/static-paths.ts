@@ -8,11 +8,12 @@
  */
 import type { Project } from '../../snapshot/model.ts';
 import { issueSubjects, type IssueSubject } from '../issue-feeds.ts';
-import { issuePageInputs } from '../page-reuse.ts';
-import { issuePath, pageSlug, teamSlugs } from '../paths.ts';
+import { EMBED_DIR } from '../headers.ts';
+import { issuePageInputs, projectPageInputs } from '../page-reuse.ts';
+import { issuePath, pageSlug, projectPath, teamSlugs } from '../paths.ts';
 import { getRoadmap, languageParams, type Roadmap } from './data.ts';
 import { keepsPages, outputFolder, pathsToRender } from './page-reuse.ts';
-import { shareCardUrl } from './share-cards.ts';
+import { shareCardUrl, type CardKind } from './share-cards.ts';
 
 export type IssuePageProps = IssueSubject;
 export type ProjectPageProps = { project: Project; goneSince?: undefined } | { project?: undefined; goneSince: string };
@@ -28,15 +29,20 @@ async function perLanguage<T>(make: (roadmap: Roadmap, lang: string | undefined)
   return paths.flat();
 }
 
+/** Issues on the site, and tombstones of those that left: each issue's feed (which `astro dev` answers one by one). */
+export function issuePaths() {
+  return perLanguage((roadmap, lang) => issueSubjects(roadmap).map(({ id, subject }) => ({ params: { lang, id: pageSlug(id) }, props: subject as IssuePageProps })));
+}
+
 /**
- * Issue pages (and, in `astro dev`, their feeds): issues on the site, and tombstones of those that left. A build
- * that keeps unchanged pages leaves out those it copies from the previous output (./page-reuse.ts).
+ * Issue pages: issues on the site, and tombstones of those that left. A build that keeps unchanged pages leaves
+ * out those it takes from the previous output (./page-reuse.ts).
  */
-export async function issuePaths() {
+export async function issuePagePaths() {
   const pages = await Promise.all(
     languageParams().map(async ({ lang }) => {
       const roadmap = await getRoadmap(lang);
-      const cards = await issueCardUrls(roadmap);
+      const cards = await cardUrls(roadmap, 'issues');
       return issueSubjects(roadmap).map(({ id, subject }) => ({
         path: { params: { lang, id: pageSlug(id) }, props: subject as IssuePageProps },
         folder: outputFolder(roadmap.ui.href(issuePath(id))),
@@ -47,10 +53,11 @@ export async function issuePaths() {
   return pathsToRender(pages.flat());
 }
 
-/** Each issue's share card address, for the pages' digests: only when the build keeps pages and draws cards. */
-async function issueCardUrls(roadmap: Roadmap): Promise<Map<string, string | undefined>> {
+/** Each issue's or project's share card address, for the pages' digests: only when the build keeps pages and draws cards. */
+async function cardUrls(roadmap: Roadmap, kind: CardKind): Promise<Map<string, string | undefined>> {
   if (!keepsPages() || !roadmap.config.shareCards) return new Map();
-  return new Map(await Promise.all(roadmap.issues.map(async (issue) => [issue.id, await shareCardUrl('issues', issue.id)] as const)));
+  const items: readonly { id: string }[] = kind === 'issues' ? roadmap.issues : roadmap.projects;
+  return new Map(await Promise.all(items.map(async ({ id }) => [id, await shareCardUrl(kind, id)] as const)));
 }
 
 export interface TeamPageProps {
@@ -66,15 +73,42 @@ export function teamPaths() {
   });
 }
 
-/** The embed's project pages: only projects on the site. */
+/** Projects on the site: their feeds. */
 export function projectPaths() {
   return perLanguage(({ projects }, lang) => projects.map((project) => ({ params: { lang, id: pageSlug(project.id) }, props: { project } as ProjectPageProps })));
 }
 
-/** The site's project pages: projects on the site, and tombstones of those that left. */
-export function projectPagePaths() {
-  return perLanguage(({ projects, history }, lang) => [
-    ...projects.map((project) => ({ params: { lang, id: pageSlug(project.id) }, props: { project } as ProjectPageProps })),
-    ...[...history.left.projects].map(([id, goneSince]) => ({ params: { lang, id: pageSlug(id) }, props: { goneSince } as ProjectPageProps })),
-  ]);
+/** The embed's project pages: only projects on the site. Unchanged ones may be kept, as issue pages are. */
+export async function embedProjectPaths() {
+  const pages = await Promise.all(
+    languageParams().map(async ({ lang }) => {
+      const roadmap = await getRoadmap(lang);
+      return roadmap.projects.map((project) => ({
+        path: { params: { lang, id: pageSlug(project.id) }, props: { project } as ProjectPageProps },
+        folder: outputFolder(roadmap.ui.href(`${EMBED_DIR}/${projectPath(project.id)}`)),
+        inputs: () => projectPageInputs(roadmap, { project }, undefined),
+      }));
+    }),
+  );
+  return pathsToRender(pages.flat());
+}
+
+/** The site's project pages: projects on the site, and tombstones of those that left. Unchanged ones may be kept, as issue pages are. */
+export async function projectPagePaths() {
+  const pages = await Promise.all(
+    languageParams().map(async ({ lang }) => {
+      const roadmap = await getRoadmap(lang);
+      const cards = await cardUrls(roadmap, 'projects');
+      const subjects: { id: string; subject: ProjectPageProps }[] = [
+        ...roadmap.projects.map((project) => ({ id: project.id, subject: { project } })),
+        ...[...roadmap.history.left.projects].map(([id, goneSince]) => ({ id, subject: { goneSince } })),
+      ];
+      return subjects.map(({ id, subject }) => ({
+        path: { params: { lang, id: pageSlug(id) }, props: subject },
+        folder: outputFolder(roadmap.ui.href(projectPath(id))),
+        inputs: () => projectPageInputs(roadmap, subject, subject.project && cards.get(id)),
+      }));
+    }),
+  );
+  return pathsToRender(pages.flat());
 }
