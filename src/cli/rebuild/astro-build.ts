@@ -1,5 +1,6 @@
 /** Runs `astro build` of this project from a snapshot file (and a history file) into a directory, as a child process. */
-import { cp, mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { cp, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { logLines } from '../../shared/text.ts';
 import { astroBin, buildHeapMb, buildNodeFlags, ranOutOfHeap, runNode } from '../run-node.ts';
@@ -29,7 +30,7 @@ export function astroBuild(root: string, env: NodeJS.ProcessEnv = process.env, l
     if (!isInside(root, target)) {
       await mkdir(join(root, '.astro'), { recursive: true });
       await sweepDeadRuns(join(root, '.astro'), BUILD_DIR_PREFIX);
-      buildDir = await mkdtemp(join(root, '.astro', `${BUILD_DIR_PREFIX}${process.pid}-`));
+      buildDir = await newBuildDir(root);
     }
     try {
       const heapMb = options.heapMb ?? buildHeapMb((await stat(snapshotFile)).size);
@@ -76,6 +77,17 @@ async function build(
     );
   }
   throw new RebuildError(`astro build failed (exit ${result.code}); the live site is unchanged. Last lines:\n${lines.slice(-TAIL_LINES).join('\n')}`);
+}
+
+/**
+ * A build folder of this run inside the project: `.astro/rebuild-{pid}-{random}`. Made with the permissions of any
+ * new folder (the umask's), not `mkdtemp`'s owner-only ones: it becomes the published site's folder, which a web
+ * server running as another user must be able to read.
+ */
+export async function newBuildDir(root: string): Promise<string> {
+  const dir = join(root, '.astro', `${BUILD_DIR_PREFIX}${process.pid}-${randomBytes(6).toString('hex')}`);
+  await mkdir(dir);
+  return dir;
 }
 
 /** Whether `path` is `root` or below it, by path segments (not by string prefix). */
