@@ -77,18 +77,21 @@ export const RUNS_FILE = 'runs.json';
 /**
  * The four runs into `dir/dist` and `dir/state`, each run's output and state
  * copied to `runs/{n}/`, their logs and reports to `runs.json`. The live site
- * is `dir/dist` served over HTTP, so the lost state is recovered through the
- * real fetch of `/history.json`.
+ * is a copy of each run's `dir/dist` served over HTTP, and the fourth run starts
+ * with neither the state nor `dist` (a fresh CI runner), so the lost state is
+ * recovered through the real fetch of `/history.json`.
  */
 export async function runHistorySequence(dir: string): Promise<SequenceRun[]> {
   const { columns, privacy } = parseRoadmapConfig({});
   const fingerprint = { config: 'sha256:config', renderVersion: 'test', packageVersion: 'test', publicAssets: 'sha256:public', customCss: 'none' };
-  mkdirSync(join(dir, 'dist'), { recursive: true });
-  const site = await serveStatic(join(dir, 'dist'));
+  // The host: each publish is deployed to `live/`, which is served, as GitHub Pages serves what a CI run uploads.
+  mkdirSync(join(dir, 'live'), { recursive: true });
+  const site = await serveStatic(join(dir, 'live'));
   const runs: SequenceRun[] = [];
   try {
     for (const [index, state] of SEQUENCE_STATES.entries()) {
-      if (index === 3) rmSync(join(dir, 'state'), { recursive: true });
+      // A fresh CI runner whose cache was evicted: no state, and no output of the last run on its disk.
+      if (index === 3) for (const lost of ['state', 'dist']) rmSync(join(dir, lost), { recursive: true });
       const source = join(dir, `portal-${index + 1}.json`);
       const raw = { issues: ApiIssueListSchema.parse(state.issues), projects: state.projects.map((p) => ApiProjectSchema.parse(p)), missingProjectIds: [] };
       await writeSnapshotFile(source, createSnapshot(raw, { kind: 'api', apiUrl: 'https://portal.test/api/v1', workspaceId: 'ws-history' }, new Date(RUN_DATES[index]!)));
@@ -105,6 +108,8 @@ export async function runHistorySequence(dir: string): Promise<SequenceRun[]> {
         log: (line) => log.push(line),
       });
       runs.push({ log: [...log, result.summary], lines: reportLines(result.report), summary: reportMarkdown(result.report) });
+      rmSync(join(dir, 'live'), { recursive: true, force: true });
+      cpSync(join(dir, 'dist'), join(dir, 'live'), { recursive: true });
       cpSync(join(dir, 'dist'), runDir(dir, index + 1, 'dist'), { recursive: true });
       cpSync(join(dir, 'state'), runDir(dir, index + 1, 'state'), { recursive: true });
     }

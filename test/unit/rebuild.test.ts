@@ -348,6 +348,8 @@ describe('the history in a rebuild', () => {
     await run();
     const published = await readHistoryFile(historyFile());
     rmSync(join(dir, 'state'), { recursive: true });
+    // A CI runner has the state folder or nothing: no live site on its disk either.
+    rmSync(join(dir, 'dist'), { recursive: true });
     await setSource(later(moved(demo, '2026-11-21T09:00:00.000Z'), '2026-11-22T09:00:00.000Z'));
     const fetchHistory = vi.fn(async () => published);
     const lines: string[] = [];
@@ -361,11 +363,33 @@ describe('the history in a rebuild', () => {
     expect(readHistory().issues[fn103]!.events.map((e) => e.kind)).toEqual(['seen', 'moved']);
   });
 
+  it("continues the history in the live site's folder when the state directory was lost, without asking the site's address", async () => {
+    await run();
+    await setSource(moved(demo, '2026-11-21T09:00:00.000Z'));
+    await run();
+    rmSync(join(dir, 'state'), { recursive: true });
+    await setSource(later(moved(demo, '2026-11-21T09:00:00.000Z'), '2026-11-22T09:00:00.000Z'));
+    // A server that cannot reach its own public address.
+    const fetchHistory = vi.fn(async (): Promise<undefined> => {
+      throw new Error('getaddrinfo ENOTFOUND roadmap.test');
+    });
+    const lines: string[] = [];
+    await run({ site: 'https://roadmap.test/', fetchHistory, log: (line) => lines.push(line) });
+    expect(fetchHistory).not.toHaveBeenCalled();
+    expect(lines).toContain(
+      `No history in ${join(dir, 'state')}: continuing the one the live site publishes, ${join(dir, 'dist', 'history.json')} (recorded up to 2026-11-21T09:00:00.000Z)`,
+    );
+    expect(readHistory().startedAt).toBe(demo.fetchedAt);
+    expect(readHistory().issues[fn103]!.events.map((e) => e.kind)).toEqual(['seen', 'moved']);
+  });
+
   it('starts afresh, saying so, when the live site has none (404); fails, touching nothing, when it cannot be read', async () => {
     const lines: string[] = [];
     await run({ site: 'https://roadmap.test/', fetchHistory: async () => undefined, log: (line) => lines.push(line) });
     expect(lines).toContain(`No history in ${join(dir, 'state')}, and https://roadmap.test/history.json answered 404: starting a new history`);
     rmSync(join(dir, 'state/history.json'));
+    // Nor does the live site's folder have one here: the address is all there is to ask.
+    rmSync(join(dir, 'dist/history.json'));
     await setSource(moved(demo, '2026-11-21T09:00:00.000Z'));
     const before = hashes();
     const unreachable = async () => {

@@ -1,7 +1,8 @@
 /**
  * The rebuild's history step. Before the build: read the state directory's
  * history (refused, and left as it is, when invalid), or when it has none,
- * continue the one the live site publishes (`{site}/history.json`), or else
+ * continue the one the live site publishes (its `history.json` in `--out`, else
+ * `{site}/history.json`), or else
  * start a new one, saying which; then record this run and write the result
  * where the staging build reads it (`ROADMAP_HISTORY`). After the publish:
  * `commit()` puts it in the state directory, atomically.
@@ -31,6 +32,11 @@ export interface HistoryStepOptions {
   previousSnapshot?: Snapshot | undefined;
   /** The live site's root URL (with the base path), to continue its `/history.json` when the state has no history. */
   siteRoot?: string | undefined;
+  /**
+   * The live site's folder on this machine (`--out`, and the prefix of a mounted roadmap): its `history.json` is
+   * the one the site publishes, read before asking `siteRoot` for it (a server may not reach its own address).
+   */
+  liveSiteDir?: string | undefined;
   /** Start a new history: the state's file, if any, is kept beside the new one, renamed. */
   fresh?: boolean | undefined;
   log: (line: string) => void;
@@ -65,6 +71,10 @@ export async function prepareHistory(options: HistoryStepOptions): Promise<Prepa
     log(`--fresh-history: starting a new history${setAside ? `; the old ${stateFile} is kept as ${basename(setAside)}` : ''}`);
   } else if (inState) {
     base = await readHistoryFile(stateFile);
+  } else if (options.liveSiteDir && existsSync(join(options.liveSiteDir, HISTORY_FILE))) {
+    const liveFile = join(options.liveSiteDir, HISTORY_FILE);
+    base = await readHistoryFile(liveFile, 'Run again with --fresh-history to start a new history (the live site keeps this one until the next publish).');
+    log(`No history in ${stateDir}: continuing the one the live site publishes, ${liveFile} (recorded up to ${base.recordedAt})`);
   } else if (options.siteRoot) {
     base = await (options.fetchHistory ?? fetchPublishedHistory)(options.siteRoot);
     const url = new URL(HISTORY_FILE, options.siteRoot).toString();

@@ -158,6 +158,7 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
       previousShown: previousPublic && shownState(previousPublic.issues, previousPublic.projects, options.columns),
       previousSnapshot: previousPublic,
       siteRoot: options.site,
+      liveSiteDir: options.prefix ? join(outDir, options.prefix) : outDir,
       fresh: options.freshHistory,
       log,
       fetchHistory: options.fetchHistory,
