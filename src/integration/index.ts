@@ -138,12 +138,12 @@ function checkHost(astroConfig: AstroConfig): void {
 }
 
 /** The integrations that run around the pages. */
-function buildSteps({ config, base, astroBase, prefix, siteRoot, root, pageReuse }: Settings, { sitemap }: { sitemap: boolean }): AstroIntegration[] {
+function buildSteps({ config, base, astroBase, prefix, siteRoot, root, pageReuse, historyFile }: Settings, { sitemap }: { sitemap: boolean }): AstroIntegration[] {
   // The main language at the root, each other in its folder (src/site/languages.ts).
   const languageDirs = config.locales.slice(1).map(localeSegment);
   return [
     // First: the issue pages kept from the previous build, which every later step must see like those rendered.
-    ...(pageReuse ? [pageReuseStep(pageReuse)] : []),
+    ...(pageReuse ? [pageReuseStep(pageReuse, { withHistory: historyFile !== undefined })] : []),
     // Then the issue feeds' files, from one bundle a language, which every later step must see in place of the bundle.
     issueFeedFiles({ languageDirs, folder: prefix }),
     // Embed pages (copies of other pages for iframes) and tombstones are kept out of the sitemap (and marked noindex).

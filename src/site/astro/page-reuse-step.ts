@@ -14,7 +14,8 @@ import { PAGE_DIGESTS_FORMAT, PAGE_REUSE_STEP, PAGE_DIGESTS_VERSION, pageReuseRe
 /** Our own build steps: none of them writes to a page's HTML file (they add files beside the pages, or read them). */
 const OWN_STEPS = /^(portal-roadmap:|@astrojs\/sitemap$)/;
 
-export function pageReuseStep(reuse: PageReuseSettings): AstroIntegration {
+/** `withHistory`: whether the build reads a history file (`ROADMAP_HISTORY`, the rebuild's, or the demo's). */
+export function pageReuseStep(reuse: PageReuseSettings, { withHistory }: { withHistory: boolean }): AstroIntegration {
   // A kept page is a hard link to the previous output's file (a seventh of a copy's time on this project's 2-core machine),
   // unless an integration of someone else's runs after this one at the end of the build: it might rewrite pages in
   // place (a minifier), which through a link would rewrite the live site's page too. Then each page is copied.
@@ -59,9 +60,11 @@ export function pageReuseStep(reuse: PageReuseSettings): AstroIntegration {
         }
         const ms = Math.round(performance.now() - started);
         const why = {
-          none: 'no previous build to keep them from',
+          none: 'no page digests of a previous build to compare with',
           'other-fingerprint': 'the config, the code or a package version changed since the previous build',
-          compared: 'each changed since the previous build (a page shows the day of the data: the first build of a day renders every page)',
+          compared: withHistory
+            ? 'each changed since the previous build (a page shows the day of the data: the first build of a day renders every page)'
+            : 'each changed since the previous build: with no history file (ROADMAP_HISTORY), every issue page dates its issue "since at least" the minute of this fetch, so pages are kept only by builds with a history, as `portal-roadmap rebuild` makes them',
         }[previous];
         logger.info(
           kept.size > 0
