@@ -49,6 +49,35 @@ describe('compareSnapshots', () => {
     expect(markdown).toContain('\\<script\\>\\*\\[link\\]\\(javascript:x\\)\\*');
   });
 
+  it('names the issues whose words or facts changed, with what changed, and only those', () => {
+    const edits = [
+      { ...first!, title: 'A new title', description: `${first!.description ?? ''} More.` },
+      { ...second!, team: 'Another team', upvotes: second!.upvotes + 3 },
+      // Its column and its upvotes are reported on their own: not an edit.
+      { ...third!, status: MOVED_TO, upvotes: third!.upvotes + 1 },
+      ...rest,
+    ];
+    const edited = compareSnapshots(demo, { ...demo, issues: edits, digest: dataDigest(edits, demo.projects) }, columns).issues.edited;
+    expect(edited).toEqual(
+      [
+        { id: first!.id, title: 'A new title', fields: ['title', 'description'], was: first!.title },
+        { id: second!.id, title: second!.title, fields: ['team'] },
+      ].sort((a, b) => (a.id < b.id ? -1 : 1)),
+    );
+    const lines = reportLines(published({ ...compareSnapshots(demo, next, columns), issues: { ...report.issues, edited } })).join('\n');
+    expect(lines).toContain(`✎ "A new title": title (was "${first!.title}"), description`);
+    expect(lines).toContain(`✎ "${second!.title}": team`);
+  });
+
+  it('lists no edits for a first publish, nor for an issue that was in a hidden column', () => {
+    expect(compareSnapshots(undefined, demo, columns).issues.edited).toEqual([]);
+    const back = canceled[0]!;
+    const edits = demo.issues.map((i) => (i.id === back.id ? { ...i, status: 'Todo', title: 'Back, renamed' } : i));
+    const comparison = compareSnapshots(demo, { ...demo, issues: edits, digest: dataDigest(edits, demo.projects) }, columns);
+    expect(comparison.issues.edited).toEqual([]);
+    expect(comparison.issues.added.map((i) => i.id)).toEqual([back.id]);
+  });
+
   it('says unchanged for equal data', () => {
     expect(compareSnapshots(demo, { ...demo, fetchedAt: new Date().toISOString() }, columns).dataChanged).toBe(false);
   });

@@ -41,6 +41,11 @@ export interface DataComparison {
     statusMoves: { id: string; title: string; from: string; to: string }[];
     /** The biggest upvote gains, largest first (at most `TOP_GAINS`). */
     upvoteGains: { id: string; title: string; from: number; to: number; gain: number }[];
+    /**
+     * On the site at the last publish and now, with words or facts its page shows changed (`EDITED_FIELDS`), by
+     * their names; `was`: its title at the last publish, when the title changed.
+     */
+    edited: { id: string; title: string; fields: EditedField[]; was?: string }[];
   };
   projects: {
     before: number;
@@ -60,7 +65,7 @@ export const REPORT_FORMAT = 'portal-roadmap.report';
  * 3: the lists are the history's changes: columns instead of statuses, ids alone for what left, progress in steps of 10 %.
  * 4: `changedConfigKeys`, the config keys that changed, by name.
  */
-export const REPORT_VERSION = 4;
+export const REPORT_VERSION = 5;
 
 /** The report of one rebuild run: written to the state directory on every run, "no changes" included. */
 export interface ChangeReport extends DataComparison {
@@ -96,6 +101,28 @@ export function runReport(
 }
 
 export const TOP_GAINS = 5;
+
+/** What an issue page shows that an edit in the portal changes, besides its column and upvotes (reported on their own). */
+export const EDITED_FIELDS = ['title', 'summary', 'description', 'priority', 'team', 'project'] as const;
+export type EditedField = (typeof EDITED_FIELDS)[number];
+
+const fieldValue = (issue: Snapshot['issues'][number], field: EditedField): unknown => (field === 'project' ? issue.projectId : issue[field]);
+
+/** Issues shown now that were shown at the last publish too, with the fields whose values changed. */
+function editedIssues(previous: Snapshot | undefined, next: Snapshot, columns: readonly ColumnConfig[]): DataComparison['issues']['edited'] {
+  if (!previous) return [];
+  const shown = (snapshot: Snapshot) => new Map(shownColumns(snapshot.issues, columns).flatMap((column) => column.issues.map((issue) => [issue.id, issue] as const)));
+  const before = shown(previous);
+  return [...shown(next).values()]
+    .flatMap((issue) => {
+      const old = before.get(issue.id);
+      if (!old) return [];
+      const fields = EDITED_FIELDS.filter((field) => JSON.stringify(fieldValue(old, field)) !== JSON.stringify(fieldValue(issue, field)));
+      if (fields.length === 0) return [];
+      return [{ id: issue.id, title: issue.title, fields, ...(fields.includes('title') ? { was: old.title } : {}) }];
+    })
+    .sort(byId);
+}
 
 /** What the live site showed: issues in shown columns, issues in hidden ones, projects. */
 export interface ShownCounts {
@@ -173,6 +200,7 @@ export function compareSnapshots(
         .filter((gain) => gain.gain > 0)
         .sort((a, b) => b.gain - a.gain || byId(a, b))
         .slice(0, TOP_GAINS),
+      edited: editedIssues(previous, next, columns),
     },
     projects: {
       before: before.projects,
@@ -215,6 +243,7 @@ export function reportLines(report: ChangeReport): string[] {
   some(issues.added, (i) => `  + issue "${t(i.title)}" (${t(i.column)})`);
   some(issues.removed, (i) => `  - issue ${t(i.id)} left the site`);
   some(issues.statusMoves, (m) => `  ~ "${t(m.title)}": ${t(m.from)} → ${t(m.to)}`);
+  some(issues.edited, (e) => `  ✎ "${t(e.title)}": ${e.fields.map((field) => (field === 'title' && e.was !== undefined ? `title (was "${t(e.was)}")` : field)).join(', ')}`);
   some(projects.added, (p) => `  + project "${t(p.name)}"`);
   some(projects.removed, (p) => `  - project ${t(p.id)} left the site`);
   some(projects.progress, (p) => `  ~ project "${t(p.name)}": ${p.from}% → ${p.to}%`);
@@ -266,6 +295,10 @@ export function reportMarkdown(report: ChangeReport): string {
     ...list(
       'Status changes',
       issues.statusMoves.map((m) => `${esc(m.title)}: ${esc(m.from)} → ${esc(m.to)}`),
+    ),
+    ...list(
+      'Edited issues',
+      issues.edited.map((e) => `${esc(e.title)}: ${e.fields.map((field) => (field === 'title' && e.was !== undefined ? `title (was ${esc(e.was)})` : field)).join(', ')}`),
     ),
     ...list('Projects', [
       ...projects.added.map((p) => `new: ${esc(p.name)}`),
