@@ -7,7 +7,7 @@
  * takes it from the previous output instead of rendering it. The digests of a build are kept in a file of their
  * own (`PageDigestsFile`), next to the rebuild's other state; the Astro side is src/site/astro/page-reuse.ts.
  *
- * Only issue and project pages take part: they are most of a site (9,170 of 9,388 pages at 10,000 issues).
+ * Only issue and project pages take part: they are most of a site (9,170 of the 9,387 HTML pages at 10,000 issues).
  * Every other page (the board, columns, team boards, the changelog, feeds, JSON) shows many issues at once and is
  * rendered on every build.
  */
