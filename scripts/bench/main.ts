@@ -145,7 +145,7 @@ async function measureBuild(size: Size, snapshotFile: string, changedSnapshotFil
         { outDir: warmDir, renderCache: dirs.renderCache },
       );
       rmSync(warmDir, { recursive: true, force: true });
-      if (!/Kept \d+ of \d+ issue pages unchanged/.test(warm.output)) throw new Error(`the warm build kept no page:\n${warm.output.slice(-2000)}`);
+      if (!/Kept \d+ of \d+ issue and project pages unchanged/.test(warm.output)) throw new Error(`the warm build kept no page:\n${warm.output.slice(-2000)}`);
       if (!/issues: \d+ entries \(\d+ new or changed, \d+ of them from the description cache/.test(warm.output))
         throw new Error(`the warm build did not report the description cache:\n${warm.output.slice(-2000)}`);
       const result: Round = {
