@@ -390,7 +390,7 @@ export async function main(values: BenchValues): Promise<void> {
     rows.push([
       `warm_change_ratio (${name})`,
       String(f.warm_change_ratio.median),
-      `spread ${spread(f.warm_change_ratio)}; median ${f.warm_change_ms} ms after one description changed, description cache and unchanged issue pages kept`,
+      `spread ${spread(f.warm_change_ratio)}; median ${f.warm_change_ms} ms after one description changed, description cache and unchanged issue and project pages kept`,
     ]);
     rows.push([`fetch_ratio (${name})`, String(f.fetch.fetch_ratio), `${f.fetch.fetch_ms} ms vs ${f.fetch.floor_ms} ms floor, ${f.fetch.requests} requests at ${f.fetch.limit}`]);
     rows.push([`rate_limited_responses (${name})`, String(f.fetch.rate_limited_responses), `at most ${f.fetch.max_429_per_window} in one window`]);
