@@ -1,12 +1,14 @@
 /**
- * The folder an output outside the project is built in (src/cli/rebuild/astro-build.ts): it becomes the published
- * site's folder, so it must be readable as any new folder is, not only by the user who ran the rebuild.
+ * The rebuild's `astro build` (src/cli/rebuild/astro-build.ts): the folder an output outside the project is built
+ * in, which becomes the published site's folder, so it must be readable as any new folder is, not only by the user
+ * who ran the rebuild; and what the build is told through its environment.
  */
 import { mkdirSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { newBuildDir } from '../../src/cli/rebuild/astro-build.ts';
+import { newBuildDir, rebuildEnv } from '../../src/cli/rebuild/astro-build.ts';
+import { parseEnv } from '../../src/config/env.ts';
 
 it('makes the build folder with the permissions of any new folder, so a web server of another user can read the published site', async () => {
   const root = mkdtempSync(join(tmpdir(), 'build-dir-'));
@@ -19,4 +21,15 @@ it('makes the build folder with the permissions of any new folder, so a web serv
   expect(statSync(first).mode & 0o777).toBe(ordinary);
   expect(first).not.toBe(second);
   expect(first).toMatch(new RegExp(`/\\.astro/rebuild-${process.pid}-[0-9a-f]{12}$`));
+});
+
+it('tells the build its page digests and the live site to keep pages from, and no live site when there is none', () => {
+  const files = { snapshotFile: '/w/snapshot.json', historyFile: '/w/history.json', renderCacheFile: '/w/render-cache.json' };
+  const withLive = parseEnv(rebuildEnv({}, { ...files, pages: { digestsFile: '/w/page-digests.json', previousOutput: '/srv/roadmap' } }));
+  expect(withLive).toMatchObject({ ROADMAP_PAGE_DIGESTS: '/w/page-digests.json', ROADMAP_PREVIOUS_OUTPUT: '/srv/roadmap', ROADMAP_SNAPSHOT: files.snapshotFile });
+  // A first publish: a variable the caller's environment holds must not point the build at another folder.
+  const inherited = { ROADMAP_PREVIOUS_OUTPUT: '/somewhere/else' };
+  const first = parseEnv(rebuildEnv(inherited, { ...files, pages: { digestsFile: '/w/page-digests.json', previousOutput: undefined } }));
+  expect(first.ROADMAP_PREVIOUS_OUTPUT).toBeUndefined();
+  expect(first.ROADMAP_PAGE_DIGESTS).toBe('/w/page-digests.json');
 });

@@ -34,12 +34,7 @@ export function astroBuild(root: string, env: NodeJS.ProcessEnv = process.env, l
     }
     try {
       const heapMb = options.heapMb ?? buildHeapMb((await stat(snapshotFile)).size);
-      const buildEnv = {
-        ...env,
-        ...(renderCacheFile ? { ROADMAP_RENDER_CACHE: renderCacheFile } : {}),
-        ...(pages ? { ROADMAP_PAGE_DIGESTS: pages.digestsFile, ROADMAP_PREVIOUS_OUTPUT: pages.previousOutput ?? '' } : {}),
-      };
-      await build(root, buildEnv, { snapshotFile, historyFile, heapMb }, buildDir, log);
+      await build(root, rebuildEnv(env, { snapshotFile, historyFile, renderCacheFile, pages }), heapMb, buildDir, log);
       if (buildDir !== target) await move(buildDir, target);
     } finally {
       if (buildDir !== target) await rm(buildDir, { recursive: true, force: true });
@@ -47,19 +42,29 @@ export function astroBuild(root: string, env: NodeJS.ProcessEnv = process.env, l
   };
 }
 
-async function build(
-  root: string,
+/**
+ * The environment of the rebuild's `astro build`: the snapshot and history of this run, its copy of the
+ * description cache, and its page digests with the live site to keep pages from (none: set empty, so an inherited
+ * `ROADMAP_PREVIOUS_OUTPUT` cannot point the build at another folder).
+ */
+export function rebuildEnv(
   env: NodeJS.ProcessEnv,
-  input: { snapshotFile: string; historyFile: string; heapMb: number },
-  outDir: string,
-  log: (line: string) => void,
-): Promise<void> {
+  input: { snapshotFile: string; historyFile: string; renderCacheFile?: string | undefined; pages?: PageReuse | undefined },
+): NodeJS.ProcessEnv {
+  return {
+    ...env,
+    ...(input.renderCacheFile ? { ROADMAP_RENDER_CACHE: input.renderCacheFile } : {}),
+    ...(input.pages ? { ROADMAP_PAGE_DIGESTS: input.pages.digestsFile, ROADMAP_PREVIOUS_OUTPUT: input.pages.previousOutput ?? '' } : {}),
+    ROADMAP_SNAPSHOT: input.snapshotFile,
+    ROADMAP_HISTORY: input.historyFile,
+    ASTRO_TELEMETRY_DISABLED: '1',
+  };
+}
+
+async function build(root: string, env: NodeJS.ProcessEnv, heapMb: number, outDir: string, log: (line: string) => void): Promise<void> {
   let result;
   try {
-    result = await runNode([...buildNodeFlags(input.heapMb), astroBin(root), 'build', '--outDir', outDir], {
-      cwd: root,
-      env: { ...env, ROADMAP_SNAPSHOT: input.snapshotFile, ROADMAP_HISTORY: input.historyFile, ASTRO_TELEMETRY_DISABLED: '1' },
-    });
+    result = await runNode([...buildNodeFlags(heapMb), astroBin(root), 'build', '--outDir', outDir], { cwd: root, env });
   } catch (error) {
     throw new RebuildError(`Could not start astro build: ${(error as Error).message}`, { cause: error });
   }
@@ -72,8 +77,8 @@ async function build(
   }
   if (ranOutOfHeap(result.output)) {
     throw new RebuildError(
-      `astro build ran out of memory at its heap limit of ${input.heapMb} MiB; the live site is unchanged. ` +
-        `Set ROADMAP_BUILD_HEAP_MB to a larger limit, e.g. ROADMAP_BUILD_HEAP_MB=${input.heapMb * 2}, and run it again.`,
+      `astro build ran out of memory at its heap limit of ${heapMb} MiB; the live site is unchanged. ` +
+        `Set ROADMAP_BUILD_HEAP_MB to a larger limit, e.g. ROADMAP_BUILD_HEAP_MB=${heapMb * 2}, and run it again.`,
     );
   }
   throw new RebuildError(`astro build failed (exit ${result.code}); the live site is unchanged. Last lines:\n${lines.slice(-TAIL_LINES).join('\n')}`);
