@@ -21,11 +21,11 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 import { RENDER_VERSION } from './render-version.ts';
+import { writeAtomically } from '../shared/files.ts';
 
 export const RENDER_CACHE_FORMAT = 'portal-roadmap-render-cache';
 
@@ -190,15 +190,4 @@ function readEntries(file: string, renderer: string, warn: (message: string) => 
   // Another renderer's entries would all miss (the renderer is part of every key): dropped without a warning.
   if (parsed.data.renderer !== renderer) return empty(true);
   return { entries: new Map(Object.entries(parsed.data.entries)), replace: false };
-}
-
-async function writeAtomically(file: string, text: string): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
-  const partial = `${file}.${process.pid}.partial`;
-  try {
-    await writeFile(partial, text);
-    await rename(partial, file);
-  } finally {
-    await rm(partial, { force: true });
-  }
 }

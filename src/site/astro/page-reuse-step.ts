@@ -3,11 +3,12 @@
  * the previous output, then writes this build's digests. It runs first of the build steps, so the sitemap, the
  * search index, `_headers` and the host limits see every page.
  */
-import { constants, copyFileSync, linkSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { constants, copyFileSync, linkSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import type { PageReuseSettings } from '../../config/settings.ts';
+import { writeAtomically } from '../../shared/files.ts';
 import { compareCodeUnits } from '../../shared/values.ts';
 import { PAGE_DIGESTS_FORMAT, PAGE_REUSE_STEP, PAGE_DIGESTS_VERSION, pageReuseRecord, resetPageReuseRecord, type PageDigestsFile } from '../page-reuse.ts';
 
@@ -36,7 +37,7 @@ export function pageReuseStep(reuse: PageReuseSettings, { withHistory }: { withH
       },
       // Astro may build several sites in one process (the test suite does): each starts with an empty record.
       'astro:build:start': () => resetPageReuseRecord(),
-      'astro:build:done': ({ dir, logger }) => {
+      'astro:build:done': async ({ dir, logger }) => {
         const output = fileURLToPath(dir);
         const { digests, kept, previous } = pageReuseRecord();
         const started = performance.now();
@@ -50,14 +51,7 @@ export function pageReuseStep(reuse: PageReuseSettings, { withHistory }: { withH
           fingerprint: reuse.fingerprint!,
           pages: Object.fromEntries([...digests].sort(([a], [b]) => compareCodeUnits(a, b))),
         };
-        mkdirSync(dirname(reuse.digestsFile), { recursive: true });
-        const temporary = `${reuse.digestsFile}.${process.pid}.tmp`;
-        try {
-          writeFileSync(temporary, JSON.stringify(file));
-          renameSync(temporary, reuse.digestsFile);
-        } finally {
-          rmSync(temporary, { force: true });
-        }
+        await writeAtomically(reuse.digestsFile, JSON.stringify(file));
         const ms = Math.round(performance.now() - started);
         const why = {
           none: 'no page digests of a previous build to compare with',
