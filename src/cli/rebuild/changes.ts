@@ -12,7 +12,7 @@
 import { z } from 'zod';
 import type { ColumnConfig } from '../../config/roadmap-config.ts';
 import { diffShown, shownState, type ShownChanges } from '../../history/shown.ts';
-import { shownColumns } from '../../publish/columns.ts';
+import { shownColumns, type BoardColumn } from '../../publish/columns.ts';
 import { byId } from '../../shared/values.ts';
 import type { Snapshot } from '../../snapshot/snapshot-file.ts';
 import { hiddenIssueIds } from '../issue-counts.ts';
@@ -109,11 +109,10 @@ export type EditedField = (typeof EDITED_FIELDS)[number];
 const fieldValue = (issue: Snapshot['issues'][number], field: EditedField): unknown => (field === 'project' ? issue.projectId : issue[field]);
 
 /** Issues shown now that were shown at the last publish too, with the fields whose values changed. */
-function editedIssues(previous: Snapshot | undefined, next: Snapshot, columns: readonly ColumnConfig[]): DataComparison['issues']['edited'] {
-  if (!previous) return [];
-  const shown = (snapshot: Snapshot) => new Map(shownColumns(snapshot.issues, columns).flatMap((column) => column.issues.map((issue) => [issue.id, issue] as const)));
-  const before = shown(previous);
-  return [...shown(next).values()]
+function editedIssues(columnsBefore: readonly BoardColumn[], columnsNow: readonly BoardColumn[]): DataComparison['issues']['edited'] {
+  const before = new Map(columnsBefore.flatMap((column) => column.issues.map((issue) => [issue.id, issue] as const)));
+  return columnsNow
+    .flatMap((column) => column.issues)
     .flatMap((issue) => {
       const old = before.get(issue.id);
       if (!old) return [];
@@ -176,8 +175,10 @@ export function compareSnapshots(
   const run = changes ?? diffShown(previous && shownState(previous.issues, previous.projects, columns), shownState(next.issues, next.projects, columns));
   const issues = new Map(next.issues.map((issue) => [issue.id, issue]));
   const projects = new Map(next.projects.map((project) => [project.id, project]));
+  const columnsBefore = shownColumns(previous?.issues ?? [], columns);
+  const columnsNow = shownColumns(next.issues, columns);
   // Column names as the board shows them; a column that no longer exists is named by its id.
-  const columnNames = new Map([...shownColumns(previous?.issues ?? [], columns), ...shownColumns(next.issues, columns)].map((column) => [column.id, column.label]));
+  const columnNames = new Map([...columnsBefore, ...columnsNow].map((column) => [column.id, column.label]));
   const column = (id: string) => columnNames.get(id) ?? id;
   // Everything named below is on the site now, so its title is public.
   const title = (id: string) => issues.get(id)?.title ?? id;
@@ -200,7 +201,7 @@ export function compareSnapshots(
         .filter((gain) => gain.gain > 0)
         .sort((a, b) => b.gain - a.gain || byId(a, b))
         .slice(0, TOP_GAINS),
-      edited: editedIssues(previous, next, columns),
+      edited: previous ? editedIssues(columnsBefore, columnsNow) : [],
     },
     projects: {
       before: before.projects,
@@ -225,6 +226,11 @@ export function whatChanged(report: Pick<ChangeReport, 'changedParts' | 'note'> 
   return report.note ? `${list} (${report.note})` : list;
 }
 
+/** `title (was …), description`: the fields an edit changed, the old title written by `was`. */
+function editedFields(edit: DataComparison['issues']['edited'][number], was: (title: string) => string): string {
+  return edit.fields.map((field) => (field === 'title' && edit.was !== undefined ? `title (was ${was(edit.was)})` : field)).join(', ');
+}
+
 /** Titles, statuses and names in a report line are cut at this length. */
 const REPORT_TEXT_LENGTH = 200;
 
@@ -243,7 +249,7 @@ export function reportLines(report: ChangeReport): string[] {
   some(issues.added, (i) => `  + issue "${t(i.title)}" (${t(i.column)})`);
   some(issues.removed, (i) => `  - issue ${t(i.id)} left the site`);
   some(issues.statusMoves, (m) => `  ~ "${t(m.title)}": ${t(m.from)} → ${t(m.to)}`);
-  some(issues.edited, (e) => `  ✎ "${t(e.title)}": ${e.fields.map((field) => (field === 'title' && e.was !== undefined ? `title (was "${t(e.was)}")` : field)).join(', ')}`);
+  some(issues.edited, (e) => `  ✎ "${t(e.title)}": ${editedFields(e, (was) => `"${t(was)}"`)}`);
   some(projects.added, (p) => `  + project "${t(p.name)}"`);
   some(projects.removed, (p) => `  - project ${t(p.id)} left the site`);
   some(projects.progress, (p) => `  ~ project "${t(p.name)}": ${p.from}% → ${p.to}%`);
@@ -298,7 +304,7 @@ export function reportMarkdown(report: ChangeReport): string {
     ),
     ...list(
       'Edited issues',
-      issues.edited.map((e) => `${esc(e.title)}: ${e.fields.map((field) => (field === 'title' && e.was !== undefined ? `title (was ${esc(e.was)})` : field)).join(', ')}`),
+      issues.edited.map((e) => `${esc(e.title)}: ${editedFields(e, esc)}`),
     ),
     ...list('Projects', [
       ...projects.added.map((p) => `new: ${esc(p.name)}`),
