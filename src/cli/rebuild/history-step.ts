@@ -64,6 +64,7 @@ export async function prepareHistory(options: HistoryStepOptions): Promise<Prepa
   const { stateDir, snapshot, log } = options;
   const stateFile = join(stateDir, HISTORY_FILE);
   const inState = existsSync(stateFile);
+  const liveFile = options.liveSiteDir && join(options.liveSiteDir, HISTORY_FILE);
   let base: History | undefined;
   let setAside: string | undefined;
   if (options.fresh) {
@@ -71,8 +72,7 @@ export async function prepareHistory(options: HistoryStepOptions): Promise<Prepa
     log(`--fresh-history: starting a new history${setAside ? `; the old ${stateFile} is kept as ${basename(setAside)}` : ''}`);
   } else if (inState) {
     base = await readHistoryFile(stateFile);
-  } else if (options.liveSiteDir && existsSync(join(options.liveSiteDir, HISTORY_FILE))) {
-    const liveFile = join(options.liveSiteDir, HISTORY_FILE);
+  } else if (liveFile && existsSync(liveFile)) {
     base = await readHistoryFile(liveFile, 'Run again with --fresh-history to start a new history (the live site keeps this one until the next publish).');
     log(`No history in ${stateDir}: continuing the one the live site publishes, ${liveFile} (recorded up to ${base.recordedAt})`);
   } else if (options.siteRoot) {
