@@ -24,7 +24,7 @@ export function languagePaths() {
 }
 
 /** `make(roadmap, lang)` for every language of the site, flattened. */
-async function perLanguage<T>(make: (roadmap: Roadmap, lang: string | undefined) => T[]): Promise<T[]> {
+async function perLanguage<T>(make: (roadmap: Roadmap, lang: string | undefined) => T[] | Promise<T[]>): Promise<T[]> {
   const paths = await Promise.all(languageParams().map(async ({ lang }) => make(await getRoadmap(lang), lang)));
   return paths.flat();
 }
@@ -39,18 +39,15 @@ export function issuePaths() {
  * out those it takes from the previous output (./page-reuse.ts).
  */
 export async function issuePagePaths() {
-  const pages = await Promise.all(
-    languageParams().map(async ({ lang }) => {
-      const roadmap = await getRoadmap(lang);
-      const cards = await cardUrls(roadmap, 'issues');
-      return issueSubjects(roadmap).map(({ id, subject }) => ({
-        path: { params: { lang, id: pageSlug(id) }, props: subject as IssuePageProps },
-        folder: outputFolder(roadmap.ui.href(issuePath(id))),
-        inputs: () => issuePageInputs(roadmap, subject, subject.issue && cards.get(subject.issue.id)),
-      }));
-    }),
-  );
-  return pathsToRender(pages.flat());
+  const pages = await perLanguage(async (roadmap, lang) => {
+    const cards = await cardUrls(roadmap, 'issues');
+    return issueSubjects(roadmap).map(({ id, subject }) => ({
+      path: { params: { lang, id: pageSlug(id) }, props: subject as IssuePageProps },
+      folder: outputFolder(roadmap.ui.href(issuePath(id))),
+      inputs: () => issuePageInputs(roadmap, subject, subject.issue && cards.get(subject.issue.id)),
+    }));
+  });
+  return pathsToRender(pages);
 }
 
 /** Each issue's or project's share card address, for the pages' digests: only when the build keeps pages and draws cards. */
@@ -80,35 +77,29 @@ export function projectPaths() {
 
 /** The embed's project pages: only projects on the site. Unchanged ones may be kept, as issue pages are. */
 export async function embedProjectPaths() {
-  const pages = await Promise.all(
-    languageParams().map(async ({ lang }) => {
-      const roadmap = await getRoadmap(lang);
-      return roadmap.projects.map((project) => ({
-        path: { params: { lang, id: pageSlug(project.id) }, props: { project } as ProjectPageProps },
-        folder: outputFolder(roadmap.ui.href(`${EMBED_DIR}/${projectPath(project.id)}`)),
-        inputs: () => projectPageInputs(roadmap, { project }, undefined),
-      }));
-    }),
+  const pages = await perLanguage((roadmap, lang) =>
+    roadmap.projects.map((project) => ({
+      path: { params: { lang, id: pageSlug(project.id) }, props: { project } as ProjectPageProps },
+      folder: outputFolder(roadmap.ui.href(`${EMBED_DIR}/${projectPath(project.id)}`)),
+      inputs: () => projectPageInputs(roadmap, { project }, undefined),
+    })),
   );
-  return pathsToRender(pages.flat());
+  return pathsToRender(pages);
 }
 
 /** The site's project pages: projects on the site, and tombstones of those that left. Unchanged ones may be kept, as issue pages are. */
 export async function projectPagePaths() {
-  const pages = await Promise.all(
-    languageParams().map(async ({ lang }) => {
-      const roadmap = await getRoadmap(lang);
-      const cards = await cardUrls(roadmap, 'projects');
-      const subjects: { id: string; subject: ProjectPageProps }[] = [
-        ...roadmap.projects.map((project) => ({ id: project.id, subject: { project } })),
-        ...[...roadmap.history.left.projects].map(([id, goneSince]) => ({ id, subject: { goneSince } })),
-      ];
-      return subjects.map(({ id, subject }) => ({
-        path: { params: { lang, id: pageSlug(id) }, props: subject },
-        folder: outputFolder(roadmap.ui.href(projectPath(id))),
-        inputs: () => projectPageInputs(roadmap, subject, subject.project && cards.get(id)),
-      }));
-    }),
-  );
-  return pathsToRender(pages.flat());
+  const pages = await perLanguage(async (roadmap, lang) => {
+    const cards = await cardUrls(roadmap, 'projects');
+    const subjects: { id: string; subject: ProjectPageProps }[] = [
+      ...roadmap.projects.map((project) => ({ id: project.id, subject: { project } })),
+      ...[...roadmap.history.left.projects].map(([id, goneSince]) => ({ id, subject: { goneSince } })),
+    ];
+    return subjects.map(({ id, subject }) => ({
+      path: { params: { lang, id: pageSlug(id) }, props: subject },
+      folder: outputFolder(roadmap.ui.href(projectPath(id))),
+      inputs: () => projectPageInputs(roadmap, subject, subject.project && cards.get(id)),
+    }));
+  });
+  return pathsToRender(pages);
 }
