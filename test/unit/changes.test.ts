@@ -179,4 +179,21 @@ describe('the change report with hostile titles', () => {
     expect(markdown).not.toMatch(/\n\s*::|\u001b/);
     expect(markdown).toContain('- P ::error::y: ');
   });
+
+  it('keeps an edited title, now or before, to one line in the log and escaped in the job summary', () => {
+    const before = demo.issues.map((i) => (i.id === second!.id ? { ...i, title: evil } : i));
+    const after = demo.issues.map((i) => (i.id === second!.id ? { ...i, title: `${evil} (new)` } : i));
+    const edited = published(
+      compareSnapshots({ ...demo, issues: before, digest: dataDigest(before, demo.projects) }, { ...demo, issues: after, digest: dataDigest(after, demo.projects) }, columns),
+    );
+    const lines = reportLines(edited);
+    expect(lines.join('\n').split('\n')).toHaveLength(lines.length);
+    expect(lines).toContain('  ✎ "Innocent ::error title=Build::pwned red # #[warning]x (new)": title (was "Innocent ::error title=Build::pwned red # #[warning]x")');
+    for (const line of lines) expect(line).not.toMatch(/^\s*::|##\[|\u001b/);
+    const markdown = reportMarkdown(edited);
+    expect(markdown).toContain(
+      '- Innocent ::error title=Build::pwned red \\# \\#\\[warning\\]x \\(new\\): title (was Innocent ::error title=Build::pwned red \\# \\#\\[warning\\]x)\n',
+    );
+    expect(markdown).not.toMatch(/\n\s*::|\u001b/);
+  });
 });
