@@ -25,7 +25,7 @@ import { searchIndex } from '../site/astro/search-index.ts';
 import { securityHeaders } from '../site/astro/security-headers.ts';
 import { roadmapSitemap } from '../site/astro/sitemap.ts';
 import { hostLimits } from '../site/astro/host-limits.ts';
-import { issueFeedFiles } from '../site/astro/issue-feeds.ts';
+import { feedFiles } from '../site/astro/feed-files.ts';
 import { pageReuseStep } from '../site/astro/page-reuse-step.ts';
 import { missingShareCardPackages, NO_PREVIEW_IMAGE_HINT, SHARE_CARD_PACKAGES } from '../site/share-card.ts';
 import { pageFingerprint } from './page-fingerprint.ts';
@@ -142,10 +142,10 @@ function buildSteps({ config, base, astroBase, prefix, siteRoot, root, pageReuse
   // The main language at the root, each other in its folder (src/site/languages.ts).
   const languageDirs = config.locales.slice(1).map(localeSegment);
   return [
-    // First: the issue pages kept from the previous build, which every later step must see like those rendered.
+    // First: the pages kept from the previous build, which every later step must see like those rendered.
     ...(pageReuse ? [pageReuseStep(pageReuse, { withHistory: historyFile !== undefined })] : []),
-    // Then the issue feeds' files, from one bundle a language, which every later step must see in place of the bundle.
-    issueFeedFiles({ languageDirs, folder: prefix }),
+    // Then the feeds' files, from one bundle a language, which every later step must see in place of the bundle.
+    feedFiles({ languageDirs, folder: prefix }),
     // Embed pages (copies of other pages for iframes) and tombstones are kept out of the sitemap (and marked noindex).
     // With several languages, each page lists its translations (xhtml:link hreflang) in the sitemap.
     // A site the roadmap is mounted in may have a sitemap of its own, which then lists the roadmap's pages too.

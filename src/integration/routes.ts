@@ -5,7 +5,7 @@
  * `standalone` routes belong to the whole site, not to the roadmap: a site
  * that mounts the roadmap under a prefix keeps its own 404 page and robots.txt.
  */
-import { ISSUE_FEEDS_BUNDLE } from '../site/astro/issue-feeds.ts';
+import { FEEDS_BUNDLE } from '../site/astro/feed-files.ts';
 
 export interface RoadmapRoute {
   /** The URL pattern below the roadmap's prefix, without a leading slash. */
@@ -13,7 +13,7 @@ export interface RoadmapRoute {
   /** The file under src/routes/. */
   file: string;
   standalone?: boolean;
-  /** Injected for this command only: `astro build` makes the issue feeds in one pass a language, `astro dev` answers each at its address. */
+  /** Injected for this command only: `astro build` makes the feeds in one pass a language, `astro dev` answers each at its address. */
   only?: 'build' | 'dev';
 }
 
@@ -27,15 +27,15 @@ export const ROADMAP_ROUTES: readonly RoadmapRoute[] = [
   { pattern: '[...lang]/rss.xml', file: '[...lang]/rss.xml.ts' },
   { pattern: '[...lang]/issues/[id]', file: '[...lang]/issues/[id].astro' },
   { pattern: '[...lang]/issues/[id]/feed.xml', file: '[...lang]/issues/[id]/feed.xml.ts', only: 'dev' },
-  { pattern: `[...lang]/${ISSUE_FEEDS_BUNDLE}`, file: '[...lang]/issue-feeds.bundle.json.ts', only: 'build' },
+  { pattern: `[...lang]/${FEEDS_BUNDLE}`, file: '[...lang]/feeds.bundle.json.ts', only: 'build' },
   { pattern: '[...lang]/projects/[id]', file: '[...lang]/projects/[id].astro' },
-  { pattern: '[...lang]/projects/[id]/rss.xml', file: '[...lang]/projects/[id]/rss.xml.ts' },
+  { pattern: '[...lang]/projects/[id]/rss.xml', file: '[...lang]/projects/[id]/rss.xml.ts', only: 'dev' },
   { pattern: '[...lang]/status/[column]/[...page]', file: '[...lang]/status/[column]/[...page].astro' },
   { pattern: '[...lang]/embed', file: '[...lang]/embed/index.astro' },
   { pattern: '[...lang]/embed/projects/[id]', file: '[...lang]/embed/projects/[id].astro' },
   { pattern: '[...lang]/embed/teams/[team]', file: '[...lang]/embed/teams/[team].astro' },
   { pattern: '[...lang]/teams/[team]', file: '[...lang]/teams/[team].astro' },
-  { pattern: '[...lang]/teams/[team]/rss.xml', file: '[...lang]/teams/[team]/rss.xml.ts' },
+  { pattern: '[...lang]/teams/[team]/rss.xml', file: '[...lang]/teams/[team]/rss.xml.ts', only: 'dev' },
   { pattern: 'embed/theme.js', file: 'embed/theme.js.ts' },
   { pattern: 'board-index.json', file: 'board-index.json.ts' },
   { pattern: 'history.json', file: 'history.json.ts' },
@@ -58,7 +58,7 @@ export function routePattern(prefix: string | undefined, route: RoadmapRoute): s
 
 /**
  * The routes of a roadmap that is the whole site, or mounted in one (which keeps its own 404 page and robots.txt),
- * for Astro's `command`: `dev` serves each issue feed at its address, any other (`build`) gets the one bundle a language.
+ * for Astro's `command`: `dev` serves each feed at its address, any other (`build`) gets the one bundle a language.
  */
 export function roadmapRoutes(mounted: boolean, command: string): readonly RoadmapRoute[] {
   const dev = command === 'dev';

@@ -2,7 +2,7 @@
  * Every issue's own Atom feed in one language (`issues/{id}/feed.xml`, beside the issue's page): one entry per
  * step of the issue's timeline, in that language and linking to that language's page; for an issue that left the
  * site (a tombstone), one entry saying so. Pure: a build makes a language's feeds as strings in one pass
- * (src/routes/[...lang]/issue-feeds.bundle.json.ts) and writes them as files (src/site/astro/issue-feeds.ts);
+ * (src/routes/[...lang]/feeds.bundle.json.ts) and writes them as files (src/site/astro/feed-files.ts);
  * `astro dev` answers one at a time (src/routes/[...lang]/issues/[id]/feed.xml.ts).
  */
 import { eventAnchor, issueTimeline } from '../history/timeline.ts';

@@ -12,7 +12,7 @@ import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import { recordRun, shownState } from '../../src/history/record.ts';
 import { EN } from '../../src/i18n/labels.ts';
 import { ApiIssueListSchema } from '../../src/portal/api-schemas.ts';
-import { ISSUE_FEEDS_BUNDLE, writeIssueFeeds } from '../../src/site/astro/issue-feeds.ts';
+import { FEEDS_BUNDLE, writeFeeds } from '../../src/site/astro/feed-files.ts';
 import { issueFeed, issueFeeds, issueSubjects, type IssueFeedsData } from '../../src/site/issue-feeds.ts';
 import { normaliseIssues } from '../../src/snapshot/normalise.ts';
 
@@ -101,18 +101,38 @@ describe('issue feeds in one pass', () => {
 
 describe("the build step that writes the bundles' feeds", () => {
   it("writes each language's feeds below its folder, byte for byte, and leaves no bundle", () => {
-    const root = mkdtempSync(join(tmpdir(), 'issue-feeds-'));
+    const root = mkdtempSync(join(tmpdir(), 'feed-files-'));
     try {
       mkdirSync(join(root, 'de/issues/a'), { recursive: true });
       writeFileSync(join(root, 'de/issues/a/index.html'), 'page');
-      writeFileSync(join(root, ISSUE_FEEDS_BUNDLE), JSON.stringify([{ path: 'issues/a/feed.xml', xml: '<feed>a ü\n</feed>' }]));
-      writeFileSync(join(root, 'de', ISSUE_FEEDS_BUNDLE), JSON.stringify([{ path: 'issues/a/feed.xml', xml: '<feed>de</feed>' }]));
-      expect(writeIssueFeeds(root, ['de'])).toBe(2);
+      const scoped = [
+        { path: 'projects/p/rss.xml', xml: '<rss>p</rss>' },
+        { path: 'teams/web/rss.xml', xml: '<rss>web</rss>' },
+      ];
+      writeFileSync(join(root, FEEDS_BUNDLE), JSON.stringify({ issues: [{ path: 'issues/a/feed.xml', xml: '<feed>a ü\n</feed>' }], scoped }));
+      writeFileSync(join(root, 'de', FEEDS_BUNDLE), JSON.stringify({ issues: [{ path: 'issues/a/feed.xml', xml: '<feed>de</feed>' }], scoped: [] }));
+      expect(writeFeeds(root, ['de'])).toEqual({ issues: 2, scoped: 2 });
       expect(readdirSync(root, { recursive: true }).map(String).sort()).toEqual(
-        ['de', 'de/issues', 'de/issues/a', 'de/issues/a/feed.xml', 'de/issues/a/index.html', 'issues', 'issues/a', 'issues/a/feed.xml'].sort(),
+        [
+          'de',
+          'de/issues',
+          'de/issues/a',
+          'de/issues/a/feed.xml',
+          'de/issues/a/index.html',
+          'issues',
+          'issues/a',
+          'issues/a/feed.xml',
+          'projects',
+          'projects/p',
+          'projects/p/rss.xml',
+          'teams',
+          'teams/web',
+          'teams/web/rss.xml',
+        ].sort(),
       );
       expect(readFileSync(join(root, 'issues/a/feed.xml'), 'utf8')).toBe('<feed>a ü\n</feed>');
       expect(readFileSync(join(root, 'de/issues/a/feed.xml'), 'utf8')).toBe('<feed>de</feed>');
+      expect(readFileSync(join(root, 'teams/web/rss.xml'), 'utf8')).toBe('<rss>web</rss>');
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
