@@ -145,7 +145,8 @@ async function measureBuild(size: Size, snapshotFile: string, changedSnapshotFil
         { outDir: warmDir, renderCache: dirs.renderCache },
       );
       rmSync(warmDir, { recursive: true, force: true });
-      if (!/Kept \d+ of \d+ issue and project pages unchanged/.test(warm.output)) throw new Error(`the warm build kept no page:\n${warm.output.slice(-2000)}`);
+      if (!/Kept \d+ of \d+ issue, project, column, team and changelog pages unchanged/.test(warm.output))
+        throw new Error(`the warm build kept no page:\n${warm.output.slice(-2000)}`);
       if (!/issues: \d+ entries \(\d+ new or changed, \d+ of them from the description cache/.test(warm.output))
         throw new Error(`the warm build did not report the description cache:\n${warm.output.slice(-2000)}`);
       const result: Round = {
@@ -390,7 +391,7 @@ export async function main(values: BenchValues): Promise<void> {
     rows.push([
       `warm_change_ratio (${name})`,
       String(f.warm_change_ratio.median),
-      `spread ${spread(f.warm_change_ratio)}; median ${f.warm_change_ms} ms after one description changed, description cache and unchanged issue and project pages kept`,
+      `spread ${spread(f.warm_change_ratio)}; median ${f.warm_change_ms} ms after one description changed, description cache and unchanged issue, project, column, team and changelog pages kept`,
     ]);
     rows.push([`fetch_ratio (${name})`, String(f.fetch.fetch_ratio), `${f.fetch.fetch_ms} ms vs ${f.fetch.floor_ms} ms floor, ${f.fetch.requests} requests at ${f.fetch.limit}`]);
     rows.push([`rate_limited_responses (${name})`, String(f.fetch.rate_limited_responses), `at most ${f.fetch.max_429_per_window} in one window`]);

@@ -2,18 +2,21 @@
  * Keeping the pages a rebuild would render the same. Each issue page (and tombstone) gets a digest of everything
  * it shows: the issue, its description, its project, its column and the neighbours it links to, its history
  * record, its share card, and the day of the data (the footer's date, the trend's end). So does each project page
- * and its embed: the project, its description and its issues with their columns. With the build's
- * fingerprint (config, code, versions) in the digest too, an equal digest means an equal page, so the build
- * takes it from the previous output instead of rendering it. The digests of a build are kept in a file of their
- * own (`PageDigestsFile`), next to the rebuild's other state; the Astro side is src/site/astro/page-reuse.ts.
+ * and its embed: the project, its description and its issues with their columns. So do the pages of lists: each
+ * page of a column, each team's board (and its embed) and each page of the changelog, by the cards or entries it
+ * shows. With the build's fingerprint (config, code, versions) in the digest too, an equal digest means an equal
+ * page, so the build takes it from the previous output instead of rendering it. The digests of a build are kept in
+ * a file of their own (`PageDigestsFile`), next to the rebuild's other state; the Astro side is
+ * src/site/astro/page-reuse.ts.
  *
- * Only issue and project pages take part: they are most of a site (9,170 of the 9,387 HTML pages at 10,000 issues).
- * Every other page (the board, columns, team boards, the changelog, feeds, JSON) shows many issues at once and is
- * rendered on every build.
+ * The board, the pages of changes and of what shipped, the feeds and the JSON files show the latest of everything
+ * (a change anywhere changes them) and are rendered on every build.
  */
 import { z } from 'zod';
 import { dayOf, isoDay, type History } from '../history/schema.ts';
 import { contentDigest } from '../snapshot/digest.ts';
+import type { ChangelogEntry } from '../history/timeline.ts';
+import type { BoardColumn } from '../publish/columns.ts';
 import type { Issue, Project, RoadmapInfo } from '../snapshot/model.ts';
 import type { IssueSubject } from './issue-feeds.ts';
 import { columnNeighbours } from './issue-page.ts';
@@ -34,10 +37,13 @@ export const PageDigestsFileSchema = z.strictObject({
 });
 export type PageDigestsFile = z.output<typeof PageDigestsFileSchema>;
 
-/** One language's roadmap, as far as an issue or project page reads it (src/site/astro/data.ts `Roadmap` is one). */
+/** One language's roadmap, as far as the pages that can be kept read it (src/site/astro/data.ts `Roadmap` is one). */
 export interface PageData {
   info: Pick<RoadmapInfo, 'fetchedAt' | 'origin'>;
   history: History;
+  /** The teams and projects on the site: a column page's filters list them. */
+  teams: readonly string[];
+  projects: readonly Pick<Project, 'id' | 'name'>[];
   projectById: ReadonlyMap<string, Project>;
   issuesByProject: ReadonlyMap<string, readonly Issue[]>;
   columnByIssue: ReadonlyMap<string, { id: string; label: string; issues: readonly Pick<Issue, 'id' | 'title'>[] }>;
@@ -65,7 +71,7 @@ export function issuePageInputs(roadmap: PageData, subject: IssueSubject, cardUr
     site,
     issue,
     description: roadmap.descriptionHtml('issues', issue.id),
-    project: issue.projectId ? (roadmap.projectById.get(issue.projectId) ?? null) : null,
+    project: projectChip(issue.projectId ? roadmap.projectById.get(issue.projectId) : undefined),
     column: column ? { id: column.id, label: column.label, previous: link(previous), next: link(next) } : null,
     history: roadmap.history.issues.get(issue.id) ?? null,
     cardUrl: cardUrl ?? null,
@@ -83,9 +89,76 @@ export function projectPageInputs(roadmap: PageData, subject: { project?: Projec
   if (!project) return { site, goneSince: subject.goneSince };
   const issues = (roadmap.issuesByProject.get(project.id) ?? []).map((issue) => {
     const column = roadmap.columnByIssue.get(issue.id);
-    return { issue, column: column ? { id: column.id, label: column.label } : null };
+    return { issue: listedIssue(issue), column: column ? { id: column.id, label: column.label } : null };
   });
   return { site, project, description: roadmap.descriptionHtml('projects', project.id), issues, cardUrl: cardUrl ?? null };
+}
+
+/** What a project's chip (src/components/ProjectChip.astro) shows of it: its name, and its id (its link and its colour's class). */
+const projectChip = (project: Pick<Project, 'id' | 'name'> | undefined) => (project ? { id: project.id, name: project.name } : null);
+
+/** What a list shows of an issue (a card, a project page's row, a changelog entry): all of it but its description. */
+function listedIssue(issue: Issue): Omit<Issue, 'description'> {
+  const { description: _description, ...shown } = issue;
+  return shown;
+}
+
+/** An issue as a card (src/components/IssueCard.astro) or a changelog entry shows it: with its project's chip. */
+function issueCard(roadmap: PageData, issue: Issue) {
+  return { issue: listedIssue(issue), project: projectChip(issue.projectId ? roadmap.projectById.get(issue.projectId) : undefined) };
+}
+
+/** Where a page of a paginated list stands: its number, and how many there are (its previous and next links). */
+export interface PagePosition {
+  current: number;
+  last: number;
+}
+
+/**
+ * What one page of a column shows besides what the fingerprint covers: the column's name and size, its cards, where
+ * the page stands, and the filters' teams and projects (src/routes/[...lang]/status/[column]/[...page].astro).
+ */
+export function columnPageInputs(roadmap: PageData, column: Pick<BoardColumn, 'id' | 'label' | 'issues'>, cards: readonly Issue[], page: PagePosition): unknown {
+  return {
+    site: siteInputs(roadmap),
+    column: { id: column.id, label: column.label, total: column.issues.length },
+    cards: cards.map((issue) => issueCard(roadmap, issue)),
+    page,
+    filters: { teams: roadmap.teams, projects: roadmap.projects.map(({ id, name }) => ({ id, name })) },
+  };
+}
+
+/**
+ * What a team's board (or its embed) shows besides what the fingerprint covers: the team, its address (a slug
+ * depends on the other teams' names), and each column's name, size and first `limit` cards (src/site/team-board.ts).
+ */
+export function teamBoardInputs(roadmap: PageData, team: { name: string; slug: string }, columns: readonly Pick<BoardColumn, 'id' | 'label' | 'issues'>[], limit: number): unknown {
+  return {
+    site: siteInputs(roadmap),
+    team,
+    columns: columns.map((column) => ({
+      id: column.id,
+      label: column.label,
+      total: column.issues.length,
+      cards: column.issues.slice(0, limit).map((issue) => issueCard(roadmap, issue)),
+    })),
+  };
+}
+
+/**
+ * What one page of the changelog shows besides what the fingerprint covers: its entries with their issue (found in
+ * `issueById`, the issues on the site) or project, and where the page stands.
+ */
+export function changelogPageInputs(roadmap: PageData, issueById: ReadonlyMap<string, Issue>, entries: readonly ChangelogEntry[], page: PagePosition): unknown {
+  return {
+    site: siteInputs(roadmap),
+    entries: entries.map((entry) => {
+      if (entry.kind === 'project') return { entry, project: projectChip(roadmap.projectById.get(entry.id)) };
+      const issue = issueById.get(entry.id);
+      return { entry, ...(issue ? issueCard(roadmap, issue) : { issue: null }) };
+    }),
+    page,
+  };
 }
 
 /** A page's digest: its place, what it shows, and the build's fingerprint. */

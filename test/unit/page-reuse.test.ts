@@ -5,7 +5,19 @@
  */
 import { describe, expect, it } from 'vitest';
 import { emptyHistory, type History } from '../../src/history/schema.ts';
-import { issuePageInputs, pageDigest, projectPageInputs, PAGE_DIGESTS_FORMAT, PAGE_DIGESTS_VERSION, unchangedPages, type PageData } from '../../src/site/page-reuse.ts';
+import {
+  changelogPageInputs,
+  columnPageInputs,
+  issuePageInputs,
+  pageDigest,
+  projectPageInputs,
+  PAGE_DIGESTS_FORMAT,
+  PAGE_DIGESTS_VERSION,
+  teamBoardInputs,
+  unchangedPages,
+  type PageData,
+} from '../../src/site/page-reuse.ts';
+import type { ChangelogEntry } from '../../src/history/timeline.ts';
 import type { Issue, Project } from '../../src/snapshot/model.ts';
 
 const FETCHED_AT = '2026-11-20T09:00:00.000Z';
@@ -49,6 +61,8 @@ function roadmap({
   return {
     info: { fetchedAt, origin: 'api' },
     history,
+    teams: [...new Set(issues.flatMap((i) => (i.team ? [i.team] : [])))].sort(),
+    projects,
     projectById: new Map(projects.map((p) => [p.id, p])),
     issuesByProject: new Map(projects.map((p) => [p.id, issues.filter((i) => i.projectId === p.id)])),
     columnByIssue: new Map(issues.map((i) => [i.id, column])),
@@ -117,6 +131,85 @@ describe('a project page digest', () => {
 
   it('changes on the next day', () => {
     expect(digestOf({ ...base, fetchedAt: '2026-11-21T00:00:00.000Z' })).not.toBe(digestOf(base));
+  });
+});
+
+describe('the digest of a page of a column', () => {
+  const base: Workspace = { issues: [a, { ...b, team: 'Web' }, c, d] };
+  /** Page `current` of 2 of the one column, showing `shown` of its issues. */
+  const digestOf = (workspace: Workspace, shown: (issues: Issue[]) => Issue[] = (issues) => issues.slice(0, 2), current = 1) => {
+    const column = { id: 'todo', label: 'To do', issues: workspace.issues };
+    return pageDigest('fingerprint', 'status/todo/', columnPageInputs(roadmap(workspace), column, shown(workspace.issues), { current, last: 2 }));
+  };
+
+  it('changes with a card it shows (its upvotes, its title, its project), but not with a description or a card of another page', () => {
+    expect(digestOf({ issues: [a, { ...b, team: 'Web' }, c, d] })).toBe(digestOf(base));
+    expect(digestOf({ issues: [{ ...a, upvotes: 7 }, { ...b, team: 'Web' }, c, d] })).not.toBe(digestOf(base));
+    expect(digestOf({ issues: [{ ...a, title: 'New' }, { ...b, team: 'Web' }, c, d] })).not.toBe(digestOf(base));
+    expect(digestOf({ issues: [{ ...a, description: 'Edited' }, { ...b, team: 'Web' }, c, d] })).toBe(digestOf(base));
+    expect(digestOf({ issues: [a, { ...b, team: 'Web' }, { ...c, upvotes: 7 }, d] })).toBe(digestOf(base));
+  });
+
+  it('changes with the column’s size (its heading counts every issue), the page’s place, and the order of its cards', () => {
+    expect(digestOf({ issues: [a, { ...b, team: 'Web' }, c] })).not.toBe(digestOf(base));
+    expect(digestOf(base, undefined, 2)).not.toBe(digestOf(base));
+    expect(digestOf(base, (issues) => [issues[1]!, issues[0]!])).not.toBe(digestOf(base));
+  });
+
+  it('changes with the teams and projects the filters list, even of issues on other pages', () => {
+    expect(digestOf({ issues: [a, { ...b, team: 'Web' }, c, { ...d, team: 'Apps' }] })).not.toBe(digestOf(base));
+    expect(digestOf({ ...base, projects: [{ id: 'p1', name: 'Project one' } as Project, { id: 'p2', name: 'Another' } as Project] })).not.toBe(digestOf(base));
+  });
+
+  it('changes on the next day', () => {
+    expect(digestOf({ ...base, fetchedAt: '2026-11-21T00:00:00.000Z' })).not.toBe(digestOf(base));
+  });
+});
+
+describe("the digest of a team's board", () => {
+  const web = (issue: Issue) => ({ ...issue, team: 'Web' });
+  const base: Workspace = { issues: [web(a), web(b), web(c), d] };
+  /** The Web team's board of two columns, at most two cards each: `a`, `b` and `c` in To do, `d` (another team's) in Done. */
+  const digestOf = (workspace: Workspace, slug = 'web') => {
+    const issues = workspace.issues.filter((issue) => issue.team === 'Web');
+    const columns = [
+      { id: 'todo', label: 'To do', issues: issues.filter((issue) => issue.id !== 'd') },
+      { id: 'done', label: 'Done', issues: issues.filter((issue) => issue.id === 'd') },
+    ];
+    return pageDigest('fingerprint', `teams/${slug}/`, teamBoardInputs(roadmap(workspace), { name: 'Web', slug }, columns, 2));
+  };
+
+  it('changes with a card it shows and with a column’s size, but not with a card past the limit, or a description', () => {
+    expect(digestOf({ issues: [web(a), web(b), web(c), d] })).toBe(digestOf(base));
+    expect(digestOf({ issues: [web(a), { ...web(b), upvotes: 5 }, web(c), d] })).not.toBe(digestOf(base));
+    expect(digestOf({ issues: [web(a), web(b), { ...web(c), upvotes: 5 }, d] })).toBe(digestOf(base));
+    expect(digestOf({ issues: [web(a), web(b), d] })).not.toBe(digestOf(base));
+    expect(digestOf({ issues: [{ ...web(a), description: 'Edited' }, web(b), web(c), d] })).toBe(digestOf(base));
+  });
+
+  it('changes with its address and with the chip of a project it shows', () => {
+    expect(digestOf(base, 'web-2')).not.toBe(digestOf(base));
+    expect(digestOf({ ...base, projects: [{ id: 'p1', name: 'Renamed' } as Project] })).not.toBe(digestOf(base));
+  });
+});
+
+describe('the digest of a page of the changelog', () => {
+  const shipped = (id: string, at = FETCHED_AT): ChangelogEntry => ({ kind: 'issue', id, at, atLeast: false });
+  const entries = [shipped('a'), shipped('b'), { kind: 'project', id: 'p1', at: FETCHED_AT, atLeast: true } as ChangelogEntry];
+  const digestOf = (workspace: Workspace, shown = entries, current = 1) =>
+    pageDigest('fingerprint', 'changelog/', changelogPageInputs(roadmap(workspace), new Map(workspace.issues.map((i) => [i.id, i])), shown, { current, last: 1 }));
+  const base: Workspace = { issues: [a, b, c] };
+
+  it('changes with an entry’s date, issue, or project, but not with an issue it does not list', () => {
+    expect(digestOf({ issues: [a, b, c] })).toBe(digestOf(base));
+    expect(digestOf(base, [shipped('a', '2026-11-19T00:00:00.000Z'), ...entries.slice(1)])).not.toBe(digestOf(base));
+    expect(digestOf({ issues: [{ ...a, summary: ['Now with a summary'] }, b, c] })).not.toBe(digestOf(base));
+    expect(digestOf({ ...base, projects: [{ id: 'p1', name: 'Renamed' } as Project] })).not.toBe(digestOf(base));
+    expect(digestOf({ issues: [a, b, { ...c, title: 'Not shipped' }] })).toBe(digestOf(base));
+  });
+
+  it('changes with the page’s place', () => {
+    expect(digestOf(base, entries, 2)).not.toBe(digestOf(base));
   });
 });
 

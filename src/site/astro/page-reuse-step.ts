@@ -1,5 +1,5 @@
 /**
- * The build step of keeping unchanged pages (src/site/page-reuse.ts): copies the pages the routes left out from
+ * The build step of keeping unchanged pages (src/site/page-reuse.ts): links or copies the pages the routes left out from
  * the previous output, then writes this build's digests. It runs first of the build steps, so the sitemap, the
  * search index, `_headers` and the host limits see every page.
  */
@@ -62,8 +62,8 @@ export function pageReuseStep(reuse: PageReuseSettings, { withHistory }: { withH
         }[previous];
         logger.info(
           kept.size > 0
-            ? `Kept ${kept.size} of ${digests.size} issue and project pages unchanged from ${reuse.previousOutput} (${link ? 'linked' : 'copied'} in ${ms} ms); rendered ${digests.size - kept.size}`
-            : `Rendered all ${digests.size} issue and project pages: ${why}`,
+            ? `Kept ${kept.size} of ${digests.size} issue, project, column, team and changelog pages unchanged from ${reuse.previousOutput} (${link ? 'linked' : 'copied'} in ${ms} ms); rendered ${digests.size - kept.size}`
+            : `Rendered all ${digests.size} issue, project, column, team and changelog pages: ${why}`,
         );
       },
     },

@@ -1,5 +1,5 @@
 /**
- * Keeping unchanged issue pages (src/site/page-reuse.ts), on the routes' side: each page's digest is worked out
+ * Keeping unchanged pages (src/site/page-reuse.ts), on the routes' side: each page's digest is worked out
  * in getStaticPaths, and a page whose digest the previous build gave too, with its file still in the previous
  * output, is left out of the paths. The build step (src/site/astro/page-reuse-step.ts) copies those files in and
  * writes this build's digests.

@@ -6,11 +6,13 @@
  * also keep a page for every id the history says once had one: a tombstone, so a link
  * shared last month still leads somewhere, in every language.
  */
-import type { Project } from '../../snapshot/model.ts';
+import type { PaginateFunction } from 'astro';
+import type { Issue, Project } from '../../snapshot/model.ts';
 import { issueSubjects, type IssueSubject } from '../issue-feeds.ts';
 import { EMBED_DIR } from '../headers.ts';
-import { issuePageInputs, projectPageInputs } from '../page-reuse.ts';
-import { issuePath, pageSlug, projectPath, teamSlugs } from '../paths.ts';
+import { changelogPageInputs, columnPageInputs, issuePageInputs, projectPageInputs, teamBoardInputs } from '../page-reuse.ts';
+import { changelogPath, columnPath, issuePath, pageSlug, projectPath, teamPath, teamSlugs } from '../paths.ts';
+import { teamColumns } from '../team-board.ts';
 import { getRoadmap, languageParams, type Roadmap } from './data.ts';
 import { keepsPages, outputFolder, pathsToRender } from './page-reuse.ts';
 import { shareCardUrl, type CardKind } from './share-cards.ts';
@@ -68,6 +70,59 @@ export function teamPaths() {
     if (!config.board.teamBoards) return [];
     return [...teamSlugs(teams)].map(([team, slug]) => ({ params: { lang, team: slug }, props: { team, slug } satisfies TeamPageProps }));
   });
+}
+
+/** The pages of team boards whose folder (below the language's root) is `folderOf(slug)`: the site's or the embed's. Unchanged ones may be kept. */
+function teamBoardPaths(folderOf: (slug: string) => string) {
+  return () =>
+    perLanguage((roadmap, lang) => {
+      if (!roadmap.config.board.teamBoards) return [];
+      return [...teamSlugs(roadmap.teams)].map(([team, slug]) => ({
+        path: { params: { lang, team: slug }, props: { team, slug } satisfies TeamPageProps },
+        folder: outputFolder(roadmap.ui.href(folderOf(slug))),
+        inputs: () => teamBoardInputs(roadmap, { name: team, slug }, teamColumns(roadmap, team), roadmap.config.board.cardsPerColumn),
+      }));
+    }).then(pathsToRender);
+}
+
+/** The site's team boards. */
+export const teamPagePaths = teamBoardPaths(teamPath);
+
+/** The embed's team boards. */
+export const embedTeamPagePaths = teamBoardPaths((slug) => `${EMBED_DIR}/${teamPath(slug)}`);
+
+/** Each page of each column (`board.pageSize` cards a page). Unchanged ones may be kept. */
+export async function columnPagePaths(paginate: PaginateFunction) {
+  const pages = await perLanguage((roadmap, lang) =>
+    roadmap.columns.flatMap((column) =>
+      paginate(column.issues, { params: { lang, column: column.id }, props: { column }, pageSize: roadmap.config.board.pageSize }).map((path) => {
+        const { page } = path.props;
+        return {
+          path,
+          folder: outputFolder(roadmap.ui.href(columnPath(column.id, page.currentPage))),
+          inputs: () => columnPageInputs(roadmap, column, page.data, { current: page.currentPage, last: page.lastPage }),
+        };
+      }),
+    ),
+  );
+  return pathsToRender(pages);
+}
+
+/** Each page of the changelog (`board.pageSize` entries a page). Unchanged ones may be kept. */
+export async function changelogPagePaths(paginate: PaginateFunction) {
+  const pages = await perLanguage((roadmap, lang) => {
+    let issueById: Map<string, Issue> | undefined;
+    return paginate(roadmap.changelog, { params: { lang }, pageSize: roadmap.config.board.pageSize }).map((path) => {
+      const { page } = path.props;
+      return {
+        path,
+        folder: outputFolder(roadmap.ui.href(changelogPath(page.currentPage))),
+        inputs: () =>
+          changelogPageInputs(roadmap, (issueById ??= new Map(roadmap.issues.map((issue) => [issue.id, issue]))), page.data, { current: page.currentPage, last: page.lastPage }),
+      };
+    });
+  });
+  return pathsToRender(pages);
 }
 
 /** Projects on the site: their feeds. */
