@@ -141,9 +141,12 @@ function checkHost(astroConfig: AstroConfig): void {
 function buildSteps({ config, base, astroBase, prefix, siteRoot, root, pageReuse, historyFile }: Settings, { sitemap }: { sitemap: boolean }): AstroIntegration[] {
   // The main language at the root, each other in its folder (src/site/languages.ts).
   const languageDirs = config.locales.slice(1).map(localeSegment);
+  const search = searchIndex({ locales: config.locales, languageDirs, folder: prefix });
   return [
     // First: the pages kept from the previous build, which every later step must see like those rendered.
     ...(pageReuse ? [pageReuseStep(pageReuse, { withHistory: historyFile !== undefined })] : []),
+    // With every page in place, Pagefind starts indexing them in its own process while the next two steps run.
+    search.start,
     // Then the feeds' files, from one bundle a language, which every later step must see in place of the bundle.
     feedFiles({ languageDirs, folder: prefix }),
     // Embed pages (copies of other pages for iframes) and tombstones are kept out of the sitemap (and marked noindex).
@@ -159,7 +162,7 @@ function buildSteps({ config, base, astroBase, prefix, siteRoot, root, pageReuse
         })
       : []),
     // Before securityHeaders: the search index adds the pagefind/ folder, which _headers must list.
-    searchIndex({ locales: config.locales, languageDirs, folder: prefix }),
+    search.finish,
     securityHeaders({
       base,
       embedOrigins: config.embed.allowedOrigins,

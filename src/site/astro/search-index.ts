@@ -5,7 +5,10 @@
  * (src/components/IssueDetail.astro, ProjectDetail.astro), so the board,
  * column pages, navigation, footers and embeds stay out of it.
  *
- * Must run before the `_headers` integration: that one lists the top-level
+ * Two build steps: the first starts Pagefind on the pages once they are all in place (rendered, or kept from the
+ * previous build), and the second waits for the index. Between the two, the feeds are written and the sitemap made,
+ * which Pagefind does not read: its own process indexes while they run (at 10,000 issues each side is 1 to 2 s).
+ * The second must run before the `_headers` integration: that one lists the top-level
  * entries, and `pagefind/` has to be among them to get the worker's policy.
  */
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
@@ -39,36 +42,59 @@ export interface SearchIndexOptions {
   maxFragments?: number;
 }
 
-export function searchIndex({ locales, languageDirs = [], folder, maxFragments = SEARCH_FRAGMENT_FILES }: SearchIndexOptions): AstroIntegration {
+export function searchIndex({ locales, languageDirs = [], folder, maxFragments = SEARCH_FRAGMENT_FILES }: SearchIndexOptions): {
+  start: AstroIntegration;
+  finish: AstroIntegration;
+} {
   // One language: pages carry `lang="de-DE"` and the like, which Pagefind would split by, so the language is forced.
   // Several: Pagefind makes one index per `<html lang>` in the same pagefind/ folder, and the browser loads the one
   // of the page it is on (so results stay in the visitor's language).
   const forceLanguage = locales.length === 1 ? new Intl.Locale(locales[0]!).language : undefined;
   const sections = [ISSUES_DIR, PROJECTS_DIR].flatMap((dir) => ['', ...languageDirs.map((language) => `${language}/`)].map((prefix) => `${prefix}${dir}`));
+  let indexing: Promise<string> | undefined;
+
+  /** Indexes the pages below `outDir` into its pagefind/; returns what the log says of it. */
+  async function index(outDir: string): Promise<string> {
+    const outputPath = join(outDir, SEARCH_DIR);
+    const started = performance.now();
+    const created = await pagefind.createIndex({ ...(forceLanguage ? { forceLanguage } : {}), maxFragments });
+    if (!created.index) throw new Error(created.errors.join('; ') || 'no index');
+    // Only issue and project pages can hold content to find; the glob spares Pagefind reading the rest.
+    const added = await created.index.addDirectory({ path: outDir, glob: `{${sections.join(',')}}/**/*.html` });
+    if (added.errors.length) throw new Error(added.errors.join('; '));
+    const written = await created.index.writeFiles({ outputPath });
+    if (written.errors.length) throw new Error(written.errors.join('; '));
+    for (const name of await readdir(outputPath)) if (UNUSED_BUNDLES.test(name)) await rm(join(outputPath, name));
+    const { files, bytes } = await folderSize(outputPath);
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    return `Indexed ${await indexedPages(outputPath)} pages for search in ${seconds} s: ${files} files, ${Math.round(bytes / 1024)} KB in ${SEARCH_DIR}/`;
+  }
+
   return {
-    name: 'portal-roadmap:search-index',
-    hooks: {
-      'astro:build:done': async ({ dir, logger }) => {
-        const outDir = join(fileURLToPath(dir), folder ?? '');
-        const outputPath = join(outDir, SEARCH_DIR);
-        const started = performance.now();
-        try {
-          const created = await pagefind.createIndex({ ...(forceLanguage ? { forceLanguage } : {}), maxFragments });
-          if (!created.index) throw new Error(created.errors.join('; ') || 'no index');
-          // Only issue and project pages can hold content to find; the glob spares Pagefind reading the rest.
-          const added = await created.index.addDirectory({ path: outDir, glob: `{${sections.join(',')}}/**/*.html` });
-          if (added.errors.length) throw new Error(added.errors.join('; '));
-          const written = await created.index.writeFiles({ outputPath });
-          if (written.errors.length) throw new Error(written.errors.join('; '));
-          for (const name of await readdir(outputPath)) if (UNUSED_BUNDLES.test(name)) await rm(join(outputPath, name));
-          const { files, bytes } = await folderSize(outputPath);
-          const seconds = ((performance.now() - started) / 1000).toFixed(1);
-          logger.info(`Indexed ${await indexedPages(outputPath)} pages for search in ${seconds} s: ${files} files, ${Math.round(bytes / 1024)} KB in ${SEARCH_DIR}/`);
-        } catch (cause) {
-          throw new Error(`Building the search index failed: ${(cause as Error).message}`, { cause });
-        } finally {
-          await pagefind.close();
-        }
+    start: {
+      name: 'portal-roadmap:search-index',
+      hooks: {
+        'astro:build:done': ({ dir }) => {
+          indexing = index(join(fileURLToPath(dir), folder ?? ''));
+          // Awaited by `finish`; a failure is reported there, not as an unhandled rejection in between.
+          indexing.catch(() => undefined);
+        },
+      },
+    },
+    finish: {
+      name: 'portal-roadmap:search-index-written',
+      hooks: {
+        'astro:build:done': async ({ logger }) => {
+          try {
+            if (!indexing) throw new Error('the index was never started');
+            logger.info(await indexing);
+          } catch (cause) {
+            throw new Error(`Building the search index failed: ${(cause as Error).message}`, { cause });
+          } finally {
+            indexing = undefined;
+            await pagefind.close();
+          }
+        },
       },
     },
   };
