@@ -12,9 +12,9 @@
  * The board, the pages of changes and of what shipped, the feeds and the JSON files show the latest of everything
  * (a change anywhere changes them) and are rendered on every build.
  */
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { dayOf, isoDay, type History } from '../history/schema.ts';
-import { contentDigest } from '../snapshot/digest.ts';
 import type { ChangelogEntry } from '../history/timeline.ts';
 import type { BoardColumn } from '../publish/columns.ts';
 import type { Issue, Project, RoadmapInfo } from '../snapshot/model.ts';
@@ -161,9 +161,16 @@ export function changelogPageInputs(roadmap: PageData, issueById: ReadonlyMap<st
   };
 }
 
-/** A page's digest: its place, what it shows, and the build's fingerprint. */
+/**
+ * A page's digest: its place, what it shows, and the build's fingerprint. Of plain JSON, not of the canonical JSON
+ * the snapshot's digest sorts every object's keys for (src/snapshot/digest.ts): sorting took 150 of the 200 ms that
+ * 10,000 issue pages' digests took (0.4 s of a rebuild's CPU profile at 10,000 issues, with the collector's share).
+ * The inputs are made by this build's code in its own order, and a build of other code has another
+ * fingerprint, so equal pages make equal JSON. Keys in another order could only cost a page its keeping, never
+ * keep a changed one.
+ */
 export function pageDigest(fingerprint: string, page: string, inputs: unknown): string {
-  return contentDigest({ fingerprint, page, inputs });
+  return `sha256:${createHash('sha256').update(JSON.stringify({ fingerprint, page, inputs })).digest('hex')}`;
 }
 
 /** The pages of `digests` whose digest the previous build's file gives too, with the same fingerprint. */
