@@ -165,7 +165,8 @@ export const RoadmapConfigSchema = z
     /**
      * Show how many upvotes each issue and project has. `false` hides the counts everywhere: cards, issue and
      * project pages, embeds, search results, link previews, structured data, `roadmap.json`, `board-index.json`
-     * and the upvote samples of `history.json`. Issues keep their order (most upvoted first within a column).
+     * and the upvote samples of `history.json`. Issues keep their order (the team's own order within a column, the
+     * most upvoted first among issues it leaves equal).
      */
     showUpvotes: z.boolean().default(true),
     /**
