@@ -75,4 +75,24 @@ describe('portal-roadmap', () => {
     const result = spawnSync(process.execPath, ['bin/portal-roadmap.mjs', '--version'], { cwd: PROJECT_ROOT, encoding: 'utf8' });
     expect(result.stdout).toBe(`${JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')).version}\n`);
   });
+
+  it("on a Node older than package.json's engines, is one error line naming both versions and npx, exit 1, no stack", () => {
+    // The machine's own Node may be older (cron's PATH); `process.versions.node` is set before the command runs.
+    const onNode = (version: string) =>
+      spawnSync(process.execPath, ['--import', `data:text/javascript,Object.defineProperty(process.versions,"node",{value:"${version}"})`, 'bin/portal-roadmap.mjs', '--version'], {
+        cwd: PROJECT_ROOT,
+        encoding: 'utf8',
+      });
+    const engines = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')).engines.node as string;
+    const [major, minor] = /^>=(\d+)\.(\d+)\.0$/.exec(engines)!.slice(1).map(Number) as [number, number];
+    const old = onNode(`${major}.${minor - 1}.9`);
+    expect(old.status).toBe(1);
+    expect(old.stdout).toBe('');
+    expect(old.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        new RegExp(`^error: portal-roadmap needs Node ${major}\\.${minor} or later, and .+ is Node ${major}\\.${minor - 1}\\.9\\. Run it through npm \\(\`npx portal-roadmap`),
+      ),
+    ]);
+    expect(onNode(`${major}.${minor}.0`).status).toBe(0);
+  });
 });
