@@ -69,13 +69,13 @@ export function issueFeed(roadmap: IssueFeedsData, site: URL | string | undefine
   });
 }
 
-/** A file of the output: its path below the language's root (`issues/{slug}/feed.xml`) and its text. */
-export interface IssueFeedFile {
+/** A feed's file in the output: its path below the language's root (`issues/{slug}/feed.xml`, `teams/{slug}/rss.xml`) and its text. */
+export interface FeedFile {
   path: string;
   xml: string;
 }
 
 /** Every issue feed of one language, issues on the site and tombstones alike. */
-export function issueFeeds(roadmap: IssueFeedsData, site: URL | string | undefined): IssueFeedFile[] {
+export function issueFeeds(roadmap: IssueFeedsData, site: URL | string | undefined): FeedFile[] {
   return issueSubjects(roadmap).map(({ id, subject }) => ({ path: issueFeedPath(id), xml: issueFeed(roadmap, site, pageSlug(id), subject) }));
 }

@@ -4,7 +4,13 @@
  * tells: the view with its issues alone.
  */
 import type { BoardColumn } from '../publish/columns.ts';
+import { teamSlugs } from './paths.ts';
 import type { RoadmapView } from './roadmap-view.ts';
+
+/** The teams with a board (and a feed), each with its slug: every team with an issue on the site, none with `board.teamBoards` off. */
+export function boardTeams(view: Pick<RoadmapView, 'teams'>, teamBoards: boolean): [team: string, slug: string][] {
+  return teamBoards ? [...teamSlugs(view.teams)] : [];
+}
 
 export function teamColumns(view: Pick<RoadmapView, 'columns'>, team: string): BoardColumn[] {
   return view.columns.map((column) => ({ ...column, issues: column.issues.filter((issue) => issue.team === team) }));

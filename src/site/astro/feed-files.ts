@@ -7,22 +7,22 @@
  * text is 0.5–1 s, and writing them here about 2 s (docs/performance.md). The 500 project feeds of that workspace
  * were the largest part of a rebuild's route phase once unchanged pages were kept.
  *
- * It runs first of the build steps after the kept pages, so the sitemap, the search index, `_headers`, the Vercel
- * output and the host limits see the feeds and never the bundle.
+ * It runs before the sitemap, `_headers`, the Vercel output and the host limits, which see the feeds and never the
+ * bundle; the search index, started just before it, reads only the issue and project pages.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import type { IssueFeedFile } from '../issue-feeds.ts';
+import type { FeedFile } from '../issue-feeds.ts';
 
 /** The bundle's name in each language's folder; never published. */
 export const FEEDS_BUNDLE = 'feeds.bundle.json';
 
 /** A language's feeds: the issues' Atom feeds, and the RSS feeds of its projects and teams. Each file's path is below the language's root. */
 export interface FeedsBundle {
-  issues: IssueFeedFile[];
-  scoped: IssueFeedFile[];
+  issues: FeedFile[];
+  scoped: FeedFile[];
 }
 
 /** The bundle route's answer: every feed of its language. */

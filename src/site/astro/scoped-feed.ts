@@ -6,10 +6,10 @@
 import { getRssString } from '@astrojs/rss';
 import { escapeHtmlText } from '../../shared/text.ts';
 import { feedItems } from '../feed.ts';
-import type { IssueFeedFile } from '../issue-feeds.ts';
-import { projectPath, teamPath, teamSlugs } from '../paths.ts';
+import type { FeedFile } from '../issue-feeds.ts';
+import { projectPath, teamPath } from '../paths.ts';
 import type { RoadmapView } from '../roadmap-view.ts';
-import { projectView, teamView } from '../team-board.ts';
+import { boardTeams, projectView, teamView } from '../team-board.ts';
 import type { Roadmap } from './data.ts';
 
 /** What one feed is of: `name`, the team's or project's; `path`, its page, whose `rss.xml` this is; `view`, its issues alone. */
@@ -47,10 +47,10 @@ export const scopedFeedResponse = async (site: URL | undefined, roadmap: Roadmap
   new Response(await scopedFeed(site, roadmap, scope), { headers: { 'content-type': 'application/xml' } });
 
 /** Every project's feed of one language, and every team's unless team boards are off (the same projects and teams as their pages). */
-export async function scopedFeeds(roadmap: Roadmap, site: URL | undefined): Promise<IssueFeedFile[]> {
+export async function scopedFeeds(roadmap: Roadmap, site: URL | undefined): Promise<FeedFile[]> {
   const scopes = [
     ...roadmap.projects.map((project) => projectScope(roadmap, project.id)),
-    ...(roadmap.config.board.teamBoards ? [...teamSlugs(roadmap.teams)].map(([team, slug]) => teamScope(roadmap, team, slug)) : []),
+    ...boardTeams(roadmap, roadmap.config.board.teamBoards).map(([team, slug]) => teamScope(roadmap, team, slug)),
   ];
   return Promise.all(scopes.map(async (scope) => ({ path: `${scope.path}rss.xml`, xml: await scopedFeed(site, roadmap, scope) })));
 }

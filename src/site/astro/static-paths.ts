@@ -11,8 +11,8 @@ import type { Issue, Project } from '../../snapshot/model.ts';
 import { issueSubjects, type IssueSubject } from '../issue-feeds.ts';
 import { EMBED_DIR } from '../headers.ts';
 import { changelogPageInputs, columnPageInputs, issuePageInputs, projectPageInputs, teamBoardInputs } from '../page-reuse.ts';
-import { changelogPath, columnPath, issuePath, pageSlug, projectPath, teamPath, teamSlugs } from '../paths.ts';
-import { teamColumns } from '../team-board.ts';
+import { changelogPath, columnPath, issuePath, pageSlug, projectPath, teamPath } from '../paths.ts';
+import { boardTeams, teamColumns } from '../team-board.ts';
 import { getRoadmap, languageParams, type Roadmap } from './data.ts';
 import { keepsPages, outputFolder, pathsToRender } from './page-reuse.ts';
 import { shareCardUrl, type CardKind } from './share-cards.ts';
@@ -64,25 +64,25 @@ export interface TeamPageProps {
   slug: string;
 }
 
-/** A board per team (unless `board.teamBoards` is off): teams with an issue on the site, so never an empty one. */
+/** A team's board, of `roadmap`'s teams with one (src/site/team-board.ts), as a path of the `[team]` routes. */
+const teamBoardPath = (roadmap: Roadmap, lang: string | undefined) =>
+  boardTeams(roadmap, roadmap.config.board.teamBoards).map(([team, slug]) => ({ params: { lang, team: slug }, props: { team, slug } satisfies TeamPageProps }));
+
+/** A board per team (unless `board.teamBoards` is off): teams with an issue on the site, so never an empty one. Their feeds' paths. */
 export function teamPaths() {
-  return perLanguage(({ teams, config }, lang) => {
-    if (!config.board.teamBoards) return [];
-    return [...teamSlugs(teams)].map(([team, slug]) => ({ params: { lang, team: slug }, props: { team, slug } satisfies TeamPageProps }));
-  });
+  return perLanguage(teamBoardPath);
 }
 
 /** The pages of team boards whose folder (below the language's root) is `folderOf(slug)`: the site's or the embed's. Unchanged ones may be kept. */
 function teamBoardPaths(folderOf: (slug: string) => string) {
   return () =>
-    perLanguage((roadmap, lang) => {
-      if (!roadmap.config.board.teamBoards) return [];
-      return [...teamSlugs(roadmap.teams)].map(([team, slug]) => ({
-        path: { params: { lang, team: slug }, props: { team, slug } satisfies TeamPageProps },
-        folder: outputFolder(roadmap.ui.href(folderOf(slug))),
-        inputs: () => teamBoardInputs(roadmap, { name: team, slug }, teamColumns(roadmap, team), roadmap.config.board.cardsPerColumn),
-      }));
-    }).then(pathsToRender);
+    perLanguage((roadmap, lang) =>
+      teamBoardPath(roadmap, lang).map((path) => ({
+        path,
+        folder: outputFolder(roadmap.ui.href(folderOf(path.props.slug))),
+        inputs: () => teamBoardInputs(roadmap, { name: path.props.team, slug: path.props.slug }, teamColumns(roadmap, path.props.team), roadmap.config.board.cardsPerColumn),
+      })),
+    ).then(pathsToRender);
 }
 
 /** The site's team boards. */
