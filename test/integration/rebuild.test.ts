@@ -132,7 +132,10 @@ describe('npm run rebuild', { timeout: 60_000 }, () => {
     expect(run.githubOutput).toBe('changed=true\n');
     expect(run.summary).toContain('### Roadmap updated');
     expect(run.summary).toContain('Biggest upvote gains');
-    // Progress goes to stderr, results to stdout.
+    // Progress goes to stderr, results to stdout; the first line dates the run, for a log that cron appends to.
+    const started = /^Reading portal \S+ \(workspace [^)]+\) at (\S+)$/m.exec(run.stderr)?.[1];
+    expect(started, run.stderr).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(Math.abs(Date.now() - Date.parse(started!))).toBeLessThan(120_000);
     expect(run.stderr).toContain('Fetched 8/8 projects');
     expect(run.stdout).not.toContain('Fetched');
     expect(run.stdout).toContain('▲');

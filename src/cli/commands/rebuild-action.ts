@@ -30,7 +30,8 @@ async function rebuildAndReport(maxShrink: number, values: Values): Promise<void
   printWarnings(settings);
   const session = source.kind === 'api' ? sessionOf(source.portal) : undefined;
   const progress = (line: string) => console.error(line);
-  progress(`Reading ${describeSource(source)}`);
+  // Dated: a cron job appends every run to one log, which must tell them apart.
+  progress(`Reading ${describeSource(source)} at ${new Date().toISOString()}`);
   const result = await rebuild({
     source,
     outDir: values.out,
