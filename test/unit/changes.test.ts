@@ -69,6 +69,27 @@ describe('compareSnapshots', () => {
     expect(lines).toContain(`✎ "${second!.title}": team`);
   });
 
+  it('names the projects whose name, description, icon or colour changed, with what changed, and only those', () => {
+    const [a, b, c, ...others] = demo.projects;
+    const projects = [
+      { ...a!, name: 'Renamed', color: '#123456' },
+      { ...b!, description: `${b!.description ?? ''} More.` },
+      // Its progress and state are reported on their own: not an edit.
+      { ...c!, progress: 100, state: 'completed' },
+      ...others,
+    ];
+    const comparison = compareSnapshots(demo, { ...demo, projects, digest: dataDigest(demo.issues, projects) }, columns);
+    expect(comparison.projects.edited).toEqual(
+      [
+        { id: a!.id, name: 'Renamed', fields: ['name', 'color'], was: a!.name },
+        { id: b!.id, name: b!.name, fields: ['description'] },
+      ].sort((x, y) => (x.id < y.id ? -1 : 1)),
+    );
+    expect(reportLines(published(comparison))).toEqual(expect.arrayContaining([`  ✎ project "Renamed": name (was "${a!.name}"), color`, `  ✎ project "${b!.name}": description`]));
+    expect(reportMarkdown(published(comparison))).toContain(`- edited: Renamed: name (was ${a!.name}), color\n`);
+    expect(compareSnapshots(undefined, demo, columns).projects.edited).toEqual([]);
+  });
+
   it('lists no edits for a first publish, nor for an issue that was in a hidden column', () => {
     expect(compareSnapshots(undefined, demo, columns).issues.edited).toEqual([]);
     const back = canceled[0]!;
@@ -178,6 +199,9 @@ describe('the change report with hostile titles', () => {
     expect(markdown).toContain('- Innocent ::error title=Build::pwned red \\# \\#\\[warning\\]x (Done ::group::x)\n');
     expect(markdown).not.toMatch(/\n\s*::|\u001b/);
     expect(markdown).toContain('- P ::error::y: ');
+    // Renamed to it: an edit whose new name stays on one line too, and escaped.
+    expect(reportLines(report)).toContain(`  ✎ project "P ::error::y": name (was "${project!.name}")`);
+    expect(markdown).toContain(`- edited: P ::error::y: name (was ${project!.name})\n`);
   });
 
   it('keeps an edited title, now or before, to one line in the log and escaped in the job summary', () => {

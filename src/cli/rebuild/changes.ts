@@ -56,6 +56,11 @@ export interface DataComparison {
     /** Progress in steps of 10 %, as the history records it. */
     progress: { id: string; name: string; from: number; to: number }[];
     state: { id: string; name: string; from: string | null; to: string | null }[];
+    /**
+     * On the site at the last publish and now, with what its chip or page shows changed (`EDITED_PROJECT_FIELDS`),
+     * by their names; `was`: its name at the last publish, when the name changed. Its progress and state are above.
+     */
+    edited: { id: string; name: string; fields: EditedProjectField[]; was?: string }[];
   };
 }
 
@@ -64,8 +69,10 @@ export const REPORT_FORMAT = 'portal-roadmap.report';
  * 2: `changed` covers every fingerprint part, `status`, `changedParts`, `note`, `fingerprint` and the hidden counts added.
  * 3: the lists are the history's changes: columns instead of statuses, ids alone for what left, progress in steps of 10 %.
  * 4: `changedConfigKeys`, the config keys that changed, by name.
+ * 5: `issues.edited`, the issues whose words or facts changed.
+ * 6: `projects.edited`, likewise of projects.
  */
-export const REPORT_VERSION = 5;
+export const REPORT_VERSION = 6;
 
 /** The report of one rebuild run: written to the state directory on every run, "no changes" included. */
 export interface ChangeReport extends DataComparison {
@@ -119,6 +126,24 @@ function editedIssues(columnsBefore: readonly BoardColumn[], columnsNow: readonl
       const fields = EDITED_FIELDS.filter((field) => JSON.stringify(fieldValue(old, field)) !== JSON.stringify(fieldValue(issue, field)));
       if (fields.length === 0) return [];
       return [{ id: issue.id, title: issue.title, fields, ...(fields.includes('title') ? { was: old.title } : {}) }];
+    })
+    .sort(byId);
+}
+
+/** What a project's chip and page show that an edit in the portal changes, besides its progress and state (reported on their own). */
+export const EDITED_PROJECT_FIELDS = ['name', 'description', 'icon', 'color'] as const;
+export type EditedProjectField = (typeof EDITED_PROJECT_FIELDS)[number];
+
+/** Projects on the site now that were on it at the last publish too, with the fields whose values changed. */
+function editedProjects(before: readonly Snapshot['projects'][number][], now: readonly Snapshot['projects'][number][]): DataComparison['projects']['edited'] {
+  const old = new Map(before.map((project) => [project.id, project]));
+  return now
+    .flatMap((project) => {
+      const previous = old.get(project.id);
+      if (!previous) return [];
+      const fields = EDITED_PROJECT_FIELDS.filter((field) => previous[field] !== project[field]);
+      if (fields.length === 0) return [];
+      return [{ id: project.id, name: project.name, fields, ...(fields.includes('name') ? { was: previous.name } : {}) }];
     })
     .sort(byId);
 }
@@ -210,6 +235,7 @@ export function compareSnapshots(
       removed: run.projects.removed.map((id) => ({ id })),
       progress: run.projects.progress.map((step) => ({ ...step, name: name(step.id) })),
       state: run.projects.state.map((state) => ({ ...state, name: name(state.id) })),
+      edited: previous ? editedProjects(previous.projects, next.projects) : [],
     },
   };
 }
@@ -226,9 +252,9 @@ export function whatChanged(report: Pick<ChangeReport, 'changedParts' | 'note'> 
   return report.note ? `${list} (${report.note})` : list;
 }
 
-/** `title (was …), description`: the fields an edit changed, the old title written by `was`. */
-function editedFields(edit: DataComparison['issues']['edited'][number], was: (title: string) => string): string {
-  return edit.fields.map((field) => (field === 'title' && edit.was !== undefined ? `title (was ${was(edit.was)})` : field)).join(', ');
+/** `title (was …), description`: the fields an edit changed, the old title (or name) written by `was`. */
+function editedFields(edit: { fields: readonly string[]; was?: string | undefined }, was: (title: string) => string): string {
+  return edit.fields.map((field) => ((field === 'title' || field === 'name') && edit.was !== undefined ? `${field} (was ${was(edit.was)})` : field)).join(', ');
 }
 
 /** Titles, statuses and names in a report line are cut at this length. */
@@ -254,6 +280,7 @@ export function reportLines(report: ChangeReport): string[] {
   some(projects.removed, (p) => `  - project ${t(p.id)} left the site`);
   some(projects.progress, (p) => `  ~ project "${t(p.name)}": ${p.from}% → ${p.to}%`);
   some(projects.state, (p) => `  ~ project "${t(p.name)}": ${t(p.from ?? 'no state')} → ${t(p.to ?? 'no state')}`);
+  some(projects.edited, (e) => `  ✎ project "${t(e.name)}": ${editedFields(e, (was) => `"${t(was)}"`)}`);
   some(issues.upvoteGains, (g) => `  ▲ "${t(g.title)}": +${g.gain} (${g.from} → ${g.to})`);
   return lines;
 }
@@ -311,6 +338,7 @@ export function reportMarkdown(report: ChangeReport): string {
       ...projects.removed.map((p) => `left the site: ${esc(p.id)}`),
       ...projects.progress.map((p) => `${esc(p.name)}: ${p.from}% → ${p.to}%`),
       ...projects.state.map((p) => `${esc(p.name)}: ${esc(p.from ?? 'no state')} → ${esc(p.to ?? 'no state')}`),
+      ...projects.edited.map((e) => `edited: ${esc(e.name)}: ${editedFields(e, esc)}`),
     ]),
     ...list(
       'Biggest upvote gains',
