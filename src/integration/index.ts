@@ -26,7 +26,7 @@ import { securityHeaders } from '../site/astro/security-headers.ts';
 import { roadmapSitemap } from '../site/astro/sitemap.ts';
 import { hostLimits } from '../site/astro/host-limits.ts';
 import { feedFiles } from '../site/astro/feed-files.ts';
-import { pageReuseStep } from '../site/astro/page-reuse-step.ts';
+import { ownBuildSteps, pageReuseStep } from '../site/astro/page-reuse-step.ts';
 import { missingShareCardPackages, NO_PREVIEW_IMAGE_HINT, SHARE_CARD_PACKAGES } from '../site/share-card.ts';
 import { pageFingerprint } from './page-fingerprint.ts';
 import { roadmapRoutes, routePattern } from './routes.ts';
@@ -87,7 +87,7 @@ export default function portalRoadmap(options?: PortalRoadmapOptions): AstroInte
         // The build steps around the pages run right after this integration, in this order (as Starlight adds its own).
         const self = astroConfig.integrations.findIndex((integration) => integration.name === NAME);
         const hasSitemap = astroConfig.integrations.some((integration) => integration.name === SITEMAP);
-        astroConfig.integrations.splice(self + 1, 0, ...buildSteps(settings, { sitemap: !hasSitemap }));
+        astroConfig.integrations.splice(self + 1, 0, ...ownBuildSteps(buildSteps(settings, { sitemap: !hasSitemap })));
 
         const vite = { plugins: [settingsModulePlugin(settings)] };
         if (mounted) {

@@ -187,6 +187,8 @@ export interface PageReuseRecord {
   kept: Set<string>;
   /** What the previous build's digests were to this one: none, of another fingerprint, or compared page by page. */
   previous: 'none' | 'other-fingerprint' | 'compared';
+  /** The site's integrations, not portal-roadmap's, with a step at the end of the build: while there are any, no page is kept. */
+  foreignEndSteps: string[];
 }
 
 // The routes' getStaticPaths run in Vite's bundle of the pages and the build steps in the integration's own
@@ -196,7 +198,7 @@ const RECORD = Symbol.for('portal-roadmap.page-reuse');
 /** This build's record (one build a process: Astro builds one site at a time). */
 export function pageReuseRecord(): PageReuseRecord {
   const global = globalThis as { [RECORD]?: PageReuseRecord };
-  return (global[RECORD] ??= { digests: new Map(), kept: new Set(), previous: 'none' });
+  return (global[RECORD] ??= { digests: new Map(), kept: new Set(), previous: 'none', foreignEndSteps: [] });
 }
 
 /** Forgets the record, for the next build in the same process. */

@@ -4,7 +4,7 @@
  * sitemap and search, and the roadmap's pages, search and headers sit below /roadmap/.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startFakePortal, type FakePortal } from '../support/fake-portal.ts';
@@ -77,6 +77,29 @@ describe('a Starlight site with the roadmap at /roadmap/', () => {
     expect(Object.values(entry.languages).reduce((sum, language) => sum + language.page_count, 0)).toBe(siteIssueIds().length + projects);
     expect(page(`roadmap/issues/${readdirSync(join(dist, 'roadmap/issues'))[0]}/index.html`)).toContain('data-site-root="/roadmap/"');
   });
+
+  it("keeps no roadmap page in a rebuild, since Starlight's end-of-build steps would miss kept pages, and its search still finds every one", async () => {
+    // The rebuild reads `site` from roadmap.config.json or ROADMAP_SITE, not from astro.config.mjs (docs/mounting.md).
+    const env = { PORTAL_API_URL: portal.apiUrl, PORTAL_WORKSPACE_ID: 'ws-skip-take', ROADMAP_SITE: 'https://docs.example.com' };
+    const live = join(site.dir, 'live');
+    const rebuild = (...args: string[]) => runBin(site.dir, 'portal-roadmap', ['rebuild', '--out', live, '--state', join(site.dir, '.roadmap'), ...args], env);
+    const pages = () => (JSON.parse(readFileSync(join(live, 'pagefind/pagefind-entry.json'), 'utf8')) as { languages: Record<string, { page_count: number }> }).languages;
+    try {
+      const first = await rebuild('--fresh-history');
+      expect(first.code, first.output).toBe(0);
+      const indexed = pages();
+      expect(Object.values(indexed)[0]!.page_count).toBeGreaterThan(siteIssueIds().length);
+      // The same data again: a build that could keep every page, were Starlight not in the site.
+      const again = await rebuild('--force');
+      expect(again.code, again.output).toBe(0);
+      expect(again.output).toMatch(
+        /Rendered all \d+ issue, project, column, team and changelog pages: the site's [^\n]*@astrojs\/starlight[^\n]* at the end of the build, which would not see pages kept from the previous build/,
+      );
+      expect(pages()).toEqual(indexed);
+    } finally {
+      rmSync(live, { recursive: true, force: true });
+    }
+  }, 180_000);
 
   it("writes headers for /roadmap/ alone, allowing what the site's settings inlined by its hash", () => {
     const rules = page('_headers')

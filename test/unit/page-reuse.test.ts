@@ -3,7 +3,9 @@
  * nothing else. (That a kept page is the same file a full build writes is checked on real builds:
  * test/integration/build.test.ts, the demo's next build.)
  */
+import type { AstroIntegration } from 'astro';
 import { describe, expect, it } from 'vitest';
+import { foreignEndSteps, ownBuildSteps } from '../../src/site/astro/page-reuse-step.ts';
 import { emptyHistory, type History } from '../../src/history/schema.ts';
 import {
   changelogPageInputs,
@@ -228,5 +230,16 @@ describe('unchangedPages', () => {
   it('keeps nothing from a build with another fingerprint, or without a previous build', () => {
     expect(unchangedPages({ ...previous, pages: { ...previous.pages } }, 'g', digests).size).toBe(0);
     expect(unchangedPages(undefined, 'f', digests).size).toBe(0);
+  });
+});
+
+describe('keeping pages beside other integrations', () => {
+  const step = (name: string, done = true): AstroIntegration => ({ name, hooks: done ? { 'astro:build:done': () => {} } : {} });
+
+  it('names every integration with a step at the end of the build that is not portal-roadmap’s own, a sitemap of the site’s own too', () => {
+    const ours = ownBuildSteps([step('portal-roadmap:page-reuse'), step('@astrojs/sitemap')]);
+    const theirs = [step('@astrojs/starlight'), step('@astrojs/sitemap'), step('@astrojs/mdx', false)];
+    expect(foreignEndSteps([theirs[0]!, ...ours, theirs[1]!, theirs[2]!])).toEqual(['@astrojs/starlight', '@astrojs/sitemap']);
+    expect(foreignEndSteps([...ours, theirs[2]!])).toEqual([]);
   });
 });

@@ -46,7 +46,8 @@ export function pathsToRender<P>(pages: readonly { path: P; folder: string; inpu
   for (const [folder, digest] of digests) record.digests.set(folder, digest);
   const previousFile = reuse.previousOutput ? previousDigests() : undefined;
   if (previousFile) record.previous = previousFile.fingerprint === reuse.fingerprint ? 'compared' : 'other-fingerprint';
-  const kept = unchangedPages(previousFile, reuse.fingerprint, digests);
+  // The digests are written all the same, so that they always describe the output this build makes.
+  const kept = record.foreignEndSteps.length > 0 ? new Set<string>() : unchangedPages(previousFile, reuse.fingerprint, digests);
   // Only a page whose file is there to copy.
   for (const folder of kept) if (existsSync(join(reuse.previousOutput!, folder, 'index.html'))) record.kept.add(folder);
   return pages.filter((page) => !record.kept.has(page.folder)).map((page) => page.path);
