@@ -66,12 +66,14 @@ export default function portalRoadmap(options?: PortalRoadmapOptions): AstroInte
         if (command !== 'preview') {
           for (const warning of settings.warnings) logger.warn(warning);
           if (settings.config.embed.allowedOrigins.length === 0) {
-            // Height messages go to the allowed origins alone: any other host keeps the snippet's fixed height.
+            // Framing is refused where the host applies the build's headers (src/site/headers.ts), and height messages go to
+            // the allowed origins alone: elsewhere a page that embeds the board keeps the snippet's fixed height.
             logger
               .fork(`${NAME}:embed`)
               .warn(
-                'embed.allowedOrigins is empty, so a page that embeds the board keeps the fixed height of its iframe (600 px in the embed snippet) and the board scrolls inside it. ' +
-                  'To size the frame to the board, list the origins of the pages that embed it, e.g. "embed": { "allowedOrigins": ["https://docs.example.com"] } in roadmap.config.json.',
+                'embed.allowedOrigins is empty, so where the host applies the build\'s _headers (Netlify, Cloudflare Pages, Vercel with "host": "vercel") no page may embed the board (frame-ancestors \'none\'), ' +
+                  'and elsewhere a page that embeds it keeps the fixed height of its iframe (600 px in the embed snippet), the board scrolling inside it. ' +
+                  'To embed it, list the origins of the pages that do, e.g. "embed": { "allowedOrigins": ["https://docs.example.com"] } in roadmap.config.json.',
               );
           }
         }
