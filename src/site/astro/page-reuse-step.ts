@@ -77,7 +77,7 @@ export function pageReuseStep(reuse: PageReuseSettings, { withHistory }: { withH
                 'other-fingerprint': 'the config, the code or a package version changed since the previous build',
                 compared: withHistory
                   ? 'each changed since the previous build (a page shows the day of the data: the first build of a day renders every page)'
-                  : 'each changed since the previous build: with no history file (ROADMAP_HISTORY), every issue page dates its issue "since at least" the minute of this fetch, so pages are kept only by builds with a history, as `portal-roadmap rebuild` makes them',
+                  : 'each changed since the previous build: with no history file (ROADMAP_HISTORY), every issue page dates its issue "since at least" the moment of this fetch, so pages are kept only by builds with a history, as `portal-roadmap rebuild` makes them',
               }[previous];
         logger.info(
           kept.size > 0
