@@ -180,7 +180,7 @@ describe('npm run rebuild', { timeout: 60_000 }, () => {
 describe('rebuild through portal trouble (a stand-in build, the portal on a fast clock)', () => {
   const { columns, privacy } = parseRoadmapConfig({});
   /** The rest of the fingerprint stays put: these runs are about the portal's data. */
-  const fingerprint = { config: 'sha256:config', renderVersion: 'test', packageVersion: 'test', publicAssets: 'sha256:public', customCss: 'none' };
+  const fingerprint = { config: 'sha256:config', renderVersion: 'test', packageVersion: 'test', publicAssets: 'sha256:public', customCss: 'none', siteSource: 'sha256:source' };
   const dir = mkdtempSync(join(tmpdir(), 'rebuild-faults-'));
   let counter = 0;
 

@@ -83,7 +83,7 @@ export const RUNS_FILE = 'runs.json';
  */
 export async function runHistorySequence(dir: string): Promise<SequenceRun[]> {
   const { columns, privacy } = parseRoadmapConfig({});
-  const fingerprint = { config: 'sha256:config', renderVersion: 'test', packageVersion: 'test', publicAssets: 'sha256:public', customCss: 'none' };
+  const fingerprint = { config: 'sha256:config', renderVersion: 'test', packageVersion: 'test', publicAssets: 'sha256:public', customCss: 'none', siteSource: 'sha256:source' };
   // The host: each publish is deployed to `live/`, which is served, as GitHub Pages serves what a CI run uploads.
   mkdirSync(join(dir, 'live'), { recursive: true });
   const site = await serveStatic(join(dir, 'live'));

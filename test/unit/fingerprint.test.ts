@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { changedConfigKeys, changedParts, configKeyDigests, siteFingerprint, type Fingerprint } from '../../src/cli/rebuild/fingerprint.ts';
+import { changedConfigKeys, changedParts, configKeyDigests, readFingerprint, siteFingerprint, type Fingerprint } from '../../src/cli/rebuild/fingerprint.ts';
 import { resolveSettings } from '../../src/config/settings.ts';
 
 let root: string;
@@ -74,5 +74,30 @@ describe('siteFingerprint', () => {
     const before = siteFingerprint(resolveSettings(root, {}));
     write('roadmap.css', '.a { color: blue }');
     expect(changedSince(before)).toEqual(['customCss']);
+  });
+
+  it("an edit to the site's own pages, its Astro config or its lockfile changes the site's source part", () => {
+    write('src/content/docs/index.md', '# Docs');
+    write('astro.config.mjs', 'export default {};');
+    const before = siteFingerprint(resolveSettings(root, {}));
+    write('src/content/docs/index.md', '# Docs, edited');
+    expect(changedSince(before)).toEqual(['siteSource']);
+    const edited = siteFingerprint(resolveSettings(root, {}));
+    write('astro.config.mjs', "export default { site: 'https://docs.example.com' };");
+    expect(changedSince(edited)).toEqual(['siteSource']);
+    const configured = siteFingerprint(resolveSettings(root, {}));
+    write('package-lock.json', '{"lockfileVersion": 3}');
+    expect(changedSince(configured)).toEqual(['siteSource']);
+  });
+});
+
+describe('readFingerprint', () => {
+  it("reads a file of a version before the site's source part, that part as changed", async () => {
+    const parts = siteFingerprint(resolveSettings(root, {}));
+    const { siteSource: _absent, ...older } = { data: 'sha256:data', ...parts };
+    write('fingerprint.json', JSON.stringify({ format: 'portal-roadmap.fingerprint', version: 1, parts: older }));
+    const read = await readFingerprint(join(root, 'fingerprint.json'));
+    expect(read.kind).toBe('found');
+    expect(changedParts(read.kind === 'found' ? read.parts : ({} as Fingerprint), { data: 'sha256:data', ...parts })).toEqual(['siteSource']);
   });
 });

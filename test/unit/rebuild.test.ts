@@ -19,7 +19,14 @@ const demo = await loadDemoSnapshot('src/data/demo/portal.json');
 const { columns, privacy } = parseRoadmapConfig({});
 const published = shownColumns(demo.issues, columns).flatMap((c) => c.issues).length;
 /** Stands in for `siteFingerprint(settings)`: a test changes one part to play a config edit, an upgrade, a new asset. */
-const fingerprint: Omit<Fingerprint, 'data'> = { config: 'sha256:config-1', renderVersion: '4', packageVersion: '0.1.0', publicAssets: 'sha256:public-1', customCss: 'none' };
+const fingerprint: Omit<Fingerprint, 'data'> = {
+  config: 'sha256:config-1',
+  renderVersion: '4',
+  packageVersion: '0.1.0',
+  publicAssets: 'sha256:public-1',
+  customCss: 'none',
+  siteSource: 'sha256:source',
+};
 
 const fakeBuild = (options: { skipIssue?: boolean } = {}) => fakeBuildOf(columns, options);
 
@@ -67,7 +74,7 @@ describe('rebuild', () => {
     expect(result.status).toBe('no-changes');
     expect(build).not.toHaveBeenCalled();
     expect(result.summary).toMatch(
-      /^no changes: the portal data \(sha256:[0-9a-f]{12}…\), the config, the render version, the portal-roadmap version, the public\/ assets and the custom CSS match the published site; /,
+      /^no changes: the portal data \(sha256:[0-9a-f]{12}…\), the config, the render version, the portal-roadmap version, the public\/ assets, the custom CSS and the site's source match the published site; /,
     );
     expect(publishedState()).toEqual(before);
   });
@@ -115,6 +122,7 @@ describe('rebuild', () => {
     ['packageVersion', 'the portal-roadmap version'],
     ['publicAssets', 'the public/ assets'],
     ['customCss', 'the custom CSS'],
+    ['siteSource', "the site's source (src/, the Astro config, the lockfile)"],
   ] as const;
   for (const [part, name] of parts) {
     it(`publishes unchanged data when ${name} changed, and says so`, async () => {

@@ -5,7 +5,9 @@
  *
  * What portal-roadmap's own code does is covered by its version and by the
  * render version; an edit to the code without either is not seen here (the
- * example workflow forces a rebuild on a push for that reason).
+ * example workflow forces a rebuild on a push for that reason). The site's own
+ * code is: its `src/`, its Astro config and its lockfile (the versions of Astro
+ * and every other package), so an edit to a mounted site's docs publishes.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
@@ -23,7 +25,7 @@ export const FINGERPRINT_FORMAT = 'portal-roadmap.fingerprint';
 export const FINGERPRINT_VERSION = 1;
 
 /** The parts, in the order reports list them. */
-export const FINGERPRINT_PARTS = ['data', 'config', 'renderVersion', 'packageVersion', 'publicAssets', 'customCss'] as const;
+export const FINGERPRINT_PARTS = ['data', 'config', 'renderVersion', 'packageVersion', 'publicAssets', 'customCss', 'siteSource'] as const;
 export type FingerprintPart = (typeof FINGERPRINT_PARTS)[number];
 export type Fingerprint = Record<FingerprintPart, string>;
 
@@ -35,13 +37,19 @@ export const PART_NAMES: Record<FingerprintPart, string> = {
   packageVersion: 'the portal-roadmap version',
   publicAssets: 'the public/ assets',
   customCss: 'the custom CSS',
+  siteSource: "the site's source (src/, the Astro config, the lockfile)",
 };
 
 const digestValue = z.string().min(1);
+/** Parts a file of an older version may lack: the first run after an upgrade counts each as changed, and says so. */
+const LATER_PARTS = new Set<FingerprintPart>(['siteSource']);
+
 export const FingerprintFileSchema = z.strictObject({
   format: z.literal(FINGERPRINT_FORMAT),
   version: z.literal(FINGERPRINT_VERSION),
-  parts: z.strictObject(Object.fromEntries(FINGERPRINT_PARTS.map((part) => [part, digestValue])) as Record<FingerprintPart, typeof digestValue>),
+  parts: z.strictObject(
+    Object.fromEntries(FINGERPRINT_PARTS.map((part) => [part, LATER_PARTS.has(part) ? digestValue.optional() : digestValue])) as Record<FingerprintPart, typeof digestValue>,
+  ),
   /** A digest per top-level config key, so a report names the keys that changed; absent in files of older versions. */
   configKeys: z.record(z.string(), digestValue).optional(),
 });
@@ -70,10 +78,14 @@ export function changedConfigKeys(previous: Readonly<Record<string, string>>, ne
 /** Written for a part that does not exist (no public/ folder, no custom CSS). */
 const NONE = 'none';
 
+/** The site's files besides `src/` that shape its pages: its Astro config and its lockfile, whichever it has. */
+const SITE_FILES = ['astro.config.mjs', 'astro.config.ts', 'astro.config.mts', 'astro.config.js', 'package-lock.json', 'pnpm-lock.yaml', 'yarn.lock', 'bun.lock'];
+
 /**
  * The parts besides the data, from the resolved settings: the config as
  * resolved (with the site and base path, and what the shipDates file says), the render version, the version of
- * the installed portal-roadmap package, every file under public/, and the custom CSS file's contents.
+ * the installed portal-roadmap package, every file under public/, the custom CSS file's contents, and the site's
+ * source: every file under src/, its Astro config and its lockfile.
  */
 export function siteFingerprint(
   settings: Pick<Settings, 'root' | 'config' | 'site' | 'base' | 'brand' | 'shipDates'>,
@@ -96,6 +108,10 @@ export function siteFingerprint(
     packageVersion: installedVersion,
     publicAssets: treeDigest(join(root, 'public')),
     customCss: css && existsSync(css) ? fileDigest(css) : NONE,
+    siteSource: contentDigest({
+      src: treeDigest(join(root, 'src')),
+      files: SITE_FILES.map((name) => [name, existsSync(join(root, name)) ? fileDigest(join(root, name)) : null]),
+    }),
   };
 }
 
@@ -136,7 +152,9 @@ export async function readFingerprint(file: string): Promise<PreviousFingerprint
   }
   const result = FingerprintFileSchema.safeParse(json);
   if (!result.success) return { kind: 'unreadable', reason: `not a ${FINGERPRINT_FORMAT} version ${FINGERPRINT_VERSION} file:\n${formatIssues(result.error.issues)}` };
-  return { kind: 'found', parts: result.data.parts, configKeys: result.data.configKeys };
+  // A part an older version did not record differs from any digest: the run after the upgrade names it as changed.
+  const parts = Object.fromEntries(FINGERPRINT_PARTS.map((part) => [part, (result.data.parts as Partial<Fingerprint>)[part] ?? 'not recorded'])) as Fingerprint;
+  return { kind: 'found', parts, configKeys: result.data.configKeys };
 }
 
 /** Writes the fingerprint atomically, like the published snapshot. */

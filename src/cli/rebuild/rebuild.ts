@@ -136,7 +136,7 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
   if (!changed && !options.force && !options.freshHistory) {
     const unchanged = report('no-changes', data);
     await writeReport(stateDir, unchanged, log);
-    const summary = `no changes: the portal data (${data.digest.slice(0, 19)}…), the config, the render version, the portal-roadmap version, the public/ assets and the custom CSS match the published site; ${outDir} left as it is`;
+    const summary = `no changes: the portal data (${data.digest.slice(0, 19)}…), the config, the render version, the portal-roadmap version, the public/ assets, the custom CSS and the site's source match the published site; ${outDir} left as it is`;
     return { status: 'no-changes', report: unchanged, summary };
   }
   guardShrink(previous, fresh, options);
