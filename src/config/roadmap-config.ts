@@ -104,7 +104,10 @@ export const RoadmapConfigSchema = z
      * Needed for canonical URLs and the sitemap. Its path is the base path (src/config/site-url.ts).
      */
     site: z.url({ protocol: /^https?$/, error: 'use an absolute http(s) URL, e.g. "https://roadmap.example.com"' }).optional(),
-    /** Path prefix when the site is not served from the root, e.g. `/roadmap`. Unset: the path of `site`, else `/`. */
+    /**
+     * Path prefix when the site is not served from the root, e.g. `/repo` for a GitHub Pages project site. Unset:
+     * the path of `site`, else `/`. (Not `prefix`, the place of a roadmap mounted in a site of its own.)
+     */
     base: z
       .string()
       .regex(

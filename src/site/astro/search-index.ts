@@ -68,7 +68,7 @@ export function searchIndex({ locales, languageDirs = [], folder, maxFragments =
     for (const name of await readdir(outputPath)) if (UNUSED_BUNDLES.test(name)) await rm(join(outputPath, name));
     const { files, bytes } = await folderSize(outputPath);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    return `Indexed ${await indexedPages(outputPath)} pages for search in ${seconds} s: ${files} files, ${Math.round(bytes / 1024)} KB in ${SEARCH_DIR}/`;
+    return `Indexed ${await indexedPages(outputPath)} pages for search in ${seconds} s: ${files} files, ${Math.round(bytes / 1024)} KB in ${folder ? `${folder}/` : ''}${SEARCH_DIR}/`;
   }
 
   return {
