@@ -73,6 +73,15 @@ describe('the starter with the tarball installed', { timeout: 180_000 }, () => {
     const second = await runBin(starter.dir, 'portal-roadmap', ['rebuild', '--out', 'dist', '--state', '.roadmap'], env);
     expect(second.code, second.output).toBe(0);
     expect(second.output).toMatch(/no changes/i);
+
+    // Forced, with the same data the same day: every page is kept from the live site, the starter having no
+    // integration of its own that runs at the end of the build.
+    const forced = await runBin(starter.dir, 'portal-roadmap', ['rebuild', '--out', 'dist', '--state', '.roadmap', '--force'], env);
+    expect(forced.code, forced.output).toBe(0);
+    const kept = /Kept (\d+) of (\d+) issue, project, column, team and changelog pages unchanged from \S+ \(linked in \d+ ms\); rendered (\d+)/.exec(forced.output);
+    expect(kept, forced.output).not.toBeNull();
+    expect([Number(kept![1]), Number(kept![3])]).toEqual([Number(kept![2]), 0]);
+    expect(Number(kept![2])).toBeGreaterThan(siteIssueIds().length);
   });
 
   it('a config change is published by the next rebuild', async () => {
