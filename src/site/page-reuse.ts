@@ -124,7 +124,7 @@ export function columnPageInputs(roadmap: PageData, column: Pick<BoardColumn, 'i
     column: { id: column.id, label: column.label, total: column.issues.length },
     cards: cards.map((issue) => issueCard(roadmap, issue)),
     page,
-    filters: { teams: roadmap.teams, projects: roadmap.projects.map(({ id, name }) => ({ id, name })) },
+    filters: { teams: roadmap.teams, projects: roadmap.projects.map(projectChip) },
   };
 }
 

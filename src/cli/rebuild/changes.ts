@@ -115,19 +115,27 @@ export type EditedField = (typeof EDITED_FIELDS)[number];
 
 const fieldValue = (issue: Snapshot['issues'][number], field: EditedField): unknown => (field === 'project' ? issue.projectId : issue[field]);
 
+/** The items of `now` that `before` has too (by id) with some of `fields` changed, each with its previous self and those fields, by id. */
+function changedFields<T extends { id: string }, F extends string>(before: readonly T[], now: readonly T[], fields: readonly F[], value: (item: T, field: F) => unknown) {
+  const old = new Map(before.map((item) => [item.id, item]));
+  return now
+    .flatMap((item) => {
+      const previous = old.get(item.id);
+      const changed = previous ? fields.filter((field) => JSON.stringify(value(previous, field)) !== JSON.stringify(value(item, field))) : [];
+      return previous && changed.length > 0 ? [{ item, previous, fields: changed }] : [];
+    })
+    .sort((a, b) => byId(a.item, b.item));
+}
+
 /** Issues shown now that were shown at the last publish too, with the fields whose values changed. */
 function editedIssues(columnsBefore: readonly BoardColumn[], columnsNow: readonly BoardColumn[]): DataComparison['issues']['edited'] {
-  const before = new Map(columnsBefore.flatMap((column) => column.issues.map((issue) => [issue.id, issue] as const)));
-  return columnsNow
-    .flatMap((column) => column.issues)
-    .flatMap((issue) => {
-      const old = before.get(issue.id);
-      if (!old) return [];
-      const fields = EDITED_FIELDS.filter((field) => JSON.stringify(fieldValue(old, field)) !== JSON.stringify(fieldValue(issue, field)));
-      if (fields.length === 0) return [];
-      return [{ id: issue.id, title: issue.title, fields, ...(fields.includes('title') ? { was: old.title } : {}) }];
-    })
-    .sort(byId);
+  const issues = (columns: readonly BoardColumn[]) => columns.flatMap((column) => column.issues);
+  return changedFields(issues(columnsBefore), issues(columnsNow), EDITED_FIELDS, fieldValue).map(({ item, previous, fields }) => ({
+    id: item.id,
+    title: item.title,
+    fields,
+    ...(fields.includes('title') ? { was: previous.title } : {}),
+  }));
 }
 
 /** What a project's chip and page show that an edit in the portal changes, besides its progress and state (reported on their own). */
@@ -136,16 +144,12 @@ export type EditedProjectField = (typeof EDITED_PROJECT_FIELDS)[number];
 
 /** Projects on the site now that were on it at the last publish too, with the fields whose values changed. */
 function editedProjects(before: readonly Snapshot['projects'][number][], now: readonly Snapshot['projects'][number][]): DataComparison['projects']['edited'] {
-  const old = new Map(before.map((project) => [project.id, project]));
-  return now
-    .flatMap((project) => {
-      const previous = old.get(project.id);
-      if (!previous) return [];
-      const fields = EDITED_PROJECT_FIELDS.filter((field) => previous[field] !== project[field]);
-      if (fields.length === 0) return [];
-      return [{ id: project.id, name: project.name, fields, ...(fields.includes('name') ? { was: previous.name } : {}) }];
-    })
-    .sort(byId);
+  return changedFields(before, now, EDITED_PROJECT_FIELDS, (project, field) => project[field]).map(({ item, previous, fields }) => ({
+    id: item.id,
+    name: item.name,
+    fields,
+    ...(fields.includes('name') ? { was: previous.name } : {}),
+  }));
 }
 
 /** What the live site showed: issues in shown columns, issues in hidden ones, projects. */
