@@ -19,7 +19,7 @@
 /** Where the script is served, under the base path. */
 export const EMBED_THEME_PATH = 'embed/theme.js';
 
-export const EMBED_THEME_SCRIPT = `/* portal-roadmap: the embed's theme from ?theme=light|dark|auto (src/site/embed-theme.ts) */
+export const EMBED_THEME_SCRIPT = `/* portal-roadmap: the embed's theme from ?theme=light|dark|auto (docs/embedding.md) */
 (function () {
   var theme = new URLSearchParams(location.search).get('theme');
   if (theme !== 'light' && theme !== 'dark' && theme !== 'auto') return;

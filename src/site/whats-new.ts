@@ -49,7 +49,7 @@ export function latestDocument({ siteRoot, changelog, title }: LatestContext) {
  * changelog's. The first visit counts nothing and remembers the newest item;
  * following the link remembers it again.
  */
-export const WHATS_NEW_SCRIPT = `/* portal-roadmap: what's new (src/site/whats-new.ts) */
+export const WHATS_NEW_SCRIPT = `/* portal-roadmap: what's new (docs/whats-new.md) */
 (function () {
   var script = document.currentScript;
   if (!script || !window.fetch || !window.URL) return;
