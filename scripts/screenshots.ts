@@ -14,7 +14,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCommand, UsageError } from '../src/cli/args.ts';
-import { astroBin, BUILD_NODE_FLAGS, runNode } from '../src/cli/run-node.ts';
+import { astroBin, BUILD_NODE_FLAGS, runNode } from '../src/publish/run-node.ts';
 import { ROADMAP_ENV_NAMES } from '../src/config/env.ts';
 import { launchChromium } from '../test/support/browser.ts';
 import { serveStatic } from '../test/support/static-server.ts';

@@ -4,9 +4,9 @@
  * and a few ordinary 100 KB ones, in this process, after a warm-up. CPU time,
  * not wall-clock time, so a busy machine gives comparable figures. The
  * description that only the time budget stops is left out: it runs until
- * stopped (see src/content/render-budget.ts).
+ * stopped (see src/descriptions/render-budget.ts).
  */
-import { renderDescription } from '../../src/content/markdown.ts';
+import { renderDescription } from '../../src/descriptions/markdown.ts';
 import { PATHOLOGICAL_DESCRIPTIONS } from '../../test/support/hostile.ts';
 
 const ordinary: Record<string, string> = {

@@ -3,7 +3,7 @@ import { copyFileSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync,
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UsageError } from '../../src/cli/args.ts';
-import { astroBin, BUILD_NODE_FLAGS, buildHeapMb, buildNodeFlags, runNode } from '../../src/cli/run-node.ts';
+import { astroBin, BUILD_NODE_FLAGS, buildHeapMb, buildNodeFlags, runNode } from '../../src/publish/run-node.ts';
 import { ROADMAP_ENV_NAMES } from '../../src/config/env.ts';
 import { defaultBuildConcurrency } from '../../src/config/settings.ts';
 import { ApiIssueListSchema, ApiProjectSchema } from '../../src/portal/api-schemas.ts';
@@ -16,8 +16,8 @@ import { syntheticWorkspace } from '../../test/support/synthetic.ts';
 import { createFloorProject } from './floor.ts';
 import { median, ratioFigure, round, type RatioFigure } from './stats.ts';
 import { fileGzipKb, pageWeight } from './weight.ts';
-import { outputStats } from '../../src/site/astro/host-limits.ts';
-import { BOARD_INDEX_FILE } from '../../src/site/board-index.ts';
+import { outputStats } from '../../src/integration/steps/host-limits.ts';
+import { BOARD_INDEX_FILE } from '../../src/exports/board-index.ts';
 import { searchFigures } from './search.ts';
 import { historyRows, measureHistory, type HistoryFigures } from './history.ts';
 

@@ -7,9 +7,9 @@ import { packageVersion } from '../shared/package-files.ts';
 import { EXIT } from './args.ts';
 
 const COMMANDS = {
-  fetch: { summary: 'read the portal (or the demo) and write a snapshot file', load: () => import('./commands/fetch.ts') },
-  rebuild: { summary: 'fetch, and when anything changed build, verify and publish the site', load: () => import('./commands/rebuild.ts') },
-  notify: { summary: 'post what shipped or moved to Slack, Discord, Microsoft Teams and Mastodon', load: () => import('./commands/notify.ts') },
+  fetch: { summary: 'read the portal (or the demo) and write a snapshot file', load: () => import('./fetch.ts') },
+  rebuild: { summary: 'fetch, and when anything changed build, verify and publish the site', load: () => import('./rebuild.ts') },
+  notify: { summary: 'post what shipped or moved to Slack, Discord, Microsoft Teams and Mastodon', load: () => import('./notify.ts') },
 } as const;
 
 type CommandName = keyof typeof COMMANDS;

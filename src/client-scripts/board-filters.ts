@@ -5,7 +5,7 @@
  * and the board reads as the server made it.
  *
  * The page holds only the first cards of each column, so with a filter or a
- * sort on, the island fetches the filter index (src/site/board-index.ts, once,
+ * sort on, the island fetches the filter index (src/exports/board-index.ts, once,
  * never at page load) and draws each column's first matching cards itself,
  * with the markup of IssueCard.astro, built node by node: no data ever goes
  * through an HTML parser. Each column shows its true matching count; its
@@ -17,7 +17,7 @@
  * first change of the form (or at load when the link carries a filter), when
  * the index is fetched too, so the board's JavaScript at load stays small.
  */
-import type { BoardIndex, IndexedIssue } from '../site/board-index.ts';
+import type { BoardIndex, IndexedIssue } from '../exports/board-index.ts';
 import { fill, pluralText, type PluralForms } from '../i18n/messages.ts';
 
 const FIELDS = ['team', 'project', 'status', 'sort'] as const;

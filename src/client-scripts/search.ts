@@ -2,7 +2,7 @@
  * Search, once the visitor has opened it (search-loader.ts). Pagefind and the
  * parts of its index a query needs are fetched from `pagefind/`; its worker
  * compiles the WebAssembly under that path's own policy, so this page's CSP
- * stays `script-src 'self'` (src/site/headers.ts).
+ * stays `script-src 'self'` (src/hosting/headers.ts).
  *
  * The results are a plain list of links in the search landmark: Tab or the
  * arrow keys move through them, Enter opens one, Escape closes the list and

@@ -59,14 +59,14 @@ export const EnvSchema = z
     /** Astro's cache directory, for builds that run side by side (tests, staging builds). */
     ROADMAP_CACHE_DIR: optional(z.string()),
     /**
-     * File of the sanitised-description cache (src/content/render-cache.ts); default
+     * File of the sanitised-description cache (src/descriptions/description-cache.ts); default
      * `.roadmap/render-cache.json` in the project root, beside the rebuild's state, which CI keeps.
      * `npm run rebuild` sets it itself, to a copy it moves into `--state` once the site is published.
      */
     ROADMAP_RENDER_CACHE: optional(z.string()),
     /**
      * The previous build's output folder: an issue page whose digest (in `ROADMAP_PAGE_DIGESTS`) is unchanged is
-     * copied from there instead of rendered (src/site/page-reuse.ts). `npm run rebuild` sets it to the live site.
+     * copied from there instead of rendered (src/fingerprint/page-digests.ts). `npm run rebuild` sets it to the live site.
      */
     ROADMAP_PREVIOUS_OUTPUT: optional(z.string()),
     /**
@@ -81,7 +81,7 @@ export const EnvSchema = z
     ROADMAP_BUILD_CONCURRENCY: optional(z.coerce.number().int().min(1, 'must be at least 1').max(64, 'must be at most 64')),
     /**
      * Heap limit of the build `npm run rebuild` runs, in MiB; default 64 times the snapshot's size, at least 768
-     * (src/cli/run-node.ts `buildHeapMb`). Raise it if a rebuild stops with "ran out of memory".
+     * (src/publish/run-node.ts `buildHeapMb`). Raise it if a rebuild stops with "ran out of memory".
      */
     ROADMAP_BUILD_HEAP_MB: optional(z.coerce.number().int().min(256, 'must be at least 256 (MiB)').max(65_536, 'must be at most 65536 (64 GiB)')),
     /** The history file the pages show timelines, trends, the changelog and the feeds from (`npm run rebuild` sets it). */

@@ -270,7 +270,7 @@ export const RoadmapConfigSchema = z
     /** Look and feel. */
     theme: z
       .strictObject({
-        /** Accent colour: header rule, column headers, progress bars, focus rings, active filter, link hovers, buttons; src/site/theme.ts keeps its contrast. */
+        /** Accent colour: header rule, column headers, progress bars, focus rings, active filter, link hovers, buttons; src/view/theme.ts keeps its contrast. */
         accent: hexColour.optional(),
         /**
          * Logo beside the title: an image file relative to the config file (e.g. `brand/logo.svg`, served
@@ -383,7 +383,7 @@ export const RoadmapConfigSchema = z
     });
   })
   // One place decides the languages: `locales` when set, else `locale`, else English; `locale` is always the main (first) one.
-  // The texts are the main language's; `languageTexts` holds every language's, for its pages (src/site/astro/data.ts).
+  // The texts are the main language's; `languageTexts` holds every language's, for its pages (src/route-data/roadmap.ts).
   .transform(({ locale, locales, ...config }) => {
     const languages = locales ?? [locale ?? 'en'];
     const main = languages[0]!;

@@ -40,7 +40,7 @@ export interface Settings {
   /**
    * Valid settings that will probably look wrong, each a line naming the option
    * and the fix. Collected here once; `astro build` prints them through the
-   * settings-warnings integration (src/site/astro/settings-warnings.ts) and the
+   * integration's config:setup hook (src/integration/index.ts) and the
    * CLIs print them to stderr (`printWarnings`). Nothing else should print them.
    */
   warnings: string[];
@@ -64,14 +64,14 @@ export interface Settings {
 export interface PageReuseSettings {
   digestsFile: string;
   previousOutput: string | undefined;
-  /** The build's fingerprint (src/integration/page-fingerprint.ts): set by the integration, which knows the code. */
+  /** The build's fingerprint (src/fingerprint/page-fingerprint.ts): set by the integration, which knows the code. */
   fingerprint?: string;
 }
 
 /** The state directory `npm run rebuild` keeps by default, and where `npm run build` keeps its description cache. */
 export const DEFAULT_STATE_DIR = '.roadmap';
 export const RENDER_CACHE_FILE = 'render-cache.json';
-/** The page digests `npm run rebuild` keeps in its state directory (src/site/page-reuse.ts). */
+/** The page digests `npm run rebuild` keeps in its state directory (src/fingerprint/page-digests.ts). */
 export const PAGE_DIGESTS_FILE = 'page-digests.json';
 
 /**

@@ -3,7 +3,7 @@
  * began: `shipDates` names a JSON file inside the project that maps an issue's
  * id or identifier to the day it shipped, `{ "FN-12": "2025-03-14" }`. The
  * history dates everything it saw move itself, and those dates win; a seeded
- * date only replaces "shipped before {date}" (src/site/roadmap-view.ts).
+ * date only replaces "shipped before {date}" (src/view/roadmap-view.ts).
  */
 import { readFileSync, statSync } from 'node:fs';
 import { z } from 'zod';

@@ -6,24 +6,24 @@
  * disappeared are swept from the store. Errors are thrown, typed, with their
  * cause; a build never goes on with partial data. A description that cannot
  * be rendered in time is the one exception: it is shown as plain text, with a
- * warning naming its entry (src/content/render-budget.ts).
+ * warning naming its entry (src/descriptions/render-budget.ts).
  *
  * Rendered descriptions are also kept in the description cache
- * (src/content/render-cache.ts), which outlives Astro's store: CI starts each
+ * (src/descriptions/description-cache.ts), which outlives Astro's store: CI starts each
  * build with an empty store but restores the state directory the cache is in.
  */
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { z } from 'zod';
 import type { ColumnConfig } from '../config/roadmap-config.ts';
-import { unmappedStatuses } from '../publish/columns.ts';
+import { unmappedStatuses } from '../shown/columns.ts';
 import { parseWithFriendlyErrors } from '../shared/friendly-errors.ts';
-import { openRenderCache, rendererIdentity, renderKey, type CachedRender, type RenderCache } from './render-cache.ts';
+import { openRenderCache, rendererIdentity, renderKey, type CachedRender, type RenderCache } from '../descriptions/description-cache.ts';
 import type { Issue, Project, RoadmapInfo } from '../snapshot/model.ts';
 import { describeSource, type DataSource } from '../snapshot/source.ts';
 import { loadSnapshot, missingProjectsWarning } from '../snapshot/load.ts';
 import type { Snapshot } from '../snapshot/snapshot-file.ts';
-import { publicIssue, publicProject, type Privacy } from './privacy.ts';
-import type { RenderedDescription } from './render-budget.ts';
+import { publicIssue, publicProject, type Privacy } from '../shown/privacy.ts';
+import type { RenderedDescription } from '../descriptions/render-budget.ts';
 import { quoted, quotedList } from '../shared/text.ts';
 
 export const ROADMAP_COLLECTIONS = ['issues', 'projects', 'roadmap'] as const;
@@ -157,7 +157,7 @@ export function roadmapLoader(options: RoadmapLoaderOptions): Loader {
       let rendered: (RenderedDescription | undefined)[] = [];
       if (toRender.length) {
         // The renderer (worker threads) starts only when an entry changed: an unchanged build never pays for it.
-        const { createRendererPool, rendererThreads } = await import('./render-budget.ts');
+        const { createRendererPool, rendererThreads } = await import('../descriptions/render-budget.ts');
         const pool = createRendererPool(rendererThreads(new Set(toRender.map(({ entry }) => entry.markdown)).size), { truncatedNote });
         try {
           rendered = await Promise.all(

@@ -2,7 +2,7 @@
  * Records one run into the history. Pure: the history in, the history out.
  *
  * The input is what the site shows, not the snapshot: an issue is on the site
- * when it is in a shown column (src/publish/columns.ts), so hidden, deleted and
+ * when it is in a shown column (src/shown/columns.ts), so hidden, deleted and
  * canceled issues are simply absent, and an issue that goes absent has "left".
  * The history is its own record of the previous state (each issue's column is
  * that of its latest event), so a history recovered from the live site

@@ -10,7 +10,7 @@
  */
 import type { ColumnConfig } from '../config/roadmap-config.ts';
 import { compareCodeUnits } from '../shared/values.ts';
-import { shownColumns } from '../publish/columns.ts';
+import { shownColumns } from '../shown/columns.ts';
 import type { Issue, Project } from '../snapshot/model.ts';
 import { lastSamples, MAX_STATE_LENGTH, type History, type ProjectRecord } from './schema.ts';
 

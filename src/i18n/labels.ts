@@ -10,8 +10,8 @@
  * Austrian dates with the German interface).
  */
 import { formatNumber } from './format.ts';
-import { LANGUAGES, TRANSLATIONS, type LabelKey, type Labels, type Language, type PluralKey, type StringKey } from './translations/index.ts';
-import { pluralCategories } from './translations/schema.ts';
+import { LANGUAGES, TRANSLATIONS, type LabelKey, type Labels, type Language, type PluralKey, type StringKey } from './translation-files.ts';
+import { pluralCategories } from './translation-schema.ts';
 import { fill, pluralText, type PluralForms } from './messages.ts';
 import { statusKey } from '../shared/status-key.ts';
 

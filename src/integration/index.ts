@@ -19,16 +19,16 @@ import type { AstroConfig, AstroIntegration } from 'astro';
 import { localeSegment } from '../config/roadmap-config.ts';
 import { demoAtOwnSiteError, resolveSettings, type Settings, type SettingsInput } from '../config/settings.ts';
 import { ConfigError, RoadmapError } from '../shared/errors.ts';
-import { cspDirectives, EMBED_DIR, subscribeFormOrigin } from '../site/headers.ts';
-import { robotsLocationWarning } from '../site/astro/robots-warning.ts';
-import { searchIndex } from '../site/astro/search-index.ts';
-import { securityHeaders } from '../site/astro/security-headers.ts';
-import { roadmapSitemap } from '../site/astro/sitemap.ts';
-import { hostLimits } from '../site/astro/host-limits.ts';
-import { feedFiles } from '../site/astro/feed-files.ts';
-import { ownBuildSteps, pageReuseStep } from '../site/astro/page-reuse-step.ts';
-import { missingShareCardPackages, NO_PREVIEW_IMAGE_HINT, SHARE_CARD_PACKAGES } from '../site/share-card.ts';
-import { pageFingerprint } from './page-fingerprint.ts';
+import { cspDirectives, EMBED_DIR, subscribeFormOrigin } from '../hosting/headers.ts';
+import { robotsLocationWarning } from './steps/robots-warning.ts';
+import { searchIndex } from './steps/search-index.ts';
+import { securityHeaders } from './steps/security-headers.ts';
+import { roadmapSitemap } from './steps/sitemap.ts';
+import { hostLimits } from './steps/host-limits.ts';
+import { feedFiles } from './steps/feed-files.ts';
+import { ownBuildSteps, pageReuseStep } from './steps/page-reuse.ts';
+import { missingShareCardPackages, NO_PREVIEW_IMAGE_HINT, SHARE_CARD_PACKAGES } from '../share-cards/share-card.ts';
+import { pageFingerprint } from '../fingerprint/page-fingerprint.ts';
 import { roadmapRoutes, routePattern } from './routes.ts';
 import { settingsModulePlugin } from './virtual-settings.ts';
 
@@ -66,7 +66,7 @@ export default function portalRoadmap(options?: PortalRoadmapOptions): AstroInte
         if (command !== 'preview') {
           for (const warning of settings.warnings) logger.warn(warning);
           if (settings.config.embed.allowedOrigins.length === 0) {
-            // Framing is refused where the host applies the build's headers (src/site/headers.ts), and height messages go to
+            // Framing is refused where the host applies the build's headers (src/hosting/headers.ts), and height messages go to
             // the allowed origins alone: elsewhere a page that embeds the board keeps the snippet's fixed height.
             logger
               .fork(`${NAME}:embed`)
@@ -106,7 +106,7 @@ export default function portalRoadmap(options?: PortalRoadmapOptions): AstroInte
           // Every page carries a CSP meta tag (hosts that cannot set headers, such as GitHub Pages, still get one);
           // Astro adds hashes for anything it inlines. No 'unsafe-inline', no 'unsafe-eval'.
           security: { csp: { algorithm: 'SHA-256', directives: [...cspDirectives(subscribeFormOrigin(settings.config.subscribe))] } },
-          // Descriptions are rendered by src/content/markdown.ts; Astro's Shiki would add inline styles the CSP refuses.
+          // Descriptions are rendered by src/descriptions/markdown.ts; Astro's Shiki would add inline styles the CSP refuses.
           markdown: { syntaxHighlight: false },
           // External stylesheets and scripts only, so the header CSP (script-src 'self', no hashes) allows all of them.
           build: { format: 'directory', inlineStylesheets: 'never', concurrency: settings.buildConcurrency },
@@ -141,7 +141,7 @@ function checkHost(astroConfig: AstroConfig): void {
 
 /** The integrations that run around the pages. */
 function buildSteps({ config, base, astroBase, prefix, siteRoot, root, pageReuse, historyFile }: Settings, { sitemap }: { sitemap: boolean }): AstroIntegration[] {
-  // The main language at the root, each other in its folder (src/site/languages.ts).
+  // The main language at the root, each other in its folder (src/view/languages.ts).
   const languageDirs = config.locales.slice(1).map(localeSegment);
   const search = searchIndex({ locales: config.locales, languageDirs, folder: prefix });
   return [

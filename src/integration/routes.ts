@@ -1,11 +1,11 @@
 /**
  * Every page and file of a roadmap site, as routes the integration injects
  * (Astro's `injectRoute`). Each entry is a thin shell in src/routes/ that
- * reads the route data (src/site/astro/data.ts) and hands it to components.
+ * reads the route data (src/route-data/roadmap.ts) and hands it to components.
  * `standalone` routes belong to the whole site, not to the roadmap: a site
  * that mounts the roadmap under a prefix keeps its own 404 page and robots.txt.
  */
-import { FEEDS_BUNDLE } from '../site/astro/feed-files.ts';
+import { FEEDS_BUNDLE } from './steps/feed-files.ts';
 
 export interface RoadmapRoute {
   /** The URL pattern below the roadmap's prefix, without a leading slash. */

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { serializeHistory, withoutUpvotes } from '../history/schema.ts';
-import { getRoadmap } from '../site/astro/data.ts';
+import { getRoadmap } from '../route-data/roadmap.ts';
 
 /**
  * `/history.json`: the whole history, as the rebuild keeps it in its state

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { getRoadmap } from '../site/astro/data.ts';
-import { siteRoot } from '../site/astro/urls.ts';
-import { latestDocument } from '../site/whats-new.ts';
+import { getRoadmap } from '../route-data/roadmap.ts';
+import { siteRoot } from '../route-data/urls.ts';
+import { latestDocument } from '../exports/whats-new.ts';
 
-/** The last shipped items, for the "what's new" badge (src/site/whats-new.ts) and any app that wants them. */
+/** The last shipped items, for the "what's new" badge (src/exports/whats-new.ts) and any app that wants them. */
 export const GET: APIRoute = async () => {
   const { changelog, shipped } = await getRoadmap();
   const issues = new Map(shipped.issues.map((issue) => [issue.id, issue.title]));

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { buildExport } from '../site/export.ts';
-import { getRoadmap } from '../site/astro/data.ts';
-import { siteRoot } from '../site/astro/urls.ts';
+import { buildExport } from '../exports/roadmap-json.ts';
+import { getRoadmap } from '../route-data/roadmap.ts';
+import { siteRoot } from '../route-data/urls.ts';
 
 export const GET: APIRoute = async () => {
   const roadmap = await getRoadmap();

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { getRoadmap } from '../site/astro/data.ts';
-import { EMBED_DIR } from '../site/headers.ts';
-import { siteRoot } from '../site/astro/urls.ts';
+import { getRoadmap } from '../route-data/roadmap.ts';
+import { EMBED_DIR } from '../hosting/headers.ts';
+import { siteRoot } from '../route-data/urls.ts';
 
 export const GET: APIRoute = async () => {
   const { config, languages } = await getRoadmap();

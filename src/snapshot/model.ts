@@ -2,7 +2,7 @@
  * The normalised data the site is built from: what a snapshot stores and what
  * the `issues` and `projects` collections hold. Hidden and deleted issues never
  * get this far; tracker-internal fields are kept, and only the content layer's
- * privacy gate (src/content/privacy.ts) decides whether a page shows them.
+ * privacy gate (src/shown/privacy.ts) decides whether a page shows them.
  */
 // Collection schemas take `z` from `astro/zod`, Astro's re-export of zod 4: the
 // same instance as `zod` (one copy in node_modules), and usable without Astro running.
@@ -39,7 +39,7 @@ export const IssueSchema = z.strictObject({
   updatedAt: isoDate,
   /** An http(s) link for the issue, or null. Published only with `privacy.publishIssueUrl`. */
   url: z.url({ protocol: /^https?$/ }).nullable(),
-  /** Tracker-internal fields: kept in the snapshot, shown on pages only with `privacy.publishTrackerFields` (src/content/privacy.ts). */
+  /** Tracker-internal fields: kept in the snapshot, shown on pages only with `privacy.publishTrackerFields` (src/shown/privacy.ts). */
   tracker: z
     .strictObject({
       ticketId: z.string().nullable(),
@@ -66,7 +66,7 @@ export const ProjectSchema = z.strictObject({
   upvotes: z.number(),
   importanceScore: z.number(),
   createdAt: isoDate,
-  /** Tracker-internal fields: kept in the snapshot, shown on pages only with `privacy.publishTrackerFields` (src/content/privacy.ts). */
+  /** Tracker-internal fields: kept in the snapshot, shown on pages only with `privacy.publishTrackerFields` (src/shown/privacy.ts). */
   tracker: z
     .strictObject({
       projectId: z.string().nullable(),

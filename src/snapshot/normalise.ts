@@ -66,7 +66,7 @@ export function normaliseIssue(issue: ApiIssue, knownProjectIds: ReadonlySet<str
     createdAt: isoDate(issue.createdAt),
     updatedAt: isoDate(issue.updatedAt),
     url: httpUrl(issue.url == null ? null : withoutXmlForbidden(issue.url)),
-    // Kept in the snapshot always; only src/content/privacy.ts decides whether a page shows them.
+    // Kept in the snapshot always; only src/shown/privacy.ts decides whether a page shows them.
     tracker: { ticketId: idText(issue.trackerTicketId), workspaceId: text(issue.workspaceId), version: finiteOr(issue.version, null) },
   };
 }

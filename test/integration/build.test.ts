@@ -7,7 +7,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { pageSlug } from '../../src/site/paths.ts';
+import { pageSlug } from '../../src/view/paths.ts';
 import { buildSite, listFiles, readPage, type BuildResult } from '../support/build-site.ts';
 import { TEST_SITE } from '../support/fixtures.ts';
 import { declinedIssueIds, DELETED_MARKER, GONE_PROJECT_ID, HIDDEN_MARKER, SCENARIOS, siteIssueIds, UNMAPPED_STATUS } from '../support/scenarios.ts';

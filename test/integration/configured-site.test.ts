@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { describe, expect, inject, it } from 'vitest';
-import { pageSlug } from '../../src/site/paths.ts';
+import { pageSlug } from '../../src/view/paths.ts';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { buildSite, listFiles, readPage } from '../support/build-site.ts';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
-import { pageSlug } from '../../src/site/paths.ts';
+import { pageSlug } from '../../src/view/paths.ts';
 import { buildSite, listFiles, readPage } from '../support/build-site.ts';
 import { PAGED_SITE } from '../support/fixtures.ts';
 import { HOSTILE_DELETED_MARKER, HOSTILE_HIDDEN_MARKER } from '../support/hostile.ts';

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { describe, expect, inject, it } from 'vitest';
 import { formatDate, formatMonth } from '../../src/i18n/format.ts';
-import { pageSlug } from '../../src/site/paths.ts';
+import { pageSlug } from '../../src/view/paths.ts';
 import { listFiles, readPage } from '../support/build-site.ts';
 import { TEST_SITE } from '../support/fixtures.ts';
 import { HIDDEN_TITLE, RUN_DATES, RUNS_FILE, runDir, SEQUENCE, UNPUBLISHED_MARKER, type SequenceRun } from '../support/history-sequence.ts';

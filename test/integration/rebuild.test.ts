@@ -12,8 +12,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { reportLines, reportMarkdown } from '../../src/cli/rebuild/changes.ts';
-import { PUBLISHED_FILE, rebuild } from '../../src/cli/rebuild/rebuild.ts';
+import { reportLines, reportMarkdown } from '../../src/publish/change-report.ts';
+import { PUBLISHED_FILE, rebuild } from '../../src/publish/rebuild.ts';
 import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import { PortalError, RoadmapError } from '../../src/shared/errors.ts';
 import { CLIENT_DEFAULTS } from '../../src/portal/client.ts';

@@ -3,7 +3,7 @@
  * threads and waits for one to spend its budget.
  */
 import { describe, expect, it } from 'vitest';
-import { createDescriptionRenderer, createRendererPool, rendererThreads } from '../../src/content/render-budget.ts';
+import { createDescriptionRenderer, createRendererPool, rendererThreads } from '../../src/descriptions/render-budget.ts';
 
 /**
  * A description the depth bound cannot see through: each `</p>` leaves its

@@ -7,8 +7,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { pageSlug } from '../../src/site/paths.ts';
-import { NO_PREVIEW_IMAGE_HINT } from '../../src/site/share-card.ts';
+import { pageSlug } from '../../src/view/paths.ts';
+import { NO_PREVIEW_IMAGE_HINT } from '../../src/share-cards/share-card.ts';
 import { listFiles, readPage } from '../support/build-site.ts';
 import { CONFIGURED_SITE, CONFIGURED_SUBSCRIBE_ACTION, DECLINED_HEADING } from '../support/fixtures.ts';
 import { declinedIssueIds } from '../support/scenarios.ts';

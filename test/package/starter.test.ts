@@ -35,7 +35,7 @@ describe('the tarball', () => {
   it('holds the package and its docs (a config error points at docs/reference/config.md), nothing else of the repository: no tests, fixtures, bench, examples or demo config', () => {
     expect(packed.files).toContain('bin/portal-roadmap.mjs');
     expect(packed.files).toContain('lib/cli/main.js');
-    expect(packed.files).toContain('lib/content/render-worker.js');
+    expect(packed.files).toContain('lib/descriptions/render-worker.js');
     expect(packed.files).toContain('src/integration/index.ts');
     expect(packed.files).toContain('CHANGELOG.md');
     expect(packed.files).toContain('docs/reference/config.md');

@@ -8,10 +8,10 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { vi } from 'vitest';
 import type { ColumnConfig } from '../../src/config/roadmap-config.ts';
-import { shownColumns } from '../../src/publish/columns.ts';
-import { issuePath, projectPath } from '../../src/site/paths.ts';
+import { shownColumns } from '../../src/shown/columns.ts';
+import { issuePath, projectPath } from '../../src/view/paths.ts';
 import type { Snapshot } from '../../src/snapshot/snapshot-file.ts';
-import type { PageReuse } from '../../src/cli/rebuild/rebuild.ts';
+import type { PageReuse } from '../../src/publish/rebuild.ts';
 
 export function fakeBuild(columns: readonly ColumnConfig[], options: { skipIssue?: boolean } = {}) {
   return vi.fn(async (snapshotFile: string, outDir: string, historyFile: string, _renderCacheFile?: string, pages?: PageReuse) => {

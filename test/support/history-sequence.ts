@@ -14,8 +14,8 @@
  */
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { reportLines, reportMarkdown } from '../../src/cli/rebuild/changes.ts';
-import { rebuild } from '../../src/cli/rebuild/rebuild.ts';
+import { reportLines, reportMarkdown } from '../../src/publish/change-report.ts';
+import { rebuild } from '../../src/publish/rebuild.ts';
 import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import { ApiIssueListSchema, ApiProjectSchema } from '../../src/portal/api-schemas.ts';
 import { createSnapshot, writeSnapshotFile } from '../../src/snapshot/snapshot-file.ts';

@@ -7,7 +7,7 @@
  * warnings, publish every other issue, and nothing in the output may run,
  * restyle the page, or publish what is hidden.
  */
-import { pageSlug } from '../../src/site/paths.ts';
+import { pageSlug } from '../../src/view/paths.ts';
 import type { Workspace } from './fake-portal.ts';
 
 export const HOSTILE_HIDDEN_MARKER = 'HOSTILE-HIDDEN-c0ffee';

@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { listFiles, readPage } from './build-site.ts';
-import { EMBED_THEME_PATH } from '../../src/site/embed-theme.ts';
+import { EMBED_THEME_PATH } from '../../src/view/embed-theme.ts';
 
 const URL_ATTRIBUTES = ['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'poster', 'background', 'srcset', 'ping'];
 const FORBIDDEN_TAGS = [
@@ -70,7 +70,7 @@ function auditElements(elements: Iterable<Element>, file: string, base: string):
     const ownSearch = element.closest('search[data-search]') !== null && ['input', 'button', 'label'].includes(tag);
     // The embed layout's own <base target> has no href, so it cannot move where URLs point.
     const ownBase = tag === 'base' && !element.hasAttribute('href') && element.parentElement?.tagName === 'HEAD';
-    // A project icon (src/components/ProjectIcon.astro): paths from the fixed table in src/site/icons.ts, nothing else.
+    // A project icon (src/components/ProjectIcon.astro): paths from the fixed table in src/view/icons.ts, nothing else.
     const ownIcon =
       tag === 'svg' &&
       element.classList.contains('project-icon') &&
@@ -78,7 +78,7 @@ function auditElements(elements: Iterable<Element>, file: string, base: string):
     if (FORBIDDEN_TAGS.includes(tag) && !ownForm && !ownSearch && !ownBase && !ownIcon) findings.push({ file, problem: `<${tag}> element` });
     if (tag === 'script') {
       const src = element.getAttribute('src');
-      // The embed pages' theme script (src/site/embed-theme.ts) is the site's one classic script outside _astro/.
+      // The embed pages' theme script (src/view/embed-theme.ts) is the site's one classic script outside _astro/.
       const ownScript = src?.startsWith(`${base}_astro/`) || src === `${base}${EMBED_THEME_PATH}` || element.getAttribute('type') === 'application/ld+json';
       if (!ownScript) findings.push({ file, problem: `<script> not from the site: ${element.outerHTML.slice(0, 80)}` });
     }
@@ -219,7 +219,7 @@ function auditHeaders(outDir: string): Finding[] {
       const [name, ...values] = directive.split(/\s+/);
       if (!CSP_DIRECTIVE_NAMES.has(name!)) findings.push({ file, problem: `unknown CSP directive: ${directive.slice(0, 60)}` });
       for (const value of values) {
-        // The search worker compiles Pagefind's WebAssembly (src/site/headers.ts): the one keyword allowed, and only for scripts.
+        // The search worker compiles Pagefind's WebAssembly (src/hosting/headers.ts): the one keyword allowed, and only for scripts.
         if (name === 'script-src' && value === "'wasm-unsafe-eval'") continue;
         if (!/^(?:'(?:self|none)'|https:|https?:\/\/(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d+)?)$/.test(value))
           findings.push({ file, problem: `CSP source that is not a plain origin: ${value.slice(0, 60)}` });

@@ -1,5 +1,5 @@
 /** Which raw API issues the site publishes with the default config: visible, not deleted, not in a hidden column. */
-import { shownColumns } from '../../src/publish/columns.ts';
+import { shownColumns } from '../../src/shown/columns.ts';
 import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import { ApiIssueListSchema } from '../../src/portal/api-schemas.ts';
 import { normaliseIssues } from '../../src/snapshot/normalise.ts';

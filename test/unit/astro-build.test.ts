@@ -1,5 +1,5 @@
 /**
- * The rebuild's `astro build` (src/cli/rebuild/astro-build.ts): the folder an output outside the project is built
+ * The rebuild's `astro build` (src/publish/astro-build.ts): the folder an output outside the project is built
  * in, which becomes the published site's folder, so it must be readable as any new folder is, not only by the user
  * who ran the rebuild; and what the build is told through its environment.
  */
@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { newBuildDir, rebuildEnv } from '../../src/cli/rebuild/astro-build.ts';
+import { newBuildDir, rebuildEnv } from '../../src/publish/astro-build.ts';
 import { parseEnv } from '../../src/config/env.ts';
 
 it('makes the build folder with the permissions of any new folder, so a web server of another user can read the published site', async () => {

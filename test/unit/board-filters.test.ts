@@ -6,7 +6,7 @@
  * (The real thing, in Chromium over a real build: test/browser/board-index.test.ts.)
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BoardIndex } from '../../src/site/board-index.ts';
+import type { BoardIndex } from '../../src/exports/board-index.ts';
 import en from '../../src/i18n/translations/en.json' with { type: 'json' };
 import ar from '../../src/i18n/translations/ar.json' with { type: 'json' };
 

@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from '../../src/config/env.ts';
-import { BUILD_NODE_FLAGS, buildHeapMb, buildNodeFlags, ranOutOfHeap } from '../../src/cli/run-node.ts';
+import { BUILD_NODE_FLAGS, buildHeapMb, buildNodeFlags, ranOutOfHeap } from '../../src/publish/run-node.ts';
 
 const MIB = 1_048_576;
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { compareSnapshots, reportLines, reportMarkdown, runReport, type DataComparison } from '../../src/cli/rebuild/changes.ts';
-import type { FingerprintPart } from '../../src/cli/rebuild/fingerprint.ts';
-import { projectProgress } from '../../src/cli/rebuild/fetch-progress.ts';
-import { shownColumns } from '../../src/publish/columns.ts';
+import { compareSnapshots, reportLines, reportMarkdown, runReport, type DataComparison } from '../../src/publish/change-report.ts';
+import type { FingerprintPart } from '../../src/fingerprint/fingerprint.ts';
+import { projectProgress } from '../../src/publish/fetch-progress.ts';
+import { shownColumns } from '../../src/shown/columns.ts';
 import { loadDemoSnapshot } from '../../src/snapshot/load.ts';
 import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import { dataDigest, type Snapshot } from '../../src/snapshot/snapshot-file.ts';

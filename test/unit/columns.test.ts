@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupIntoColumns, statusColumnId, tellingStatus, unmappedStatuses } from '../../src/publish/columns.ts';
+import { groupIntoColumns, statusColumnId, tellingStatus, unmappedStatuses } from '../../src/shown/columns.ts';
 import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import type { Issue } from '../../src/snapshot/model.ts';
 

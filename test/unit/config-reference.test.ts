@@ -5,7 +5,7 @@
  *   must be what the schema gives today, and every field must have its JSDoc;
  * - docs/reference/environment.md lists every variable of `EnvSchema`;
  * - docs/reference/cli.md lists every option of each command's spec in
- *   src/cli/commands/*.ts, in that command's section.
+ *   src/cli/*.ts, in that command's section.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import ts from 'typescript';
@@ -48,9 +48,9 @@ describe('docs/reference/environment.md', () => {
   });
 });
 
-/** The options of the `spec` of each file in src/cli/commands/, read from the source: `{ fetch: ['out'], … }`. */
+/** The options of the `spec` of each file in src/cli/, read from the source: `{ fetch: ['out'], … }`. */
 function commandOptions(): Record<string, string[]> {
-  const dir = new URL('../../src/cli/commands/', import.meta.url);
+  const dir = new URL('../../src/cli/', import.meta.url);
   const found: Record<string, string[]> = {};
   for (const name of readdirSync(dir).filter((file) => file.endsWith('.ts'))) {
     const file = ts.createSourceFile(name, readFileSync(new URL(name, dir), 'utf8'), ts.ScriptTarget.Latest, true);

@@ -9,9 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import { recordRun, shownState } from '../../src/history/record.ts';
 import { ApiIssueListSchema } from '../../src/portal/api-schemas.ts';
-import { feedItems } from '../../src/site/feed.ts';
+import { feedItems } from '../../src/feeds/site-feed.ts';
 import { EN } from '../../src/i18n/labels.ts';
-import { buildRoadmapView } from '../../src/site/roadmap-view.ts';
+import { buildRoadmapView } from '../../src/view/roadmap-view.ts';
 import { normaliseIssues } from '../../src/snapshot/normalise.ts';
 
 const root = 'https://example.com/';

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { changedConfigKeys, changedParts, configKeyDigests, readFingerprint, siteFingerprint, type Fingerprint } from '../../src/cli/rebuild/fingerprint.ts';
+import { changedConfigKeys, changedParts, configKeyDigests, readFingerprint, siteFingerprint, type Fingerprint } from '../../src/fingerprint/fingerprint.ts';
 import { resolveSettings } from '../../src/config/settings.ts';
 
 let root: string;

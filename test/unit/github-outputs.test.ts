@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeGithubFailure } from '../../src/cli/rebuild/github.ts';
+import { writeGithubFailure } from '../../src/publish/github.ts';
 
 describe('writeGithubFailure', () => {
   it("puts the error line in the step summary, fenced so the portal's text cannot end the fence", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headersFile } from '../../src/site/headers.ts';
+import { headersFile } from '../../src/hosting/headers.ts';
 import { headersFor, parseHeadersFile } from '../support/static-server.ts';
 
 const topLevel = ['index.html', '404.html', 'issues', 'projects', 'embed', '_astro', 'site.css', 'pagefind', '_headers'];

@@ -1,9 +1,9 @@
 /** What the pages put around the history: step labels, labels split around a <time>, the sparkline, the Atom feed, the tombstone mark. */
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { atomFeed } from '../../src/site/atom.ts';
-import { isTombstoneHtml } from '../../src/site/astro/sitemap.ts';
-import { aroundDate, signed, sparklinePoints, timelineLabel } from '../../src/site/history-text.ts';
+import { atomFeed } from '../../src/feeds/atom.ts';
+import { isTombstoneHtml } from '../../src/integration/steps/sitemap.ts';
+import { aroundDate, signed, sparklinePoints, timelineLabel } from '../../src/view/history-text.ts';
 import { EN } from '../../src/i18n/labels.ts';
 
 describe('timeline labels', () => {

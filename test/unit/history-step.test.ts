@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { prepareHistory } from '../../src/cli/rebuild/history-step.ts';
+import { prepareHistory } from '../../src/publish/history-step.ts';
 import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import { writeHistoryFile } from '../../src/history/read.ts';
 import { recordRun, shownState } from '../../src/history/record.ts';

@@ -1,13 +1,13 @@
 /**
- * The hosts' documented limits against a build's output (src/site/host-limits.ts): a warning per limit passed,
+ * The hosts' documented limits against a build's output (src/hosting/host-limits.ts): a warning per limit passed,
  * naming it and the way out; nothing at or under a limit, and nothing for a host with no documented limit.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { hostLimitWarnings, type OutputStats } from '../../src/site/host-limits.ts';
-import { outputStats } from '../../src/site/astro/host-limits.ts';
+import { hostLimitWarnings, type OutputStats } from '../../src/hosting/host-limits.ts';
+import { outputStats } from '../../src/integration/steps/host-limits.ts';
 
 const MIB = 1024 * 1024;
 const small: OutputStats = { files: 1_000, bytes: 50 * MIB, largestFile: { path: 'index.html', bytes: 60_000 }, headerRules: 30, longestHeaderLine: 300 };

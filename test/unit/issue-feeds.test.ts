@@ -1,5 +1,5 @@
 /**
- * Every issue feed of a language in one pass (src/site/issue-feeds.ts): one file per issue on the site and per
+ * Every issue feed of a language in one pass (src/feeds/issue-feeds.ts): one file per issue on the site and per
  * tombstone, at the address its page links, each read back by a strict XML parser. The expected addresses and
  * words are written out here from the data below and en.json, not made by the module.
  */
@@ -12,8 +12,8 @@ import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import { recordRun, shownState } from '../../src/history/record.ts';
 import { EN } from '../../src/i18n/labels.ts';
 import { ApiIssueListSchema } from '../../src/portal/api-schemas.ts';
-import { FEEDS_BUNDLE, writeFeeds } from '../../src/site/astro/feed-files.ts';
-import { issueFeed, issueFeeds, issueSubjects, type IssueFeedsData } from '../../src/site/issue-feeds.ts';
+import { FEEDS_BUNDLE, writeFeeds } from '../../src/integration/steps/feed-files.ts';
+import { issueFeed, issueFeeds, issueSubjects, type IssueFeedsData } from '../../src/feeds/issue-feeds.ts';
 import { normaliseIssues } from '../../src/snapshot/normalise.ts';
 
 const config = parseRoadmapConfig({});
@@ -50,7 +50,7 @@ const parse = (xml: string) => {
   return doc;
 };
 const text = (doc: Document, selector: string) => [...doc.querySelectorAll(selector)].map((node) => node.textContent);
-/** `Issue #7` is no slug as it is: its page is its readable part and a hash of the id (src/site/paths.ts). */
+/** `Issue #7` is no slug as it is: its page is its readable part and a hash of the id (src/view/paths.ts). */
 const hashedSlug = 'issue-7~';
 
 describe('issue feeds in one pass', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnNeighbours, issueShareDescription } from '../../src/site/issue-page.ts';
+import { columnNeighbours, issueShareDescription } from '../../src/view/issue-page.ts';
 import { uiFor } from '../../src/i18n/labels.ts';
 
 const EN = uiFor('en');

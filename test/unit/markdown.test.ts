@@ -1,7 +1,7 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { DESCRIPTION_LIMITS, plainTextHtml, retranslatedTruncationNote } from '../../src/content/description-limits.ts';
-import { boundElementDepth, renderDescription, renderMarkdown } from '../../src/content/markdown.ts';
+import { DESCRIPTION_LIMITS, plainTextHtml, retranslatedTruncationNote } from '../../src/descriptions/description-limits.ts';
+import { boundElementDepth, renderDescription, renderMarkdown } from '../../src/descriptions/markdown.ts';
 
 describe('renderMarkdown', () => {
   it('renders GitHub-flavoured markdown', () => {

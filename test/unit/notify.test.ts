@@ -6,9 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { EN } from '../../src/i18n/labels.ts';
-import { emptyLedger, unposted, withPosted } from '../../src/cli/notify/ledger.ts';
-import { newsOf, type NewsEvent } from '../../src/cli/notify/news.ts';
-import { discordPayload, mastodonStatus, slackPayload, teamsPayload } from '../../src/cli/notify/services.ts';
+import { emptyLedger, unposted, withPosted } from '../../src/notify/ledger.ts';
+import { newsOf, type NewsEvent } from '../../src/notify/news.ts';
+import { discordPayload, mastodonStatus, slackPayload, teamsPayload } from '../../src/notify/services.ts';
 import { PAYLOADS } from '../support/hostile.ts';
 
 const MENTIONS = [

@@ -1,11 +1,11 @@
 /**
- * The page digests of src/site/page-reuse.ts: a page's digest changes with everything its page shows, and with
+ * The page digests of src/fingerprint/page-digests.ts: a page's digest changes with everything its page shows, and with
  * nothing else. (That a kept page is the same file a full build writes is checked on real builds:
  * test/integration/build.test.ts, the demo's next build.)
  */
 import type { AstroIntegration } from 'astro';
 import { describe, expect, it } from 'vitest';
-import { foreignEndSteps, ownBuildSteps } from '../../src/site/astro/page-reuse-step.ts';
+import { foreignEndSteps, ownBuildSteps } from '../../src/integration/steps/page-reuse.ts';
 import { emptyHistory, type History } from '../../src/history/schema.ts';
 import {
   changelogPageInputs,
@@ -18,7 +18,7 @@ import {
   teamBoardInputs,
   unchangedPages,
   type PageData,
-} from '../../src/site/page-reuse.ts';
+} from '../../src/fingerprint/page-digests.ts';
 import type { ChangelogEntry } from '../../src/history/timeline.ts';
 import type { Issue, Project } from '../../src/snapshot/model.ts';
 

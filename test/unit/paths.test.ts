@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertDistinctSlugs, issuePath, pageSlug, SlugCollisionError, teamSlugs, withBase } from '../../src/site/paths.ts';
+import { assertDistinctSlugs, issuePath, pageSlug, SlugCollisionError, teamSlugs, withBase } from '../../src/view/paths.ts';
 import { slugify } from '../../src/shared/text.ts';
 
 /** A path segment every file system takes: lowercase (case-insensitive ones), no separator, not `.` or `..`, short. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiIssueSchema, ApiProjectSchema } from '../../src/portal/api-schemas.ts';
-import { ICON_NAMES, iconPaths } from '../../src/site/icons.ts';
+import { ICON_NAMES, iconPaths } from '../../src/view/icons.ts';
 import { normaliseIssue, normaliseProject } from '../../src/snapshot/normalise.ts';
-import { publicIssue, publicProject } from '../../src/content/privacy.ts';
+import { publicIssue, publicProject } from '../../src/shown/privacy.ts';
 
 const rawIssue = ApiIssueSchema.parse({ id: 'i', title: 't', url: 'https://tracker.example.com/T-1', trackerTicketId: 'T-1', workspaceId: 'ws', version: 3 });
 const rawProject = ApiProjectSchema.parse({ id: 'p', trackerProjectId: 77, trackerTeamIds: ['a', 5] });

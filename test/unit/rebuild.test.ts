@@ -2,16 +2,16 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { shownColumns } from '../../src/publish/columns.ts';
+import { shownColumns } from '../../src/shown/columns.ts';
 import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
-import { RebuildError, rebuild, type RebuildOptions } from '../../src/cli/rebuild/rebuild.ts';
-import { configKeyDigests, type Fingerprint } from '../../src/cli/rebuild/fingerprint.ts';
-import { publicSnapshot } from '../../src/content/privacy.ts';
-import { VerifyError } from '../../src/cli/rebuild/verify.ts';
+import { RebuildError, rebuild, type RebuildOptions } from '../../src/publish/rebuild.ts';
+import { configKeyDigests, type Fingerprint } from '../../src/fingerprint/fingerprint.ts';
+import { publicSnapshot } from '../../src/shown/privacy.ts';
+import { VerifyError } from '../../src/publish/verify.ts';
 import { HistoryError, readHistoryFile } from '../../src/history/read.ts';
 import { loadDemoSnapshot } from '../../src/snapshot/load.ts';
 import { dataDigest, writeSnapshotFile, type Snapshot } from '../../src/snapshot/snapshot-file.ts';
-import { pageSlug } from '../../src/site/paths.ts';
+import { pageSlug } from '../../src/view/paths.ts';
 import { fakeBuild as fakeBuildOf } from '../support/fake-build.ts';
 import { treeHash } from '../support/tree-hash.ts';
 

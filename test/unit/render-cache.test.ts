@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openRenderCache, RENDER_CACHE_FORMAT, renderKey } from '../../src/content/render-cache.ts';
+import { openRenderCache, RENDER_CACHE_FORMAT, renderKey } from '../../src/descriptions/description-cache.ts';
 
 const RENDERER = 'render 1; marked 1.0.0; dompurify 1.0.0; jsdom 1.0.0';
 const collections = ['issues', 'projects'];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { robotsWarning } from '../../src/site/astro/robots-warning.ts';
+import { robotsWarning } from '../../src/integration/steps/robots-warning.ts';
 
 describe('robotsWarning', () => {
   it('says nothing for a site at the root of its host', () => {

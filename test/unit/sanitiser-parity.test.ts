@@ -15,7 +15,7 @@ import { JSDOM } from 'jsdom';
 import { Marked } from 'marked';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { boundElementDepth, sanitizeHtml } from '../../src/content/markdown.ts';
+import { boundElementDepth, sanitizeHtml } from '../../src/descriptions/markdown.ts';
 import { PATHOLOGICAL_DESCRIPTIONS, PAYLOADS } from '../support/hostile.ts';
 
 const REFERENCE_CONFIG: Config = {

@@ -1,5 +1,5 @@
 /**
- * Share cards (src/site/share-card.ts): a PNG of 1200×630 (read from its header, not from the module), one draw
+ * Share cards (src/share-cards/share-card.ts): a PNG of 1200×630 (read from its header, not from the module), one draw
  * per distinct card (the cache), text in scripts the fonts cannot draw refused, and a hostile title that costs no
  * more than a short one; the same of the site's card, drawn from the site's title, description and accent.
  */
@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cachedCard, cardDigest, cardDrawable, drawCard, drawable, missingShareCardPackages, type CardInput, type SiteCardInput } from '../../src/site/share-card.ts';
+import { cachedCard, cardDigest, cardDrawable, drawCard, drawable, missingShareCardPackages, type CardInput, type SiteCardInput } from '../../src/share-cards/share-card.ts';
 import { PAYLOADS } from '../support/hostile.ts';
 
 const input: CardInput = {

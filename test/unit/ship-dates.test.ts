@@ -7,7 +7,7 @@ import { loadRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import { MAX_SHIP_DATES, readShipDates } from '../../src/config/ship-dates.ts';
 import { ConfigError } from '../../src/shared/errors.ts';
 import type { ChangelogEntry } from '../../src/history/timeline.ts';
-import { unusedShipDatesWarning, withShipDates } from '../../src/site/roadmap-view.ts';
+import { unusedShipDatesWarning, withShipDates } from '../../src/view/roadmap-view.ts';
 import type { Issue } from '../../src/snapshot/model.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'ship-dates-'));

@@ -6,8 +6,8 @@
 import { getRssString } from '@astrojs/rss';
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { atomFeed } from '../../src/site/atom.ts';
-import { shippedAtomEntries, shippedRssItems, type ShippedItem } from '../../src/site/shipped-feed.ts';
+import { atomFeed } from '../../src/feeds/atom.ts';
+import { shippedAtomEntries, shippedRssItems, type ShippedItem } from '../../src/feeds/shipped-feed.ts';
 import { PAYLOADS } from '../support/hostile.ts';
 
 const items: ShippedItem[] = PAYLOADS.map((payload, index) => ({

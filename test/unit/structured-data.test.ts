@@ -1,7 +1,7 @@
 /** What search engines and link previews read: JSON-LD of an issue, and the Open Graph locale. */
 import { describe, expect, it } from 'vitest';
 import { openGraphLocale } from '../../src/i18n/format.ts';
-import { issueArticle } from '../../src/site/structured-data.ts';
+import { issueArticle } from '../../src/view/structured-data.ts';
 import type { Issue } from '../../src/snapshot/model.ts';
 
 describe("an issue's Article", () => {

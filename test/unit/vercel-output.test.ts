@@ -6,8 +6,8 @@
  * file (test/support/static-server.ts), not by the module under test.
  */
 import { describe, expect, it } from 'vitest';
-import { headerRules, headersFile, type HeaderRules } from '../../src/site/headers.ts';
-import { vercelOutputConfig, type VercelRoute } from '../../src/site/vercel-output.ts';
+import { headerRules, headersFile, type HeaderRules } from '../../src/hosting/headers.ts';
+import { vercelOutputConfig, type VercelRoute } from '../../src/hosting/vercel-output.ts';
 import { headersFor, parseHeadersFile } from '../support/static-server.ts';
 
 const topLevel = ['index.html', '404.html', 'issues', 'projects', 'embed', '_astro', 'site.css', 'pagefind', 'latest.json', 'rss.xml', 'de', 'ar', '_headers'];

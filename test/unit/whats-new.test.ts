@@ -1,7 +1,7 @@
 /** The "what's new" feed and badge script: what /latest.json lists, and the script's weight. */
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { latestDocument, WHATS_NEW_SCRIPT } from '../../src/site/whats-new.ts';
+import { latestDocument, WHATS_NEW_SCRIPT } from '../../src/exports/whats-new.ts';
 
 describe('latest.json', () => {
   const changelog = Array.from({ length: 25 }, (_, index) => ({

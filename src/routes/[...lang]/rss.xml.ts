@@ -1,9 +1,9 @@
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
-import { feedItems } from '../../site/feed.ts';
+import { feedItems } from '../../feeds/site-feed.ts';
 import { escapeHtmlText } from '../../shared/text.ts';
-import { roadmapFor } from '../../site/astro/data.ts';
-import { languagePaths } from '../../site/astro/static-paths.ts';
+import { roadmapFor } from '../../route-data/roadmap.ts';
+import { languagePaths } from '../../route-data/static-paths.ts';
 
 export const getStaticPaths = languagePaths;
 

@@ -1,13 +1,13 @@
 import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
-import { shippedFeed } from '../../../site/astro/shipped-feed.ts';
-import { shippedRssItems } from '../../../site/shipped-feed.ts';
+import { shippedFeed } from '../../../route-data/shipped-feed.ts';
+import { shippedRssItems } from '../../../feeds/shipped-feed.ts';
 import { escapeHtmlText } from '../../../shared/text.ts';
-import { languagePaths } from '../../../site/astro/static-paths.ts';
+import { languagePaths } from '../../../route-data/static-paths.ts';
 
 export const getStaticPaths = languagePaths;
 
-/** `/shipped/rss.xml`: one item per shipped issue (src/site/shipped-feed.ts), for RSS-to-e-mail services. */
+/** `/shipped/rss.xml`: one item per shipped issue (src/feeds/shipped-feed.ts), for RSS-to-e-mail services. */
 export const GET: APIRoute = async (context) => {
   const { title, description, root, feedUrl, items, locale } = await shippedFeed(context, 'rss.xml');
   return rss({

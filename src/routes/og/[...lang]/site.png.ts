@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { cardPaths, cardResponse } from '../../../site/astro/share-cards.ts';
+import { cardPaths, cardResponse } from '../../../route-data/share-cards.ts';
 
 /** `/og/site.png` (and `/og/{language}/site.png` where a language's title or description differs): the site's share card, the image of every page with no card of its own (config `shareCards`). */
 export const getStaticPaths = () => cardPaths('site');

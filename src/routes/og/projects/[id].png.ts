@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { cardPaths, cardResponse } from '../../../site/astro/share-cards.ts';
+import { cardPaths, cardResponse } from '../../../route-data/share-cards.ts';
 
-/** `/og/projects/{id}.png`: a project's share card (config `shareCards`, src/site/share-card.ts). */
+/** `/og/projects/{id}.png`: a project's share card (config `shareCards`, src/share-cards/share-card.ts). */
 export const getStaticPaths = () => cardPaths('projects');
 
 export const GET: APIRoute = ({ props }) => cardResponse(props);

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { issueFeed } from '../../../../site/issue-feeds.ts';
-import { roadmapFor } from '../../../../site/astro/data.ts';
-import { issuePaths, type IssuePageProps } from '../../../../site/astro/static-paths.ts';
+import { issueFeed } from '../../../../feeds/issue-feeds.ts';
+import { roadmapFor } from '../../../../route-data/roadmap.ts';
+import { issuePaths, type IssuePageProps } from '../../../../route-data/static-paths.ts';
 
 export const getStaticPaths = issuePaths;
 

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { roadmapFor } from '../../../../site/astro/data.ts';
-import { projectScope, scopedFeedResponse } from '../../../../site/astro/scoped-feed.ts';
-import { projectPaths, type ProjectPageProps } from '../../../../site/astro/static-paths.ts';
+import { roadmapFor } from '../../../../route-data/roadmap.ts';
+import { projectScope, scopedFeedResponse } from '../../../../route-data/scoped-feed.ts';
+import { projectPaths, type ProjectPageProps } from '../../../../route-data/static-paths.ts';
 
 export const getStaticPaths = projectPaths;
 

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { roadmapFor } from '../../../../site/astro/data.ts';
-import { scopedFeedResponse, teamScope } from '../../../../site/astro/scoped-feed.ts';
-import { teamPaths, type TeamPageProps } from '../../../../site/astro/static-paths.ts';
+import { roadmapFor } from '../../../../route-data/roadmap.ts';
+import { scopedFeedResponse, teamScope } from '../../../../route-data/scoped-feed.ts';
+import { teamPaths, type TeamPageProps } from '../../../../route-data/static-paths.ts';
 
 export const getStaticPaths = teamPaths;
 

@@ -1,0 +1,32 @@
+/** What `portal-roadmap notify` does once its options are read (src/cli/notify.ts). */
+import { appendFile } from 'node:fs/promises';
+import { notify, type ServiceOutcome } from '../notify/notify.ts';
+import { printWarnings, resolveSettings } from '../config/settings.ts';
+import { uiFor } from '../i18n/labels.ts';
+
+/** Posts what is new to each service of the config, and writes what happened to the step summary. */
+export async function postNews(values: { state: string; 'dry-run': boolean }): Promise<void> {
+  const settings = resolveSettings(process.cwd());
+  printWarnings(settings);
+  const { config } = settings;
+  const { labels } = uiFor(config.locale, config.labels);
+  const outcomes = await notify({
+    stateDir: values.state,
+    config: { ...config, title: config.title ?? labels.siteTitle },
+    labels,
+    siteRoot: settings.siteRoot,
+    env: process.env,
+    dryRun: values['dry-run'],
+    print: (text) => console.log(text),
+    log: (line) => console.error(line),
+  });
+  if (process.env.GITHUB_STEP_SUMMARY && outcomes.length > 0) await appendFile(process.env.GITHUB_STEP_SUMMARY, summaryMarkdown(outcomes));
+}
+
+const STATUS: Record<ServiceOutcome['status'], string> = { posted: 'posted', 'nothing new': 'nothing new', skipped: 'skipped', failed: 'not posted, tried again next run' };
+
+/** The step summary: per service, what happened. Names and counts only: never a URL or token. */
+function summaryMarkdown(outcomes: readonly ServiceOutcome[]): string {
+  const rows = outcomes.map(({ service, status, events }) => `| ${service} | ${STATUS[status]} | ${events} |`);
+  return ['### Roadmap: chat posts', '', '| service | result | events |', '| --- | --- | --- |', ...rows, '', ''].join('\n');
+}

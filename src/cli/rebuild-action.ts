@@ -1,0 +1,64 @@
+/** What `portal-roadmap rebuild` does once its options are read (src/cli/rebuild.ts). */
+import { astroBuild } from '../publish/astro-build.ts';
+import { reportLines, reportMarkdown } from '../publish/change-report.ts';
+import { configKeyDigests, siteFingerprint } from '../fingerprint/fingerprint.ts';
+import { writeGithubFailure, writeGithubOutputs } from '../publish/github.ts';
+import { projectProgress } from '../publish/fetch-progress.ts';
+import { rebuild } from '../publish/rebuild.ts';
+import { printWarnings, resolveSettings } from '../config/settings.ts';
+import { describeSource } from '../snapshot/source.ts';
+import { sessionOf } from '../portal/client.ts';
+import { missingProjectsWarning } from '../snapshot/load.ts';
+
+type Values = { out: string; state: string; force: boolean; 'accept-shrink': boolean; 'fresh-history': boolean };
+
+/** Rebuilds and reports; a failure is also written where GitHub Actions shows the run's summary. */
+export async function rebuildSite(maxShrink: number, values: Values): Promise<void> {
+  try {
+    await rebuildAndReport(maxShrink, values);
+  } catch (error) {
+    // The run's page on GitHub shows the summary first; the cause and its fix belong there.
+    await writeGithubFailure(process.env, (error as Error).message).catch(() => {});
+    throw error;
+  }
+}
+
+async function rebuildAndReport(maxShrink: number, values: Values): Promise<void> {
+  const root = process.cwd();
+  const settings = resolveSettings(root);
+  const { source, config } = settings;
+  printWarnings(settings);
+  const session = source.kind === 'api' ? sessionOf(source.portal) : undefined;
+  const progress = (line: string) => console.error(line);
+  // Dated: a cron job appends every run to one log, which must tell them apart.
+  progress(`Reading ${describeSource(source)} at ${new Date().toISOString()}`);
+  const result = await rebuild({
+    source,
+    outDir: values.out,
+    stateDir: values.state,
+    force: values.force,
+    acceptShrink: values['accept-shrink'],
+    maxShrink,
+    columns: config.columns,
+    showUpvotes: config.showUpvotes,
+    prefix: settings.prefix,
+    privacy: config.privacy,
+    fingerprint: siteFingerprint(settings),
+    configKeys: configKeyDigests(settings),
+    build: astroBuild(root, process.env, progress, { heapMb: settings.env.ROADMAP_BUILD_HEAP_MB }),
+    // The demo's placeholder address (no site given) serves no history to continue.
+    site: settings.env.ROADMAP_SITE || config.site ? settings.siteRoot : undefined,
+    freshHistory: values['fresh-history'],
+    log: progress,
+    load: {
+      ...(session ? { session } : {}),
+      onProjectFetched: projectProgress(process.stderr),
+      onMissingProjects: (ids) => console.error(`warning: ${missingProjectsWarning(ids)}`),
+      onWarning: (message) => console.error(`warning: ${message}`),
+    },
+  });
+  if (session) progress(`Portal requests: ${session.stats.requests} (${session.stats.rateLimited} rate limited, ${session.stats.retries} retried)`);
+  console.log(result.summary);
+  for (const line of reportLines(result.report)) console.log(line);
+  await writeGithubOutputs(process.env, result.status === 'published', reportMarkdown(result.report));
+}

@@ -1,2 +1,0 @@
-/** Bumped whenever rendering or sanitising (src/content/markdown.ts) changes, so HTML cached in the content store is rebuilt. */
-export const RENDER_VERSION = 7;

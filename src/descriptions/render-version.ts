@@ -1,0 +1,2 @@
+/** Bumped whenever rendering or sanitising (src/descriptions/markdown.ts) changes, so HTML cached in the content store is rebuilt. */
+export const RENDER_VERSION = 7;

@@ -1,0 +1,92 @@
+/**
+ * The "shipped" feed (`/shipped/rss.xml`, `/shipped/atom.xml`): one item per
+ * shipped issue, newest first, for the RSS-to-e-mail features of newsletter
+ * services (Buttondown, Mailchimp, Kit), which send each new item once. So
+ * each item carries the issue's whole summary and its description, and an id
+ * that stays the same from build to build: the issue page's anchor of the
+ * step that shipped it. An issue that ships again later (after leaving the
+ * shipped columns) is a new item with a new id; one that stays shipped is
+ * never sent twice.
+ */
+import type { RSSFeedItem } from '@astrojs/rss';
+import type { ChangelogEntry } from '../history/timeline.ts';
+import { issueTimeline } from '../history/timeline.ts';
+import type { History } from '../history/schema.ts';
+import type { Issue } from '../snapshot/model.ts';
+import { issuePath } from '../view/paths.ts';
+import { FEED_LIMIT } from './site-feed.ts';
+import type { AtomEntry } from './atom.ts';
+import { escapeHtmlText } from '../shared/text.ts';
+
+export interface ShippedItem {
+  /** The issue page with the anchor of its shipping step: the item's stable id, and its link. */
+  url: string;
+  title: string;
+  /** When it entered a shipped column (or, shipped before the history began, the history's first date for it). */
+  at: string;
+  /** Every line of the issue's summary, as plain text. */
+  summary: string[];
+  /** The issue's sanitised description HTML ("" for none). */
+  descriptionHtml: string;
+  /** The column the issue is in: the feed's category. */
+  column: string;
+}
+
+export function shippedItems(
+  changelog: readonly ChangelogEntry[],
+  context: {
+    issueById: ReadonlyMap<string, Issue>;
+    history: History;
+    /** Absolute URL of the language's root, with the base path. */
+    siteRoot: string;
+    descriptionHtml: (id: string) => string;
+    columnOf: (issue: Issue) => string;
+  },
+): ShippedItem[] {
+  const items: ShippedItem[] = [];
+  for (const entry of changelog) {
+    if (items.length === FEED_LIMIT) break;
+    const issue = entry.kind === 'issue' ? context.issueById.get(entry.id) : undefined;
+    if (!issue) continue;
+    const page = new URL(issuePath(issue.id), context.siteRoot).toString();
+    const step = issueTimeline(context.history, issue.id)?.steps.find((candidate) => candidate.at === entry.at);
+    items.push({
+      url: step ? `${page}#${step.anchor}` : page,
+      title: issue.title,
+      at: entry.at,
+      summary: [...issue.summary],
+      descriptionHtml: context.descriptionHtml(issue.id),
+      column: context.columnOf(issue),
+    });
+  }
+  return items;
+}
+
+/**
+ * RSS items: the summary as text in `<description>` (escaped as HTML, since readers show a description as HTML,
+ * before @astrojs/rss escapes it as XML), the sanitised description in `<content:encoded>`, which the e-mail
+ * services put in the message body.
+ */
+export function shippedRssItems(items: readonly ShippedItem[]): RSSFeedItem[] {
+  return items.map((item) => ({
+    title: item.title,
+    link: item.url,
+    pubDate: new Date(item.at),
+    description: item.summary.length ? escapeHtmlText(item.summary.join('\n')) : undefined,
+    content: item.descriptionHtml || undefined,
+    categories: [item.column],
+  }));
+}
+
+/** Atom entries (RFC 4287): the summary as text, the description as `type="html"` content. */
+export function shippedAtomEntries(items: readonly ShippedItem[]): AtomEntry[] {
+  return items.map((item) => ({
+    id: item.url,
+    link: item.url,
+    updated: item.at,
+    title: item.title,
+    summary: item.summary.join('\n') || undefined,
+    contentHtml: item.descriptionHtml || undefined,
+    categories: [item.column],
+  }));
+}

@@ -1,0 +1,41 @@
+/** After `_headers` is written: the output against the limits of the host the config names (src/hosting/host-limits.ts). */
+import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import type { Host } from '../../config/hosts.ts';
+import { hostLimitWarnings, type OutputStats } from '../../hosting/host-limits.ts';
+
+export function outputStats(outDir: string): OutputStats {
+  let files = 0;
+  let bytes = 0;
+  let largestFile: OutputStats['largestFile'];
+  for (const entry of readdirSync(outDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    const size = statSync(path).size;
+    files++;
+    bytes += size;
+    if (!largestFile || size > largestFile.bytes) largestFile = { path: relative(outDir, path), bytes: size };
+  }
+  const headers = existsSync(join(outDir, '_headers')) ? readFileSync(join(outDir, '_headers'), 'utf8').split('\n') : [];
+  return {
+    files,
+    bytes,
+    largestFile,
+    headerRules: headers.filter((line) => line.startsWith('/')).length,
+    longestHeaderLine: Math.max(0, ...headers.map((line) => line.length)),
+  };
+}
+
+export function hostLimits(host: Host | undefined): AstroIntegration {
+  return {
+    name: 'portal-roadmap:host-limits',
+    hooks: {
+      'astro:build:done': ({ dir, logger }) => {
+        if (!host) return;
+        for (const warning of hostLimitWarnings(host, outputStats(fileURLToPath(dir)))) logger.warn(warning);
+      },
+    },
+  };
+}

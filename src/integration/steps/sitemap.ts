@@ -1,0 +1,92 @@
+/**
+ * The sitemap (@astrojs/sitemap) without the pages search engines should not
+ * list: the embeds (copies of other pages, for iframes) and the tombstones of
+ * items that left the site. A tombstone is known by its own page (`<html
+ * data-tombstone>`, set by src/layouts/Base.astro), read from the build output
+ * when the sitemap is written, so the sitemap can never disagree with the pages.
+ *
+ * An issue's page, in every language, has its `lastmod`: the issue's `updatedAt`, read from the `roadmap.json`
+ * of the same build. Other pages have none: the date of the build is no date of their content, and search
+ * engines ignore a `lastmod` that is not one (sitemaps.org, `<lastmod>`).
+ */
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sitemap, { type SitemapOptions } from '@astrojs/sitemap';
+import type { AstroIntegration } from 'astro';
+import { compareCodeUnits } from '../../shared/values.ts';
+import { keptPages } from './page-reuse.ts';
+
+/** Whether the start of a page's HTML marks it as a tombstone. */
+export function isTombstoneHtml(start: string): boolean {
+  return /<html\b[^>]*\sdata-tombstone[\s=>]/i.test(start);
+}
+
+function readStart(file: string): string {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, 'r');
+    const buffer = Buffer.alloc(1024);
+    return buffer.toString('utf8', 0, readSync(fd, buffer, 0, buffer.length, 0));
+  } catch {
+    return '';
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/**
+ * By path, with the home page (`''`) last: @astrojs/sitemap 3.7 adds the slash a base path without one needs only
+ * once it meets a page other than the home page, so a home page listed first would lose its slash
+ * (`https://user.github.io/fieldnote`).
+ */
+function bySitemapOrder(a: { pathname: string }, b: { pathname: string }): number {
+  if (a.pathname === '' || b.pathname === '') return Number(a.pathname === '') - Number(b.pathname === '');
+  return compareCodeUnits(a.pathname, b.pathname);
+}
+
+/** `i18n`: with several languages, each page lists its translations (`xhtml:link hreflang`). */
+export function roadmapSitemap(options: { base: string; embedDir: string; i18n?: NonNullable<SitemapOptions>['i18n'] }): AstroIntegration[] {
+  const root = options.base.endsWith('/') ? options.base : `${options.base}/`;
+  let outDir: string | undefined;
+  // Runs just before the sitemap's own hook (integrations run in order), to learn where the pages are.
+  const findOutput: AstroIntegration = {
+    name: 'portal-roadmap:sitemap-output',
+    hooks: { 'astro:build:done': ({ dir }) => void (outDir = fileURLToPath(dir)) },
+  };
+  const keep = (page: string) => {
+    const path = new URL(page).pathname;
+    if (path.includes(`/${options.embedDir}/`)) return false;
+    if (!outDir || !path.startsWith(root)) return true;
+    return !isTombstoneHtml(readStart(join(outDir, path.slice(root.length), 'index.html')));
+  };
+  let updated: Map<string, string> | undefined;
+  /** `issues/{slug}/` → the issue's updatedAt, from the build's own roadmap.json. */
+  const updatedByIssuePath = () => {
+    if (updated) return updated;
+    updated = new Map();
+    try {
+      const exported = JSON.parse(readFileSync(join(outDir ?? '', 'roadmap.json'), 'utf8')) as { issues?: { url: string; updatedAt: string | null }[] };
+      for (const issue of exported.issues ?? []) if (issue.updatedAt) updated.set(/issues\/[^/]+\/$/.exec(new URL(issue.url).pathname)?.[0] ?? '', issue.updatedAt);
+    } catch {
+      // No export (a build without one): no lastmod, as before.
+    }
+    return updated;
+  };
+  const serialize: NonNullable<SitemapOptions>['serialize'] = (item) => {
+    const lastmod = updatedByIssuePath().get(/issues\/[^/]+\/$/.exec(new URL(item.url).pathname)?.[0] ?? '');
+    return lastmod ? { ...item, lastmod } : item;
+  };
+  const inner = sitemap({ filter: keep, serialize, ...(options.i18n ? { i18n: options.i18n } : {}) });
+  const writeSitemap = inner.hooks['astro:build:done']!;
+  // The sitemap lists the pages this build rendered and those it kept from the previous one (./page-reuse-step.ts),
+  // in one order whichever it was, so a build that keeps pages writes the same sitemap as one that renders them all.
+  const withKeptPages: AstroIntegration = {
+    ...inner,
+    hooks: {
+      ...inner.hooks,
+      'astro:build:done': (params) => writeSitemap({ ...params, pages: [...params.pages, ...keptPages()].sort(bySitemapOrder) }),
+    },
+  };
+  return [findOutput, withKeptPages];
+}

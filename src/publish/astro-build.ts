@@ -1,0 +1,113 @@
+/** Runs `astro build` of this project from a snapshot file (and a history file) into a directory, as a child process. */
+import { randomBytes } from 'node:crypto';
+import { cp, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { logLines } from '../shared/text.ts';
+import { astroBin, buildHeapMb, buildNodeFlags, ranOutOfHeap, runNode } from './run-node.ts';
+import { RebuildError, sweepDeadRuns, type PageReuse } from './rebuild.ts';
+import { PAGE_REUSE_STEP } from '../fingerprint/page-digests.ts';
+
+/** Build folders inside the project, for an output outside it: `.astro/rebuild-{pid}-{random}`. */
+const BUILD_DIR_PREFIX = 'rebuild-';
+
+/** Lines of build output quoted when a build fails. */
+const TAIL_LINES = 30;
+
+/**
+ * Builds into `outDir`. Astro writes the pages' server code next to the
+ * output and imports it from there, so an output folder outside the project
+ * cannot resolve the project's packages; Astro moves that code into the
+ * project only when the output path does not start with the project's path
+ * as a string, which `/work/site-dist` next to `/work/site` does. So an output
+ * outside the project is built inside it (under `.astro/`) and moved.
+ * Warnings of the build (`[WARN]` lines: data left out, descriptions shown as
+ * plain text) are passed to `log`, since the build's own output is not shown.
+ */
+export function astroBuild(root: string, env: NodeJS.ProcessEnv = process.env, log: (line: string) => void = () => {}, options: { heapMb?: number | undefined } = {}) {
+  return async (snapshotFile: string, outDir: string, historyFile: string, renderCacheFile?: string, pages?: PageReuse): Promise<void> => {
+    const target = resolve(outDir);
+    let buildDir = target;
+    if (!isInside(root, target)) {
+      await mkdir(join(root, '.astro'), { recursive: true });
+      await sweepDeadRuns(join(root, '.astro'), BUILD_DIR_PREFIX);
+      buildDir = await newBuildDir(root);
+    }
+    try {
+      const heapMb = options.heapMb ?? buildHeapMb((await stat(snapshotFile)).size);
+      await build(root, rebuildEnv(env, { snapshotFile, historyFile, renderCacheFile, pages }), heapMb, buildDir, log);
+      if (buildDir !== target) await move(buildDir, target);
+    } finally {
+      if (buildDir !== target) await rm(buildDir, { recursive: true, force: true });
+    }
+  };
+}
+
+/**
+ * The environment of the rebuild's `astro build`: the snapshot and history of this run, its copy of the
+ * description cache, and its page digests with the live site to keep pages from (none: set empty, so an inherited
+ * `ROADMAP_PREVIOUS_OUTPUT` cannot point the build at another folder).
+ */
+export function rebuildEnv(
+  env: NodeJS.ProcessEnv,
+  input: { snapshotFile: string; historyFile: string; renderCacheFile?: string | undefined; pages?: PageReuse | undefined },
+): NodeJS.ProcessEnv {
+  return {
+    ...env,
+    ...(input.renderCacheFile ? { ROADMAP_RENDER_CACHE: input.renderCacheFile } : {}),
+    ...(input.pages ? { ROADMAP_PAGE_DIGESTS: input.pages.digestsFile, ROADMAP_PREVIOUS_OUTPUT: input.pages.previousOutput ?? '' } : {}),
+    ROADMAP_SNAPSHOT: input.snapshotFile,
+    ROADMAP_HISTORY: input.historyFile,
+    ASTRO_TELEMETRY_DISABLED: '1',
+  };
+}
+
+async function build(root: string, env: NodeJS.ProcessEnv, heapMb: number, outDir: string, log: (line: string) => void): Promise<void> {
+  let result;
+  try {
+    result = await runNode([...buildNodeFlags(heapMb), astroBin(root), 'build', '--outDir', outDir], { cwd: root, env });
+  } catch (error) {
+    throw new RebuildError(`Could not start astro build: ${(error as Error).message}`, { cause: error });
+  }
+  const lines = logLines(result.output.trim()).split('\n');
+  if (result.code === 0) {
+    for (const line of lines.filter((l) => l.includes('[WARN]'))) log(`warning (build): ${line.replace(/^.*?\[WARN\]\s*/, '')}`);
+    // How many issue pages were kept from the live site: what made this build quick, or not.
+    for (const line of lines.filter((l) => l.includes(`[${PAGE_REUSE_STEP}]`))) log(line.replace(/^.*?\]\s*/, ''));
+    return;
+  }
+  if (ranOutOfHeap(result.output)) {
+    throw new RebuildError(
+      `astro build ran out of memory at its heap limit of ${heapMb} MiB; the live site is unchanged. ` +
+        `Set ROADMAP_BUILD_HEAP_MB to a larger limit, e.g. ROADMAP_BUILD_HEAP_MB=${heapMb * 2}, and run it again.`,
+    );
+  }
+  throw new RebuildError(`astro build failed (exit ${result.code}); the live site is unchanged. Last lines:\n${lines.slice(-TAIL_LINES).join('\n')}`);
+}
+
+/**
+ * A build folder of this run inside the project: `.astro/rebuild-{pid}-{random}`. Made with the permissions of any
+ * new folder (the umask's), not `mkdtemp`'s owner-only ones: it becomes the published site's folder, which a web
+ * server running as another user must be able to read.
+ */
+export async function newBuildDir(root: string): Promise<string> {
+  const dir = join(root, '.astro', `${BUILD_DIR_PREFIX}${process.pid}-${randomBytes(6).toString('hex')}`);
+  await mkdir(dir);
+  return dir;
+}
+
+/** Whether `path` is `root` or below it, by path segments (not by string prefix). */
+function isInside(root: string, path: string): boolean {
+  const rel = relative(resolve(root), path);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+/** Renames `from` to `to`; across file systems, copies and removes. */
+async function move(from: string, to: string): Promise<void> {
+  await mkdir(dirname(to), { recursive: true });
+  try {
+    await rename(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    await cp(from, to, { recursive: true });
+  }
+}

@@ -1,0 +1,147 @@
+/**
+ * The rebuild's history step. Before the build: read the state directory's
+ * history (refused, and left as it is, when invalid), or when it has none,
+ * continue the one the live site publishes (its `history.json` in `--out`, else
+ * `{site}/history.json`), or else
+ * start a new one, saying which; then record this run and write the result
+ * where the staging build reads it (`ROADMAP_HISTORY`). After the publish:
+ * `commit()` puts it in the state directory, atomically.
+ */
+import { existsSync } from 'node:fs';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { fetchPublishedHistory, HISTORY_FILE, readHistoryFile, writeHistoryFile } from '../history/read.ts';
+import { recordChanges, refileUnmoved } from '../history/record.ts';
+import type { History } from '../history/schema.ts';
+import { diffShown, type ShownChanges, type ShownState } from '../history/shown.ts';
+import { changes } from '../history/timeline.ts';
+import type { Snapshot } from '../snapshot/snapshot-file.ts';
+import { RoadmapError } from '../shared/errors.ts';
+
+export interface HistoryStepOptions {
+  stateDir: string;
+  /** A private directory of this run: the history for the staging build is written here. */
+  workDir: string;
+  /** The fresh snapshot through the privacy gate (src/shown/privacy.ts). */
+  snapshot: Snapshot;
+  /** What the site shows of it (`shownState`). */
+  shown: ShownState;
+  /** What the last published snapshot showed: what a new history's first run is compared with. */
+  previousShown: ShownState | undefined;
+  /** The last published snapshot through the privacy gate: an issue in the same status there was not moved, whatever column the config now puts it in. */
+  previousSnapshot?: Snapshot | undefined;
+  /** The live site's root URL (with the base path), to continue its `/history.json` when the state has no history. */
+  siteRoot?: string | undefined;
+  /**
+   * The live site's folder on this machine (`--out`, and the prefix of a mounted roadmap): its `history.json` is
+   * the one the site publishes, read before asking `siteRoot` for it (a server may not reach its own address).
+   */
+  liveSiteDir?: string | undefined;
+  /** Start a new history: the state's file, if any, is kept beside the new one, renamed. */
+  fresh?: boolean | undefined;
+  log: (line: string) => void;
+  /** Reads the live site's history (tests pass their own). */
+  fetchHistory?: ((siteRoot: string) => Promise<History | undefined>) | undefined;
+}
+
+export interface PreparedHistory {
+  /** The history with this run recorded, as the staging build reads it. */
+  file: string;
+  history: History;
+  /**
+   * What this run changed, from the one comparison (src/history/shown.ts):
+   * against the history's own last state, or, for a new history, against the
+   * last published snapshot. The change report and step summary list these.
+   */
+  changes: ShownChanges;
+  /** Writes it to the state directory, atomically (the file a --fresh-history run replaces is renamed, not lost). */
+  commit(): Promise<void>;
+  /** Puts the state directory's history back as it was before `commit()`. */
+  restore(): Promise<void>;
+}
+
+export async function prepareHistory(options: HistoryStepOptions): Promise<PreparedHistory> {
+  const { stateDir, snapshot, log } = options;
+  const stateFile = join(stateDir, HISTORY_FILE);
+  const inState = existsSync(stateFile);
+  const liveFile = options.liveSiteDir && join(options.liveSiteDir, HISTORY_FILE);
+  let base: History | undefined;
+  let setAside: string | undefined;
+  if (options.fresh) {
+    if (inState) setAside = `${stateFile}.replaced-${snapshot.fetchedAt.replace(/[^0-9A-Za-z]/g, '-')}`;
+    log(`--fresh-history: starting a new history${setAside ? `; the old ${stateFile} is kept as ${basename(setAside)}` : ''}`);
+  } else if (inState) {
+    base = await readHistoryFile(stateFile);
+  } else if (liveFile && existsSync(liveFile)) {
+    base = await readHistoryFile(liveFile, 'Run again with --fresh-history to start a new history (the live site keeps this one until the next publish).');
+    log(`No history in ${stateDir}: continuing the one the live site publishes, ${liveFile} (recorded up to ${base.recordedAt})`);
+  } else if (options.siteRoot) {
+    base = await (options.fetchHistory ?? fetchPublishedHistory)(options.siteRoot);
+    const url = new URL(HISTORY_FILE, options.siteRoot).toString();
+    log(
+      base
+        ? `No history in ${stateDir}: continuing the one the live site publishes, ${url} (recorded up to ${base.recordedAt})`
+        : `No history in ${stateDir}, and ${url} answered 404: starting a new history`,
+    );
+  } else {
+    log(`No history in ${stateDir}: starting a new history`);
+  }
+  // A history recorded after this run would take every later run for old news ("nothing new") and record nothing.
+  if (base && Date.parse(base.recordedAt) > Date.parse(snapshot.fetchedAt)) {
+    throw new RoadmapError(
+      `The history ${inState ? stateFile : 'the live site publishes'} was recorded up to ${base.recordedAt}, after this run (${snapshot.fetchedAt}): ` +
+        'a clock was ahead when it was written, or it was edited. Nothing was changed. Run again with --fresh-history to start a new one ' +
+        '(the old file is kept beside it), or put back a copy recorded before now.',
+    );
+  }
+  if (base && options.previousSnapshot) {
+    const statusBefore = new Map(options.previousSnapshot.issues.map((issue) => [issue.id, issue.status]));
+    const statusNow = new Map(snapshot.issues.map((issue) => [issue.id, issue.status]));
+    const { history: refiled, refiled: ids } = refileUnmoved(base, options.shown, (id) => statusBefore.has(id) && statusBefore.get(id) === statusNow.get(id));
+    if (ids.length) log(`History: ${ids.length} issue${ids.length === 1 ? '' : 's'} in another column only because the config's columns changed, re-filed without a move`);
+    base = refiled;
+  }
+  const recorded = recordChanges(base, options.shown, snapshot.fetchedAt);
+  const history = recorded.history;
+  // A new history has no previous state of its own: it starts with everything "already there".
+  const runChanges = base ? recorded.changes : diffShown(options.previousShown, options.shown);
+  log(describeRun(history, snapshot.fetchedAt));
+  const file = join(options.workDir, HISTORY_FILE);
+  await writeHistoryFile(file, history);
+  // Read back as the build will read it: a history the build would refuse stops the run here, with nothing changed.
+  await readHistoryFile(file, 'This run stopped before building; the live site, the state and its history are unchanged.');
+
+  let before: { text: string | undefined } | undefined;
+  return {
+    file,
+    history,
+    changes: runChanges,
+    async commit() {
+      before = { text: existsSync(stateFile) ? await readFile(stateFile, 'utf8') : undefined };
+      if (setAside) await rename(stateFile, setAside);
+      await writeHistoryFile(stateFile, history);
+    },
+    async restore() {
+      if (!before) return;
+      if (setAside && existsSync(setAside)) await rename(setAside, stateFile);
+      else if (before.text !== undefined) await writeFile(stateFile, before.text);
+      else await rm(stateFile, { force: true });
+    },
+  };
+}
+
+/** One line of what this run added to the history, by kind: ids and counts only (CI logs are public). */
+function describeRun(history: History, at: string): string {
+  const counts = new Map<string, number>();
+  for (const change of changes(history)) {
+    if (change.at !== at) continue;
+    const key = `${change.subject === 'project' ? 'project ' : ''}${change.kind}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  const left = [...history.left.issues.values()].filter((date) => date === at).length;
+  if (left) counts.set('left the site', left);
+  const first = [...history.issues.values()].filter((record) => record.events[0]!.kind === 'seen' && record.events[0]!.atLeast && record.events[0]!.at === at).length;
+  if (first) counts.set('already there (dates "since at least")', first);
+  const parts = [...counts].map(([kind, count]) => `${count} ${kind}`);
+  return `History: ${parts.length ? parts.join(', ') : 'nothing new'} (${history.issues.size} issues, ${history.left.issues.size} that left, ${history.projects.size} projects)`;
+}

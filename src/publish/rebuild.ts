@@ -1,0 +1,363 @@
+/**
+ * A scheduled rebuild that never breaks the live site:
+ * 1. fetch and validate a fresh snapshot;
+ * 2. stop with "no changes" when nothing that shapes the site changed: the
+ *    published data (its public digest) and the rest of the fingerprint
+ *    (config, render version, package version, public/ assets, custom CSS);
+ * 3. refuse a list that shrank more than allowed (a partial answer);
+ * 4. record the run in the history (src/publish/history-step.ts) and
+ *    build into a staging directory next to `outDir`;
+ * 5. verify the build;
+ * 6. swap it in by rename, keeping the previous output until the swap holds;
+ * 7. record the history, then the snapshot as published (the commit point),
+ *    then its fingerprint and the description cache the build used and
+ *    filled (a copy until then, src/descriptions/description-cache.ts).
+ * Every run that gets this far writes its report (`report.json`), "no changes" included.
+ * On any failure `outDir` and `stateDir` are left byte for byte as they were.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+import { RoadmapError, SnapshotError } from '../shared/errors.ts';
+import type { DataSource } from '../snapshot/source.ts';
+import { publicSnapshot, type Privacy } from '../shown/privacy.ts';
+import { loadSnapshot, type LoadHooks } from '../snapshot/load.ts';
+import { readSnapshotFile, writeSnapshotFile, type Snapshot } from '../snapshot/snapshot-file.ts';
+import { compareSnapshots, runReport, shownCountsOf, whatChanged, type ChangeReport, type DataComparison } from './change-report.ts';
+import { DEFAULT_MAX_SHRINK } from './defaults.ts';
+import {
+  changedConfigKeys,
+  changedParts,
+  FINGERPRINT_FILE,
+  readFingerprint,
+  writeFingerprint,
+  type Fingerprint,
+  type FingerprintPart,
+  type PreviousFingerprint,
+} from '../fingerprint/fingerprint.ts';
+import { prepareHistory } from './history-step.ts';
+import { verifyBuild } from './verify.ts';
+import { describeIssueCounts, issueCounts } from '../shown/issue-counts.ts';
+import { PAGE_DIGESTS_FILE, RENDER_CACHE_FILE } from '../config/settings.ts';
+import type { ColumnConfig } from '../config/roadmap-config.ts';
+import type { History } from '../history/schema.ts';
+import { shownState, type ShownChanges } from '../history/shown.ts';
+
+export class RebuildError extends RoadmapError {
+  override name = 'RebuildError';
+}
+
+export const PUBLISHED_FILE = 'published.json';
+export const REPORT_FILE = 'report.json';
+
+export interface RebuildOptions {
+  source: DataSource;
+  outDir: string;
+  stateDir: string;
+  force?: boolean;
+  acceptShrink?: boolean;
+  /** Largest share (0–1) by which the visible issue count may fall before publishing is refused. */
+  maxShrink?: number;
+  /** Board columns of the config: issues of hidden columns have no page to verify. */
+  columns: readonly ColumnConfig[];
+  /** The folder of a roadmap mounted in a site of its own (the config's `prefix`), where its pages are verified. */
+  prefix?: string | undefined;
+  /** What the site may publish: a change to a field it does not show is no change. */
+  privacy: Privacy;
+  /** False when the site hides upvote counts (the config's `showUpvotes`): the report, printed to CI logs, names no gains either. */
+  showUpvotes?: boolean;
+  /** Everything but the data that shapes the site (`siteFingerprint(settings)`): a change to any part publishes. */
+  fingerprint: Omit<Fingerprint, 'data'>;
+  /** A digest per config key (`configKeyDigests(settings)`), so the report names the keys that changed. */
+  configKeys?: Record<string, string>;
+  /**
+   * Builds the site from `snapshotFile`, with the history in `historyFile`, into `outDir` (an `astro build`),
+   * reading and updating the description cache `renderCacheFile`, and the page digests `pages.digestsFile`,
+   * keeping the unchanged issue pages of `pages.previousOutput` (src/fingerprint/page-digests.ts).
+   */
+  build: (snapshotFile: string, outDir: string, historyFile: string, renderCacheFile: string, pages: PageReuse) => Promise<void>;
+  /** The live site's root URL (with the base path): its `/history.json` is continued when the state has no history. */
+  site?: string;
+  /** Start a new history instead of continuing the state's or the live site's. */
+  freshHistory?: boolean;
+  /** Reads the live site's history (tests pass their own). */
+  fetchHistory?: (siteRoot: string) => Promise<History | undefined>;
+  /** Progress and warnings (the CLI prints them to stderr); the outcome is the return value. */
+  log?: (line: string) => void;
+  load?: LoadHooks;
+}
+
+/** What a build keeps of the live site (src/config/settings.ts `pageReuse`): its unchanged issue pages, by their digests. */
+export interface PageReuse {
+  digestsFile: string;
+  previousOutput: string | undefined;
+}
+
+export interface RebuildResult {
+  status: 'no-changes' | 'published';
+  report: ChangeReport;
+  /** One line that says what happened, for stdout. */
+  summary: string;
+}
+
+export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
+  const log = options.log ?? (() => {});
+  const outDir = resolve(options.outDir);
+  const stateDir = resolve(options.stateDir);
+  const publishedFile = join(stateDir, PUBLISHED_FILE);
+  await recoverInterruptedSwap(outDir, log);
+  const previous = await readPrevious(publishedFile, options.force ?? false, log);
+
+  const fresh = await loadSnapshot(options.source, options.load);
+  const previousPublic = previous && publicSnapshot(previous, options.privacy);
+  const freshPublic = publicSnapshot(fresh, options.privacy);
+  // What the live site shows, as the last run counted it: this run's columns may differ from those it was built with.
+  const shownBefore = shownCountsOf(await readJson(join(stateDir, REPORT_FILE)), previousPublic?.digest);
+  const compare = (changes?: ShownChanges): DataComparison => {
+    const found = compareSnapshots(previousPublic, freshPublic, options.columns, changes, shownBefore);
+    return options.showUpvotes === false ? { ...found, issues: { ...found.issues, upvoteGains: [] } } : found;
+  };
+  const data = compare();
+  // The history is not a part of the fingerprint: it only changes when a run publishes, so it cannot make one.
+  // What it records (a move, an upvote count, a project's state) is in the data already (README, "The history").
+  const fingerprint: Fingerprint = { data: data.digest, ...options.fingerprint };
+  const previousFingerprint = previous ? await readFingerprint(join(stateDir, FINGERPRINT_FILE)) : undefined;
+  const { parts, note } = partsChanged(data.dataChanged, fingerprint, previousFingerprint, log);
+  // Named only where both runs recorded their keys (a state of an older version did not).
+  const configKeys =
+    parts.includes('config') && previousFingerprint?.kind === 'found' && previousFingerprint.configKeys && options.configKeys
+      ? changedConfigKeys(previousFingerprint.configKeys, options.configKeys)
+      : [];
+  const changed = parts.length > 0 || note !== null;
+  const report = (status: ChangeReport['status'], comparison: DataComparison) =>
+    runReport(comparison, { status, forced: options.force ?? false, changedParts: parts, changedConfigKeys: configKeys, note, fingerprint });
+  // --fresh-history asks for a publish: a new history is only ever written by one.
+  if (!changed && !options.force && !options.freshHistory) {
+    const unchanged = report('no-changes', data);
+    await writeReport(stateDir, unchanged, log);
+    const summary = `no changes: the portal data (${data.digest.slice(0, 19)}…), the config, the render version, the portal-roadmap version, the public/ assets, the custom CSS and the site's source match the published site; ${outDir} left as it is`;
+    return { status: 'no-changes', report: unchanged, summary };
+  }
+  guardShrink(previous, fresh, options);
+
+  // Named with this run's process id, so a later run can tell a dead run's folder from a running one's.
+  await sweepDeadRuns(tmpdir(), WORK_DIR_PREFIX);
+  const workDir = await mkdtemp(join(tmpdir(), `${WORK_DIR_PREFIX}${process.pid}-`));
+  // Staging sits next to the output so the final rename stays on one file system.
+  const staging = join(dirname(outDir), `.${basename(outDir)}.staging-${process.pid}`);
+  const retired = join(dirname(outDir), `.${basename(outDir)}.previous-${process.pid}`);
+  try {
+    const snapshotFile = join(workDir, 'snapshot.json');
+    await writeSnapshotFile(snapshotFile, fresh);
+    const history = await prepareHistory({
+      stateDir,
+      workDir,
+      snapshot: freshPublic,
+      shown: shownState(freshPublic.issues, freshPublic.projects, options.columns),
+      previousShown: previousPublic && shownState(previousPublic.issues, previousPublic.projects, options.columns),
+      previousSnapshot: previousPublic,
+      siteRoot: options.site,
+      liveSiteDir: options.prefix ? join(outDir, options.prefix) : outDir,
+      fresh: options.freshHistory,
+      log,
+      fetchHistory: options.fetchHistory,
+    });
+    await rm(staging, { recursive: true, force: true });
+    // The build works on a copy of the description cache: the state directory changes only once the site is published.
+    const renderCache = join(workDir, RENDER_CACHE_FILE);
+    const keptCache = join(stateDir, RENDER_CACHE_FILE);
+    if (existsSync(keptCache))
+      await copyFile(keptCache, renderCache).catch((error: Error) => log(`warning: the description cache could not be read (${error.message}); every description is rendered`));
+    // Likewise the page digests; the live site's pages are kept only with the digests they were published with.
+    const pageDigests = join(workDir, PAGE_DIGESTS_FILE);
+    const keptDigests = join(stateDir, PAGE_DIGESTS_FILE);
+    const digestsOfLiveSite = existsSync(keptDigests) && existsSync(outDir);
+    if (digestsOfLiveSite) await copyFile(keptDigests, pageDigests);
+    log(`Building ${describeIssueCounts(issueCounts(fresh.issues, options.columns))} and ${fresh.projects.length} projects into a staging directory`);
+    await options.build(snapshotFile, staging, history.file, renderCache, { digestsFile: pageDigests, previousOutput: digestsOfLiveSite ? outDir : undefined });
+    verifyBuild(staging, fresh, options.columns, history.history, options.prefix);
+    // While the live site changes, its digests are set aside: a run that stops before the new ones are kept leaves
+    // none (the next build renders every page) rather than digests of another output.
+    const setAside = `${keptDigests}.publishing`;
+    if (existsSync(keptDigests)) await rename(keptDigests, setAside);
+    try {
+      await swapIn(staging, outDir, retired);
+    } catch (error) {
+      if (existsSync(setAside)) await rename(setAside, keptDigests);
+      throw error;
+    }
+    try {
+      await history.commit();
+      await writeSnapshotFile(publishedFile, fresh);
+    } catch (error) {
+      // The snapshot is the commit point: without it the old output and the old history go back.
+      // (A failure to put the history back must not hide the error that got us here.)
+      await history.restore().catch(() => {});
+      await swapBack(outDir, retired, staging);
+      if (existsSync(setAside)) await rename(setAside, keptDigests);
+      throw new RebuildError(`Could not record the published snapshot in ${stateDir}: ${(error as Error).message}. The previous site was restored.`, { cause: error });
+    }
+    await rm(retired, { recursive: true, force: true });
+    // After the commit point: a fingerprint that failed to be written costs one more rebuild, never a missed one.
+    await writeFingerprint(join(stateDir, FINGERPRINT_FILE), fingerprint, options.configKeys).catch((error: Error) =>
+      log(`warning: the fingerprint could not be written (${error.message}); the next run rebuilds`),
+    );
+    // Likewise: a cache that was not kept costs the next build its rendering, nothing else.
+    await keepFile(renderCache, keptCache).catch((error: Error) =>
+      log(`warning: the description cache could not be kept in ${stateDir} (${error.message}); the next build renders every description`),
+    );
+    await keepFile(pageDigests, keptDigests)
+      .then(() => rm(setAside, { force: true }))
+      .catch((error: Error) => log(`warning: the page digests could not be kept in ${stateDir} (${error.message}); the next build renders every page`));
+    // The report lists what the history recorded: one comparison for both.
+    const published = report('published', compare(history.changes));
+    await writeReport(stateDir, published, log);
+    const why = changed ? `changed: ${whatChanged(published)}` : `nothing changed; ${options.force ? '--force' : '--fresh-history'}`;
+    return { status: 'published', report: published, summary: `Published to ${outDir} (${why})` };
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+/** Copies a file the build wrote into the state directory, whole or not at all (none written: nothing to keep). */
+async function keepFile(from: string, to: string): Promise<void> {
+  if (!existsSync(from)) return;
+  await copyFile(from, `${to}.partial`);
+  await rename(`${to}.partial`, to);
+}
+
+/**
+ * Which parts changed since the last publish. With no published snapshot, or
+ * a state directory from before fingerprints, there is nothing to compare
+ * with: `note` says so and the run publishes.
+ */
+function partsChanged(
+  dataChanged: boolean,
+  fingerprint: Fingerprint,
+  previous: PreviousFingerprint | undefined,
+  log: (line: string) => void,
+): { parts: FingerprintPart[]; note: string | null } {
+  if (!previous) return { parts: [], note: 'first run' };
+  // The data is compared with published.json under today's privacy settings rather than with the recorded
+  // digest: a privacy change is a config change, and the data is compared as it would now be published.
+  const data: FingerprintPart[] = dataChanged ? ['data'] : [];
+  switch (previous.kind) {
+    case 'missing':
+      return { parts: data, note: 'first run with fingerprints' };
+    case 'unreadable':
+      log(`warning: ignoring the unreadable ${FINGERPRINT_FILE} (${previous.reason}); rebuilding`);
+      return { parts: data, note: `${FINGERPRINT_FILE} unreadable` };
+    case 'found':
+      return { parts: [...data, ...changedParts(previous.parts, fingerprint).filter((part) => part !== 'data')], note: null };
+  }
+}
+
+async function writeReport(stateDir: string, report: ChangeReport, log: (line: string) => void): Promise<void> {
+  await mkdir(stateDir, { recursive: true })
+    .then(() => writeFile(join(stateDir, REPORT_FILE), `${JSON.stringify(report, null, 2)}\n`))
+    .catch((error: Error) => log(`warning: the change report could not be written: ${error.message}`));
+}
+
+/** A JSON file's value; undefined when it is missing or not JSON (a report is for reading, never a reason to stop). */
+async function readJson(file: string): Promise<unknown> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+async function readPrevious(file: string, force: boolean, log: (line: string) => void): Promise<Snapshot | undefined> {
+  if (!existsSync(file)) return undefined;
+  try {
+    return await readSnapshotFile(file);
+  } catch (error) {
+    if (!force) {
+      throw new RebuildError(`The published snapshot ${file} cannot be read (${(error as SnapshotError).message.split('\n')[0]}). Pass --force to rebuild from scratch.`, {
+        cause: error,
+      });
+    }
+    log(`warning: ignoring the unreadable published snapshot ${file} (--force)`);
+    return undefined;
+  }
+}
+
+function guardShrink(previous: Snapshot | undefined, fresh: Snapshot, options: RebuildOptions): void {
+  const maxShrink = options.maxShrink ?? DEFAULT_MAX_SHRINK;
+  if (!previous || options.acceptShrink || previous.issues.length === 0) return;
+  const before = previous.issues.length;
+  const after = fresh.issues.length;
+  if (after >= before * (1 - maxShrink)) return;
+  const drop = Math.round((1 - after / before) * 100);
+  throw new RebuildError(
+    `The portal returned ${after} visible issues, down ${drop}% from the ${before} published (more than the ${Math.round(maxShrink * 100)}% allowed). ` +
+      'Refusing to publish what may be a partial list; pass --accept-shrink if the drop is real.',
+  );
+}
+
+/** Work folders of runs, in the system's temp folder: `portal-roadmap-{pid}-{random}`. */
+export const WORK_DIR_PREFIX = 'portal-roadmap-';
+
+/** Removes the folders `{prefix}{pid}-…` in `dir` of processes that no longer run (a run killed mid-way leaves its own). */
+export async function sweepDeadRuns(dir: string, prefix: string): Promise<void> {
+  if (!existsSync(dir)) return;
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const pid = entry.isDirectory() && entry.name.startsWith(prefix) ? /^(\d+)-/.exec(entry.name.slice(prefix.length))?.[1] : undefined;
+    if (pid && !running(Number(pid))) await rm(join(dir, entry.name), { recursive: true, force: true });
+  }
+}
+
+/** Whether a process of this id runs (a rebuild in progress owns its staging and retired folders). */
+function running(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * What a run that died mid-swap left beside the output: between the two
+ * renames of `swapIn` the live site exists only as `.{out}.previous-{pid}`,
+ * and a run that died while building leaves `.{out}.staging-{pid}`. The live
+ * site comes back from the newest previous one when it is missing; the rest of
+ * a dead run's folders are removed. Folders of a run still going are left alone.
+ */
+export async function recoverInterruptedSwap(outDir: string, log: (line: string) => void): Promise<void> {
+  const parent = dirname(outDir);
+  if (!existsSync(parent)) return;
+  const name = basename(outDir).replace(/[.*+?^$()|[\]\\{}]/g, '\\$&');
+  const pattern = new RegExp(`^\\.${name}\\.(previous|staging)-(\\d+)$`);
+  const leftovers = (await readdir(parent, { withFileTypes: true }))
+    .map((entry) => ({ entry, match: pattern.exec(entry.name) }))
+    .filter(({ entry, match }) => entry.isDirectory() && match && !running(Number(match[2])))
+    .map(({ entry, match }) => ({ path: join(parent, entry.name), kind: match![1]!, mtimeMs: statSync(join(parent, entry.name)).mtimeMs }));
+  const previous = leftovers.filter((folder) => folder.kind === 'previous').sort((a, b) => b.mtimeMs - a.mtimeMs);
+  if (!existsSync(outDir) && previous[0]) {
+    await rename(previous[0].path, outDir);
+    log(`${outDir} was missing after a run that stopped mid-swap: the live site is back from ${basename(previous[0].path)}`);
+    previous.shift();
+  }
+  for (const folder of [...previous, ...leftovers.filter((folder) => folder.kind === 'staging')]) await rm(folder.path, { recursive: true, force: true });
+}
+
+/** Two renames: the live output moves aside, the staging directory takes its name; the first is undone if the second fails. */
+async function swapIn(staging: string, outDir: string, retired: string): Promise<void> {
+  const hadOutput = existsSync(outDir);
+  if (hadOutput) await rename(outDir, retired);
+  try {
+    await rename(staging, outDir);
+  } catch (error) {
+    if (hadOutput) await rename(retired, outDir);
+    throw new RebuildError(`Could not move the new build into ${outDir}: ${(error as Error).message}. The previous site is unchanged.`, { cause: error });
+  }
+}
+
+async function swapBack(outDir: string, retired: string, staging: string): Promise<void> {
+  await rename(outDir, staging);
+  if (existsSync(retired)) await rename(retired, outDir);
+}

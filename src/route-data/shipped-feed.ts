@@ -1,0 +1,43 @@
+/** What both shipped feeds (`/shipped/rss.xml`, `/shipped/atom.xml`) of one language are made of. */
+import type { APIContext } from 'astro';
+import { shippedItems, type ShippedItem } from '../feeds/shipped-feed.ts';
+import { roadmapFor } from './roadmap.ts';
+
+export interface ShippedFeed {
+  /** "Shipped issues · {site title}", in the language of the feed. */
+  title: string;
+  description: string;
+  /** Absolute URL of the language's root, with the base path. */
+  root: string;
+  /** The feed's own URL. */
+  feedUrl: string;
+  locale: string;
+  /** Who publishes it: the site title. */
+  author: string;
+  /** The newest item's date, or the snapshot's. */
+  updated: string;
+  items: ShippedItem[];
+}
+
+export async function shippedFeed(context: APIContext, file: 'rss.xml' | 'atom.xml'): Promise<ShippedFeed> {
+  const roadmap = await roadmapFor(context.url);
+  const { labels, ui, config } = roadmap;
+  const root = new URL(ui.root, context.site).toString();
+  const items = shippedItems(roadmap.changelog, {
+    issueById: new Map(roadmap.issues.map((issue) => [issue.id, issue])),
+    history: roadmap.history,
+    siteRoot: root,
+    descriptionHtml: (id) => roadmap.descriptionHtml('issues', id),
+    columnOf: (issue) => roadmap.columnByIssue.get(issue.id)?.label ?? issue.status,
+  });
+  return {
+    title: `${labels.shippedIssues} · ${config.title}`,
+    description: labels.shippedIntro,
+    root,
+    feedUrl: new URL(`shipped/${file}`, root).toString(),
+    locale: ui.locale,
+    author: config.title,
+    updated: items[0]?.at ?? roadmap.info.fetchedAt,
+    items,
+  };
+}
