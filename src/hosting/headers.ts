@@ -19,6 +19,14 @@
  * the ones that search, keep exactly the policy they had. (A path no file
  * matches gets only the catch-all, but it is answered with 404.html, whose
  * meta tag carries the page policy.)
+ *
+ * A roadmap mounted in a site of its own (`prefix`) owns only the paths of its
+ * routes: the host's 404 page under the prefix, or any page of the host's
+ * there, must keep the host's policy (a strict one of ours would block the
+ * inline script of a Starlight 404). So a mounted roadmap has no catch-all:
+ * the catch-all's headers are merged into each of its own rules instead (one
+ * policy a rule, the narrower directive winning), which gives every path the
+ * roadmap serves exactly what the two rules gave it, and no other path anything.
  */
 
 import { LATEST_FILE } from '../exports/whats-new.ts';
@@ -100,6 +108,8 @@ export interface HeaderRules {
   inline?: { scripts: readonly string[]; styles: readonly string[] };
   /** The origin the subscribe form posts to (`subscribe.action`'s), the one `form-action` allows. */
   formOrigin?: string | undefined;
+  /** Mounted below a prefix in a site of its own: rules for the roadmap's own paths alone, no catch-all (see above). */
+  mounted?: boolean;
 }
 
 /** One `_headers` rule: a path (exact, or a prefix ending in `*`) and the headers it adds. */
@@ -113,17 +123,21 @@ export interface HeaderRule {
  * every rule that matches and join same-name headers with a comma; other hosts'
  * formats are made from these rules (src/hosting/vercel-output.ts).
  */
-export function headerRules({ base, topLevel, embedOrigins, languageDirs = {}, inline, formOrigin }: HeaderRules): HeaderRule[] {
+export function headerRules({ base, topLevel, embedOrigins, languageDirs = {}, inline, formOrigin, mounted = false }: HeaderRules): HeaderRule[] {
   const root = base.endsWith('/') ? base : `${base}/`;
   // Inline scripts and styles are allowed by their hashes, wherever a policy names its sources.
   const withInline = (policy: string) =>
     inline ? policy.replace(/(script-src 'self')/g, [`$1`, ...inline.scripts].join(' ')).replace(/(style-src 'self')/g, [`$1`, ...inline.styles].join(' ')) : policy;
-  const rule = (path: string, headers: Readonly<Record<string, string>>): HeaderRule => ({
-    path,
-    headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, name === 'Content-Security-Policy' ? withInline(value) : value])),
-  });
+  const common = commonHeaders(formOrigin);
+  const rule = (path: string, own: Readonly<Record<string, string>>): HeaderRule => {
+    const headers = mounted ? withCommon(common, own) : own;
+    return {
+      path,
+      headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, name === 'Content-Security-Policy' ? withInline(value) : value])),
+    };
+  };
   const strict = { 'Content-Security-Policy': `${frameAncestors([])}; ${STRICT_SCRIPTS}`, 'X-Frame-Options': 'DENY' };
-  const rules = [rule(`${root}*`, commonHeaders(formOrigin)), rule(root, strict)];
+  const rules = mounted ? [rule(root, strict)] : [rule(`${root}*`, common), rule(root, strict)];
   const entryRules = (prefix: string, entries: readonly string[]) => {
     for (const entry of [...entries].sort()) {
       if (entry === '_headers') continue;
@@ -149,6 +163,23 @@ export function headerRules({ base, topLevel, embedOrigins, languageDirs = {}, i
   };
   entryRules(root, topLevel);
   return rules;
+}
+
+/**
+ * A rule's own headers with the catch-all's under them, as one rule: the policies as one, where a directive of the
+ * rule's replaces the catch-all's of the same name (each only ever narrows it: `script-src 'self'` for the
+ * catch-all's WebAssembly allowance, and `frame-ancestors`, which the catch-all leaves out).
+ */
+function withCommon(common: Readonly<Record<string, string>>, own: Readonly<Record<string, string>>): Record<string, string> {
+  const policy = (text = '') =>
+    new Map(
+      text
+        .split('; ')
+        .filter(Boolean)
+        .map((directive) => [directive.split(' ')[0]!, directive] as const),
+    );
+  const merged = new Map([...policy(common['Content-Security-Policy']), ...policy(own['Content-Security-Policy'])]);
+  return { ...common, ...own, 'Content-Security-Policy': [...merged.values()].join('; ') };
 }
 
 /** The `_headers` file. */

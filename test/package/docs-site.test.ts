@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startFakePortal, type FakePortal } from '../support/fake-portal.ts';
 import { SCENARIOS, siteIssueIds } from '../support/scenarios.ts';
+import { headersFor, parseHeadersFile } from '../support/static-server.ts';
 import { installExample, runBin, type Installed, type Run } from './install.ts';
 
 let site: Installed;
@@ -107,6 +108,10 @@ describe('a Starlight site with the roadmap at /roadmap/', () => {
       .filter((line) => line.startsWith('/'));
     expect(rules.length).toBeGreaterThan(5);
     expect(rules.filter((path) => !path.startsWith('/roadmap/'))).toEqual([]);
+    // The host's 404 page under the prefix, and its own pages, keep the host's policy: none of ours matches them.
+    const parsed = parseHeadersFile(page('_headers'));
+    for (const path of ['/roadmap/no-such-page/', '/roadmap/404.html', '/', '/guides/getting-started/']) expect(headersFor(parsed, path), path).toEqual({});
+    expect(headersFor(parsed, '/roadmap/issues/x/')['Content-Security-Policy']).toMatch(/script-src 'self'/);
     // Astro inlines small scripts by default; the embed's sizing script is one, and its hash is in the policy.
     const embed = page('roadmap/embed/index.html');
     const inline = [...embed.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)].map((match) => match[1]!);

@@ -94,15 +94,44 @@ describe('_headers', () => {
 
 describe('a roadmap mounted below a prefix', () => {
   it('adds the hashes of what its pages inline to every script and style policy, and has rules below the prefix alone', () => {
-    const parsed = parseHeadersFile(headersFile({ base: '/roadmap', topLevel, embedOrigins: [], inline: { scripts: ["'sha256-abc='"], styles: ["'sha256-def='"] } }));
+    const parsed = parseHeadersFile(
+      headersFile({ base: '/roadmap', topLevel, embedOrigins: [], inline: { scripts: ["'sha256-abc='"], styles: ["'sha256-def='"] }, mounted: true }),
+    );
     expect(parsed.filter((rule) => !rule.pattern.startsWith('/roadmap/')).map((rule) => rule.pattern)).toEqual([]);
     const policies = parsed.flatMap((rule) => rule.headers.filter(([name]) => name === 'Content-Security-Policy').map(([, value]) => value));
     const named = (name: string) => policies.flatMap((policy) => policy.split('; ').filter((directive) => directive.startsWith(`${name} `)));
-    expect(named('script-src').length).toBe(
-      parsed.filter((rule) => rule.headers.some(([name]) => name === 'Content-Security-Policy') && !rule.pattern.endsWith('pagefind/*')).length,
-    );
+    expect(named('script-src').length).toBe(parsed.filter((rule) => rule.headers.some(([name]) => name === 'Content-Security-Policy')).length);
     for (const directive of named('script-src')) expect(directive).toMatch(/^script-src 'self' 'sha256-abc='/);
     expect(named('style-src').length).toBeGreaterThan(0);
     for (const directive of named('style-src')) expect(directive).toBe("style-src 'self' 'sha256-def='");
+  });
+
+  const mounted = (embedOrigins: string[] = []) =>
+    parseHeadersFile(
+      headersFile({
+        base: '/roadmap',
+        topLevel: topLevel.filter((entry) => entry !== '404.html').concat('de'),
+        embedOrigins,
+        languageDirs: { de: ['index.html', 'issues', 'embed'] },
+        mounted: true,
+      }),
+    );
+
+  it("sets no header at all on a path the roadmap does not own, such as the host's 404 page under the prefix", () => {
+    for (const path of ['/roadmap/no-such-page/', '/roadmap/404.html', '/roadmap', '/', '/guides/x/']) expect(headersFor(mounted(), path), path).toEqual({});
+  });
+
+  it('gives each path it owns one policy with what the catch-all and its own rule gave it before', () => {
+    const r = mounted(['https://docs.example.com']);
+    for (const path of ['/roadmap/', '/roadmap/issues/x/', '/roadmap/embed/', '/roadmap/de/issues/x/', '/roadmap/_astro/a.js']) {
+      expect(policies(r, path)[0], path).toMatch(/^default-src 'none';.*; style-src 'self'/);
+      expect(scriptSources(r, path), path).not.toContain("script-src 'self' 'wasm-unsafe-eval'");
+      expect(headersFor(r, path)['X-Content-Type-Options'], path).toBe('nosniff');
+    }
+    expect(policies(r, '/roadmap/issues/x/')).toHaveLength(1);
+    expect(scriptSources(r, '/roadmap/pagefind/pagefind-worker.js')).toEqual(["script-src 'self' 'wasm-unsafe-eval'"]);
+    expect(framing(r, '/roadmap/issues/x/')).toEqual(["frame-ancestors 'none'"]);
+    expect(framing(r, '/roadmap/embed/')).toEqual(["frame-ancestors 'self' https://docs.example.com"]);
+    expect(framing(r, '/roadmap/de/embed/')).toEqual(["frame-ancestors 'self' https://docs.example.com"]);
   });
 });

@@ -37,7 +37,15 @@ export function securityHeaders(options: SecurityHeadersOptions): AstroIntegrati
         const inline = options.folder ? await inlineSources(roadmapDir) : undefined;
         const file = join(outDir, '_headers');
         const own = existsSync(file) ? `${(await readFile(file, 'utf8')).trimEnd()}\n\n` : '';
-        const rules: HeaderRules = { base: options.base, topLevel, embedOrigins: options.embedOrigins, languageDirs, inline, formOrigin: options.formOrigin };
+        const rules: HeaderRules = {
+          base: options.base,
+          topLevel,
+          embedOrigins: options.embedOrigins,
+          languageDirs,
+          inline,
+          formOrigin: options.formOrigin,
+          mounted: options.folder !== undefined,
+        };
         await writeFile(file, `${own}${headersFile(rules)}`);
         logger.info(`${own ? 'Added to' : 'Wrote'} _headers (CSP, frame-ancestors, nosniff, referrer policy)${options.folder ? ` for ${options.base}/` : ''}`);
         if (options.vercelProjectRoot && options.folder) {
