@@ -13,7 +13,7 @@
  * entries, and `pagefind/` has to be among them to get the worker's policy.
  */
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import * as pagefind from 'pagefind';
@@ -56,16 +56,8 @@ export function searchIndex({ locales, languageDirs = [], folder, maxFragments =
 
   /** Indexes the pages below `outDir` into its pagefind/; returns what the log says of it. */
   async function index(outDir: string): Promise<string> {
-    const outputPath = join(outDir, SEARCH_DIR);
     const started = performance.now();
-    const created = await pagefind.createIndex({ ...(forceLanguage ? { forceLanguage } : {}), maxFragments });
-    if (!created.index) throw new Error(created.errors.join('; ') || 'no index');
-    // Only issue and project pages can hold content to find; the glob spares Pagefind reading the rest.
-    const added = await created.index.addDirectory({ path: outDir, glob: `{${sections.join(',')}}/**/*.html` });
-    if (added.errors.length) throw new Error(added.errors.join('; '));
-    const written = await created.index.writeFiles({ outputPath });
-    if (written.errors.length) throw new Error(written.errors.join('; '));
-    for (const name of await readdir(outputPath)) if (UNUSED_BUNDLES.test(name)) await rm(join(outputPath, name));
+    const outputPath = await writeSearchIndex(outDir, { sections, maxFragments, ...(forceLanguage ? { forceLanguage } : {}) });
     const { files, bytes } = await folderSize(outputPath);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     return `Indexed ${await indexedPages(outputPath)} pages for search in ${seconds} s: ${files} files, ${Math.round(bytes / 1024)} KB in ${folder ? `${folder}/` : ''}${SEARCH_DIR}/`;
@@ -99,6 +91,59 @@ export function searchIndex({ locales, languageDirs = [], folder, maxFragments =
       },
     },
   };
+}
+
+/**
+ * Writes the search index of the `.html` pages below `sections` (folders of `outDir`) into `outDir`'s pagefind/,
+ * and returns that folder. The same pages make the same index, byte for byte, on any file system.
+ */
+export async function writeSearchIndex(
+  outDir: string,
+  { sections, maxFragments, forceLanguage }: { sections: readonly string[]; maxFragments: number; forceLanguage?: string },
+): Promise<string> {
+  const outputPath = join(outDir, SEARCH_DIR);
+  const created = await pagefind.createIndex({ ...(forceLanguage ? { forceLanguage } : {}), maxFragments });
+  const searchIndex = created.index;
+  if (!searchIndex) throw new Error(created.errors.join('; ') || 'no index');
+  // Only issue and project pages can hold content to find. They are handed over one by one in the order of their
+  // paths, not with addDirectory: Pagefind's index depends on the order pages reach it, and addDirectory takes the
+  // file system's listing order, so the same pages made another index on another file system (tmpfs lists files in
+  // the order they were made), e.g. when a warm build kept some pages and wrote others. Pagefind handles its
+  // messages one at a time, in the order sent.
+  const added = await Promise.all(await sendInPathOrder(outDir, sections, (sourcePath, content) => searchIndex.addHTMLFile({ sourcePath, content })));
+  const errors = added.flatMap((response) => response.errors);
+  if (errors.length) throw new Error(errors.join('; '));
+  const written = await searchIndex.writeFiles({ outputPath });
+  if (written.errors.length) throw new Error(written.errors.join('; '));
+  for (const name of await readdir(outputPath)) if (UNUSED_BUNDLES.test(name)) await rm(join(outputPath, name));
+  return outputPath;
+}
+
+/**
+ * Reads the `.html` files below each of `sections` (folders of `outDir`) and hands each to `add` with its path from
+ * `outDir`, in code-point order of those paths, whatever order the file system lists them in. Each file is read
+ * and sent before the next is read, so the pages are not all in memory at once; the answers are awaited by the caller.
+ */
+export async function sendInPathOrder<T>(outDir: string, sections: readonly string[], add: (sourcePath: string, content: string) => Promise<T>): Promise<Promise<T>[]> {
+  const paths: string[] = [];
+  for (const section of sections) {
+    const entries = await readdir(join(outDir, section), { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return [];
+      throw error;
+    });
+    for (const entry of entries) {
+      if (entry.isFile() && entry.name.endsWith('.html')) paths.push(relative(outDir, join(entry.parentPath, entry.name)).split(sep).join('/'));
+    }
+  }
+  paths.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const sent: Promise<T>[] = [];
+  for (const path of paths) {
+    const answer = add(path, await readFile(join(outDir, path), 'utf8'));
+    // Awaited by the caller with the others; a failure is theirs to report, not an unhandled rejection in between.
+    answer.catch(() => undefined);
+    sent.push(answer);
+  }
+  return sent;
 }
 
 /** Number of files below `dir` and their total size in bytes. */
