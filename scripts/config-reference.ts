@@ -1,7 +1,8 @@
 /**
  * `npm run docs:config`: writes docs/reference/config.md from the config
- * schema itself. What each option means is the JSDoc above it in
- * src/config/roadmap-config.ts, read with the TypeScript compiler API; its
+ * schema itself. What each option means is the JSDoc above it in the file of
+ * its group under src/config/schemas/ (put together in
+ * src/config/roadmap-config.ts), read with the TypeScript compiler API; its
  * type, default and allowed values come from the zod schema, through
  * `z.toJSONSchema` (the input side: what a team writes). The label keys and
  * their English texts come from the schema and the English translation.
@@ -9,6 +10,7 @@
  * output disagree, so a change to the schema comes with its page.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { z } from 'zod';
@@ -39,43 +41,97 @@ interface Json {
   minItems?: number;
 }
 
+/** A module of the schema, as read for its JSDoc: its top-level constants and the names it imports from files of ours. */
+interface SchemaModule {
+  constants: Map<string, ts.Expression>;
+  imports: Map<string, { file: string; name: string }>;
+}
+
+/** Where an identifier of a module is declared: its initializer, and the module that declares it. */
+interface Declared {
+  expression: ts.Expression;
+  module: SchemaModule;
+}
+
 /**
  * The JSDoc of every field of `RoadmapConfigSchema`, by dotted path (`theme.accent`): each
- * property of the schema's object literals (a list's items under the list's name: `columns.id`), following a field into the object schema it is made of (a nested
- * `z.strictObject({...})`, or a schema such as `ColumnSchema` declared in the same file).
+ * property of the schema's object literals (a list's items under the list's name: `columns.id`), following a field
+ * into the object schema it is made of (a nested `z.strictObject({...})`, or a schema such as `ColumnSchema`
+ * declared apart) and a spread group of options (`...themeOptions`) into the file under src/config/schemas/ that
+ * declares it. `read` gives a file's source (a test passes one with a doc taken out).
  */
-export function fieldDocs(source = readFileSync(SCHEMA_FILE, 'utf8')): Map<string, string> {
-  const file = ts.createSourceFile(SCHEMA_FILE, source, ts.ScriptTarget.Latest, true);
-  const constants = new Map<string, ts.Expression>();
-  for (const statement of file.statements) {
-    if (!ts.isVariableStatement(statement)) continue;
-    for (const declaration of statement.declarationList.declarations) {
-      if (ts.isIdentifier(declaration.name) && declaration.initializer) constants.set(declaration.name.text, declaration.initializer);
+export function fieldDocs(read: (file: string) => string = (file) => readFileSync(file, 'utf8')): Map<string, string> {
+  const modules = new Map<string, SchemaModule>();
+  const load = (path: string): SchemaModule => {
+    const known = modules.get(path);
+    if (known) return known;
+    const file = ts.createSourceFile(path, read(path), ts.ScriptTarget.Latest, true);
+    const module: SchemaModule = { constants: new Map(), imports: new Map() };
+    modules.set(path, module);
+    for (const statement of file.statements) {
+      if (ts.isVariableStatement(statement)) {
+        for (const declaration of statement.declarationList.declarations) {
+          if (ts.isIdentifier(declaration.name) && declaration.initializer) module.constants.set(declaration.name.text, declaration.initializer);
+        }
+      } else if (ts.isImportDeclaration(statement) && ts.isStringLiteral(statement.moduleSpecifier) && statement.moduleSpecifier.text.startsWith('.')) {
+        const bindings = statement.importClause?.namedBindings;
+        if (!bindings || !ts.isNamedImports(bindings)) continue;
+        const from = resolve(dirname(path), statement.moduleSpecifier.text);
+        for (const element of bindings.elements) module.imports.set(element.name.text, { file: from, name: (element.propertyName ?? element.name).text });
+      }
     }
-  }
+    return module;
+  };
+  /** The declaration an identifier of `module` names, in that module or in the one it is imported from. */
+  const lookUp = (module: SchemaModule, name: string, seen = new Set<string>()): Declared | undefined => {
+    const expression = module.constants.get(name);
+    if (expression) return { expression, module };
+    const imported = module.imports.get(name);
+    if (!imported || seen.has(`${imported.file}#${imported.name}`)) return undefined;
+    seen.add(`${imported.file}#${imported.name}`);
+    return lookUp(load(imported.file), imported.name, seen);
+  };
 
   /** The object literal of the first `z.strictObject(…)`/`z.object(…)` an expression is built on; none when that call has no literal. */
-  const objectOf = (expression: ts.Node, seen = new Set<string>()): ts.ObjectLiteralExpression | null | undefined => {
+  const objectOf = (expression: ts.Node, module: SchemaModule, seen = new Set<ts.Node>()): { shape: ts.ObjectLiteralExpression; module: SchemaModule } | null | undefined => {
     if (ts.isCallExpression(expression) && ts.isPropertyAccessExpression(expression.expression) && ['strictObject', 'object'].includes(expression.expression.name.text)) {
       const [shape] = expression.arguments;
       // Built by a call of the callee chain first (`z.strictObject` itself), so only this call's own argument counts.
-      return shape && ts.isObjectLiteralExpression(shape) ? shape : null;
+      return shape && ts.isObjectLiteralExpression(shape) ? { shape, module } : null;
     }
-    if (ts.isIdentifier(expression) && constants.has(expression.text) && !seen.has(expression.text)) {
-      seen.add(expression.text);
-      return objectOf(constants.get(expression.text)!, seen);
+    if (ts.isIdentifier(expression)) {
+      const declared = lookUp(module, expression.text);
+      if (declared && !seen.has(declared.expression)) {
+        seen.add(declared.expression);
+        return objectOf(declared.expression, declared.module, seen);
+      }
     }
-    let found: ts.ObjectLiteralExpression | null | undefined;
+    let found: { shape: ts.ObjectLiteralExpression; module: SchemaModule } | null | undefined;
     ts.forEachChild(expression, (child) => {
-      if (found === undefined) found = objectOf(child, seen);
+      if (found === undefined) found = objectOf(child, module, seen);
       return found !== undefined;
     });
     return found;
   };
 
+  /** The object literal a spread group of options names (`...themeOptions`: `export const themeOptions = {...}`). */
+  const spreadOf = (expression: ts.Expression, module: SchemaModule): { shape: ts.ObjectLiteralExpression; module: SchemaModule } | undefined => {
+    if (ts.isObjectLiteralExpression(expression)) return { shape: expression, module };
+    if (ts.isAsExpression(expression) || ts.isSatisfiesExpression(expression) || ts.isParenthesizedExpression(expression)) return spreadOf(expression.expression, module);
+    if (!ts.isIdentifier(expression)) return undefined;
+    const declared = lookUp(module, expression.text);
+    return declared ? spreadOf(declared.expression, declared.module) : undefined;
+  };
+
   const docs = new Map<string, string>();
-  const visit = (shape: ts.ObjectLiteralExpression, prefix: string) => {
+  const visit = (shape: ts.ObjectLiteralExpression, module: SchemaModule, prefix: string) => {
     for (const property of shape.properties) {
+      if (ts.isSpreadAssignment(property)) {
+        const group = spreadOf(property.expression, module);
+        if (!group) throw new Error(`${SCHEMA_FILE}: "...${property.expression.getText()}" is not an object of options declared in a file of ours`);
+        visit(group.shape, group.module, prefix);
+        continue;
+      }
       if (!ts.isPropertyAssignment(property) || !(ts.isIdentifier(property.name) || ts.isStringLiteral(property.name))) continue;
       const name = property.name.text;
       const doc = ts
@@ -86,13 +142,15 @@ export function fieldDocs(source = readFileSync(SCHEMA_FILE, 'utf8')): Map<strin
         .replace(/\s+/g, ' ')
         .trim();
       docs.set(`${prefix}${name}`, doc);
-      const inner = objectOf(property.initializer);
-      if (inner) visit(inner, `${prefix}${name}.`);
+      const inner = objectOf(property.initializer, module);
+      if (inner) visit(inner.shape, inner.module, `${prefix}${name}.`);
     }
   };
-  const root = objectOf(constants.get('RoadmapConfigSchema')!);
-  if (!root) throw new Error(`${SCHEMA_FILE}: RoadmapConfigSchema is not built on z.strictObject({...})`);
-  visit(root, '');
+  const top = load(SCHEMA_FILE);
+  const root = lookUp(top, 'RoadmapConfigSchema');
+  const schema = root && objectOf(root.expression, root.module);
+  if (!schema) throw new Error(`${SCHEMA_FILE}: RoadmapConfigSchema is not built on z.strictObject({...})`);
+  visit(schema.shape, schema.module, '');
   return docs;
 }
 
@@ -100,7 +158,7 @@ const code = (value: unknown) => `\`${typeof value === 'string' ? value : JSON.s
 const isObject = (node: Json | undefined): node is Json & { properties: Record<string, Json> } => node?.type === 'object' && node.properties !== undefined;
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** `[x, {[language]: x}]`: a text given once or per language (src/config/local-text.ts). */
+/** `[x, {[language]: x}]`: a text given once or per language (src/config/schemas/local-text.ts). */
 function perLanguage(node: Json): Json | undefined {
   const [one, byLanguage] = node.anyOf ?? [];
   if (node.anyOf?.length !== 2 || byLanguage?.type !== 'object' || !byLanguage.propertyNames) return undefined;

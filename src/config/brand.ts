@@ -13,6 +13,7 @@ import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { extname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { ConfigError } from '../shared/errors.ts';
 import { packageFile } from '../shared/package-files.ts';
+import { isBrandFile } from './schemas/theme.ts';
 
 /** The folder, below the roadmap's root, the team's images are served from. */
 export const BRAND_DIR = 'brand';
@@ -59,11 +60,6 @@ export interface BrandOptions {
 }
 
 const OPTION_NAMES: Record<keyof BrandOptions, string> = { favicon: 'theme.favicon', logo: 'theme.logo', socialImage: 'theme.socialImage' };
-
-/** Whether a configured value names a file of the team's (relative to the config file) rather than a public/ path or a URL. */
-export function isBrandFile(value: string): boolean {
-  return !value.startsWith('/') && !/^[a-z][a-z0-9+.-]*:/i.test(value);
-}
 
 /**
  * Each image, checked and named. `configDir` is the config file's folder (the

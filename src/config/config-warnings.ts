@@ -4,7 +4,8 @@
  * fix it. Errors (a value that cannot work) belong in the schema instead.
  * Pure: the settings collect these once, and the build and the CLIs print them.
  */
-import { DEFAULT_COLUMNS, type RoadmapConfig } from './roadmap-config.ts';
+import type { RoadmapConfig } from './roadmap-config.ts';
+import { DEFAULT_COLUMNS } from './schemas/columns.ts';
 import { DEFAULT_COLUMN_LABELS } from '../i18n/labels.ts';
 import { statusKey } from '../shared/status-key.ts';
 

@@ -2,327 +2,60 @@
  * The site configuration: one zod schema is the single source of truth for
  * what `roadmap.config.json` may hold, its defaults and its types.
  * Unknown keys fail, so a misspelt option never passes silently.
+ *
+ * The options are declared in src/config/schemas/, one file per group of options (the site, its languages,
+ * columns, labels, theme, embed, notify, …), each field with the JSDoc that docs/reference/config.md is
+ * generated from (`npm run docs:config`). This file puts them together in the order the reference lists them,
+ * checks what spans several options, and reads the config file. A new option goes in the file of its group; a
+ * new group is a file of its own, spread into `RoadmapConfigSchema` below.
  */
-import { isBrandFile } from './brand.ts';
-import { PLAIN_PATH } from './site-url.ts';
-import { moveRenamedKeys } from './renamed-keys.ts';
-import { checkLocalTexts, fallbackWarnings, isPerLanguage, localText, textsIn, type LanguageTexts } from './local-text.ts';
-import { localeSegment } from './locale-segment.ts';
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { z } from 'zod';
+import { localeSegment } from '../i18n/locale-segment.ts';
+import type { LabelOverrides } from '../i18n/labels.ts';
 import { ConfigError } from '../shared/errors.ts';
-import { parseWithFriendlyErrors, SECRET_INPUT } from '../shared/friendly-errors.ts';
-import { HOSTS } from './hosts.ts';
-import { EN, suggestLocale, type LabelKey, type LabelOverrides, type PluralKey, type StringKey } from '../i18n/labels.ts';
-import { HEX_COLOUR, httpUrl } from '../shared/values.ts';
-import { withoutXmlForbidden } from '../shared/text.ts';
+import { parseWithFriendlyErrors } from '../shared/friendly-errors.ts';
 import { statusKey } from '../shared/status-key.ts';
-
-/** Text that reaches pages and the feed: without the characters XML 1.0 forbids, which would make the feed invalid. */
-const outputText = () => z.string().transform(withoutXmlForbidden);
+import { moveRenamedKeys } from './renamed-keys.ts';
+import { boardOptions } from './schemas/board.ts';
+import { columnOptions, DECLINED_COLUMN } from './schemas/columns.ts';
+import { embedOptions } from './schemas/embed.ts';
+import { hostOptions } from './schemas/host.ts';
+import { labelOptions } from './schemas/labels.ts';
+import { languageOptions } from './schemas/languages.ts';
+import { linkOptions } from './schemas/links.ts';
+import { checkLocalTexts, fallbackWarnings, isPerLanguage, textsIn, type LanguageTexts } from './schemas/local-text.ts';
+import { notifyOptions } from './schemas/notify.ts';
+import { privacyOptions } from './schemas/privacy.ts';
+import { seoOptions } from './schemas/seo.ts';
+import { shareCardOptions } from './schemas/share-cards.ts';
+import { shipDateOptions } from './schemas/ship-dates.ts';
+import { shippedOptions } from './schemas/shipped.ts';
+import { siteOptions } from './schemas/site.ts';
+import { subscribeOptions } from './schemas/subscribe.ts';
+import { themeOptions } from './schemas/theme.ts';
 
 export const DEFAULT_CONFIG_FILE = 'roadmap.config.json';
 
-export const ColumnSchema = z.strictObject({
-  /** Stable id: used in URLs and as a CSS hook. Lowercase letters, digits and dashes. */
-  id: z
-    .string()
-    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'use lowercase letters, digits and single dashes, e.g. "in-progress"')
-    .max(64, 'use at most 64 characters: the id is a folder name'),
-  /**
-   * Heading shown above the column, or one per language (`{"en": "Shipped", "de": "Ausgeliefert"}`).
-   * Optional for the default column ids, which have labels in every language.
-   */
-  label: localText(outputText().pipe(z.string().trim().min(1, 'give the column a heading, e.g. "In progress"'))).optional(),
-  /** Statuses that land in this column. Matched ignoring case, spaces, dashes and underscores. */
-  statuses: z.array(z.string().trim().min(1, 'a status cannot be empty')).min(1, 'list at least one status, e.g. ["In Progress"]'),
-  /** Leave these issues off the site: no card, no page. */
-  hidden: z.boolean().default(false),
-});
-
-/** The default column of declined issues, hidden unless `board.showDeclined`. */
-export const DECLINED_COLUMN = 'canceled';
-
-/** Defaults that match the words common trackers use. */
-export const DEFAULT_COLUMNS: z.input<typeof ColumnSchema>[] = [
-  { id: 'backlog', statuses: ['backlog', 'triage', 'icebox', 'under consideration'] },
-  { id: 'planned', statuses: ['todo', 'to do', 'planned', 'unstarted', 'next', 'up next'] },
-  { id: 'in-progress', statuses: ['in progress', 'started', 'in review', 'review', 'doing', 'in development', 'testing'] },
-  { id: 'done', statuses: ['done', 'completed', 'complete', 'shipped', 'released', 'closed'] },
-  { id: DECLINED_COLUMN, statuses: ['canceled', 'cancelled', 'duplicate', "won't do", 'wont do'], hidden: true },
-];
-
-/** The name of an environment variable: what the config holds instead of a secret, which would be published with it. */
-const envVariableName = () =>
-  z
-    .string()
-    .refine((value) => !/^[a-z][a-z0-9+.-]*:|^[A-Za-z0-9_-]{30,}$/.test(value) || /^[A-Z_][A-Z0-9_]*$/.test(value), {
-      message: 'this looks like the URL or token itself: put it in a CI secret, pass it as an environment variable, and name the variable here, e.g. "SLACK_WEBHOOK_URL"',
-      params: SECRET_INPUT,
-    })
-    .pipe(z.string().regex(/^[A-Z_][A-Z0-9_]{0,99}$/, 'name the environment variable that holds it: capital letters, digits and "_", e.g. "SLACK_WEBHOOK_URL"'));
-
-/** A form field's name as newsletter services use them: letters, digits, `_`, `-`, `[` and `]`. */
-const formFieldName = () =>
-  z.string().regex(/^[A-Za-z0-9_\-[\]]{1,100}$/, 'use the field name of your service\'s form: letters, digits, "_", "-", "[" and "]", e.g. "email" or "EMAIL"');
-
-const hexColour = z.string().regex(HEX_COLOUR, 'use a hex colour, e.g. "#1d4ed8"');
-
-const labelKeys = Object.keys(EN) as LabelKey[];
-const labelText = () => outputText().pipe(z.string().min(1));
-/** Plural forms in an override: `other` is required; a missing form falls back to it (the build warns). */
-const PluralOverrideSchema = z.strictObject({
-  zero: labelText().optional(),
-  one: labelText().optional(),
-  two: labelText().optional(),
-  few: labelText().optional(),
-  many: labelText().optional(),
-  other: outputText().pipe(z.string().min(1, 'give the "other" form, e.g. "{count} requests"')),
-});
-const pluralLabel = () => z.union([labelText(), PluralOverrideSchema]);
-/**
- * A plain message for a plain key; for a counted key a plain message (every count) or plural forms. Either may
- * be given per language instead: `{"en": "Vote", "de": "Abstimmen"}`.
- */
-const LabelsSchema = z.strictObject(
-  Object.fromEntries(labelKeys.map((key) => [key, localText(typeof EN[key] === 'string' ? labelText() : pluralLabel()).optional()])) as {
-    [K in StringKey]: z.ZodOptional<ReturnType<typeof localText<ReturnType<typeof labelText>>>>;
-  } & { [K in PluralKey]: z.ZodOptional<ReturnType<typeof localText<ReturnType<typeof pluralLabel>>>> },
-);
-
 export const RoadmapConfigSchema = z
   .strictObject({
-    /** Site title: header, `<title>` and feeds; a text, or one per language (`{"en": …, "de": …}`). Unset: "Product roadmap" in each language. */
-    title: localText(
-      outputText().pipe(z.string().trim().min(1, 'give the site a title').max(200, "use at most 200 characters: the title is in every page's header, <title> and feed")),
-    ).optional(),
-    /** One-sentence description for the home page and meta tags; a text, or one per language. Unset: a default in each language. */
-    description: localText(outputText().pipe(z.string().max(1000, "use at most 1000 characters: the description is in every page's meta tags and feed"))).optional(),
-    /**
-     * Absolute URL the site is served from, path included, e.g. `https://user.github.io/repo`.
-     * Needed for canonical URLs and the sitemap. Its path is the base path (src/config/site-url.ts).
-     */
-    site: z.url({ protocol: /^https?$/, error: 'use an absolute http(s) URL, e.g. "https://roadmap.example.com"' }).optional(),
-    /**
-     * Path prefix when the site is not served from the root, e.g. `/repo` for a GitHub Pages project site. Unset:
-     * the path of `site`, else `/`. (Not `prefix`, the place of a roadmap mounted in a site of its own.)
-     */
-    base: z
-      .string()
-      .regex(
-        PLAIN_PATH,
-        'use a path of plain folders (ASCII letters, digits, "-", "_", "." and "~", one "/" before each), e.g. "/roadmap": "//host" or "/\\host" would send every link to another host',
-      )
-      .optional(),
-    /**
-     * Mounts the roadmap below this path of a site with pages of its own (a Starlight docs site, say), e.g.
-     * `/roadmap`: the site keeps its own settings, 404 page, robots.txt and sitemap, and the roadmap's pages,
-     * search and headers stay below the path. Unset: the roadmap is the whole site.
-     */
-    prefix: z
-      .string()
-      .regex(/^\/[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*\/?$/, 'use a path of lowercase letters, digits and dashes below the site, e.g. "/roadmap"')
-      .transform((path) => path.replace(/\/$/, ''))
-      .optional(),
-    /** BCP 47 locale: its language picks the interface's translation, the whole tag formats dates and numbers, e.g. `en`, `de-AT`. */
-    locale: localeTag().optional(),
-    /**
-     * One site in several languages, e.g. `["en", "de"]`: the first at the
-     * root, each other under `/{tag}/` (lower case). Unset: the one `locale`.
-     */
-    locales: z.array(localeTag()).min(1, 'list at least one language, e.g. ["en", "de"]').optional(),
-    /** Board columns, in order, each with the statuses it collects. An unmapped status gets a column of its own. */
-    columns: z.array(ColumnSchema).min(1, 'configure at least one column').prefault(DEFAULT_COLUMNS),
-    /** Overrides of UI strings; the keys are those of src/i18n/translations/en.json. Counted keys take a string or plural forms. */
-    labels: LabelsSchema.default({}),
-    /** What may be published beyond the public fields. Everything here is off by default. */
-    privacy: z
-      .strictObject({
-        /** Publish tracker-internal fields: `trackerTicketId`, `trackerProjectId`, `trackerTeamIds`, `workspaceId`, `version`. */
-        publishTrackerFields: z.boolean().default(false),
-        /** Link each issue to its `url`. Off by default: it usually points at the internal tracker. Only http(s) URLs are ever linked. */
-        publishIssueUrl: z.boolean().default(false),
-      })
-      .default({ publishTrackerFields: false, publishIssueUrl: false }),
-    /** The board. */
-    board: z
-      .strictObject({
-        /** Cards shown per column on the board; the rest are on the column's own pages. */
-        cardsPerColumn: z.number().int().min(1, 'show at least 1 card').max(500, 'at most 500').default(20),
-        /** Cards per column page (`/status/{id}/`, `/status/{id}/2/`, …). */
-        pageSize: z.number().int().min(5, 'at least 5').max(500, 'at most 500').default(50),
-        /**
-         * Show declined issues (the column with the id `canceled`: canceled, duplicate, won't do) in a column of
-         * their own (in its place among `columns`: after `done`, by default) instead of leaving them off the site. Rename its heading with
-         * `labels.columnCanceled`, e.g. `"Declined"`.
-         */
-        showDeclined: z.boolean().default(false),
-        /**
-         * A board of its own for each team (`/teams/{slug}/`, with its feed `/teams/{slug}/rss.xml` and its
-         * embed `/embed/teams/{slug}/`), linked from the main board. `false`: no team boards.
-         */
-        teamBoards: z.boolean().default(true),
-      })
-      .default({ cardsPerColumn: 20, pageSize: 50, showDeclined: false, teamBoards: true }),
-    /**
-     * Show how many upvotes each issue and project has. `false` hides the counts everywhere: cards, issue and
-     * project pages, embeds, search results, link previews, structured data, `roadmap.json`, `board-index.json`
-     * and the upvote samples of `history.json`. Issues keep their order (the team's own order within a column, the
-     * most upvoted first among issues it leaves equal).
-     */
-    showUpvotes: z.boolean().default(true),
-    /**
-     * Link each issue to a vote or discussion page: an http(s) URL with
-     * `{issueId}` and/or `{identifier}` in it, e.g. `https://portal.example.com/r/{issueId}`.
-     */
-    voteUrl: z
-      .string()
-      .refine((template) => /\{(issueId|identifier)\}/.test(template), 'include {issueId} or {identifier}, e.g. "https://portal.example.com/r/{issueId}"')
-      .refine((template) => httpUrl(template.replace(/\{(issueId|identifier)\}/g, 'x')) !== null, 'use an absolute http(s) URL, e.g. "https://portal.example.com/r/{issueId}"')
-      .optional(),
-    /**
-     * Where visitors suggest something new: an absolute http(s) URL, e.g. your
-     * portal's submission form. Adds a "Suggest an idea" link to the site
-     * header and to the embed pages. Unset: no link.
-     */
-    submitUrl: z.url({ protocol: /^https?$/, error: 'use an absolute http(s) URL, e.g. "https://portal.example.com/new"' }).optional(),
-    /**
-     * A newsletter service's subscribe form, shown on the Shipped and changelog pages (the
-     * [shipped feed](../newsletter.md) feeds the newsletter). Unset: no form, and forms may post nowhere.
-     */
-    subscribe: z
-      .strictObject({
-        /**
-         * The address the service's own subscribe form posts to (its `action`), an https URL, e.g.
-         * `https://buttondown.com/api/emails/embed-subscribe/acme`. The pages' CSP lets forms post to its origin
-         * and nowhere else.
-         */
-        action: z.url({
-          protocol: /^https$/,
-          error: 'use the https address your newsletter service\'s subscribe form posts to (its action), e.g. "https://buttondown.com/api/emails/embed-subscribe/acme"',
-        }),
-        /** The name of the e-mail field the service reads: `email` (Buttondown), `EMAIL` (Mailchimp), `email_address` (Kit). */
-        emailField: formFieldName().default('email'),
-        /** Hidden fields the service's own form has, by name, e.g. `{"embed": "1"}` (Buttondown). */
-        hiddenFields: z.record(formFieldName(), z.string().max(500, 'at most 500 characters')).default({}),
-      })
-      .optional(),
-    /**
-     * Chat services `portal-roadmap notify` posts the news to ([notify](../notify.md)). Each names the
-     * environment variable (a CI secret) that holds its webhook URL or token, never the URL or token itself.
-     */
-    notify: z
-      .strictObject({
-        /** Slack: the variable that holds an incoming webhook URL (`https://hooks.slack.com/services/…`). */
-        slack: z.strictObject({ /** e.g. `SLACK_WEBHOOK_URL`. */ webhookEnv: envVariableName() }).optional(),
-        /** Discord: the variable that holds a channel webhook URL (`https://discord.com/api/webhooks/…`). */
-        discord: z.strictObject({ /** e.g. `DISCORD_WEBHOOK_URL`. */ webhookEnv: envVariableName() }).optional(),
-        /** Microsoft Teams: the variable that holds a Workflows webhook URL ("Post to a channel when a webhook request is received"). */
-        teams: z.strictObject({ /** e.g. `TEAMS_WEBHOOK_URL`. */ webhookEnv: envVariableName() }).optional(),
-        /** Mastodon: a status posted by an account of the team's. */
-        mastodon: z
-          .strictObject({
-            /** The account's server, e.g. `https://mastodon.social` (http only for a server on this machine, as in tests). */
-            instance: z
-              .url({ protocol: /^https?$/, error: 'use the https address of the Mastodon server, e.g. "https://mastodon.social"' })
-              .refine(
-                (url) => url.startsWith('https:') || /^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url),
-                'use the https address of the Mastodon server, e.g. "https://mastodon.social"',
-              )
-              .transform((url) => new URL(url).origin),
-            /** The variable that holds an access token with the `write:statuses` scope, e.g. `MASTODON_TOKEN`. */
-            tokenEnv: envVariableName(),
-            /** Who sees the status: `public`, or `unlisted` (on the account, not in public timelines). */
-            visibility: z.enum(['public', 'unlisted'], { error: 'use "public" or "unlisted"' }).default('unlisted'),
-          })
-          .optional(),
-      })
-      .default({}),
-    /**
-     * Draw a share card (a 1200×630 Open Graph image, `/og/issues/{id}.png` and `/og/projects/{id}.png`) for each
-     * issue and project at build time: its title, column or state, project, the site's title and accent; never its
-     * upvotes. And the site's card (`/og/site.png`; `/og/{language}/site.png` for a language whose title or
-     * description differs): the site's title, description and accent, the image of every other page (board,
-     * columns, changelog, shipped, teams, changes) unless `theme.socialImage` is set, which wins (no site card is
-     * drawn then). Cards are cached in
-     * the state folder. A text in a script the cards' fonts cannot draw (Arabic, Hebrew, CJK, …) gets no card: its
-     * page shows `theme.socialImage`, else the site card, and the build says how many. Off and with no
-     * `theme.socialImage`, pages have no image, and the build says so in one line.
-     */
-    shareCards: z.boolean().default(false),
-    /**
-     * Ship dates you already know, for what shipped before the site's history began: a JSON file inside the
-     * project, relative to its root, mapping an issue's id or identifier to the day it shipped, e.g.
-     * `{ "FN-12": "2025-03-14" }` (at most 10,000 entries, 1 MB). Those issues then show that date on the
-     * changelog and the Shipped page instead of "shipped before {date}". A date the history itself recorded wins;
-     * an entry for an issue that is not shipped, or not on the site, is named in a warning.
-     */
-    shipDates: z.string().min(1).optional(),
-    /**
-     * Where the site is hosted: `github-pages`, `netlify`, `cloudflare-pages` or `vercel`. The build then warns,
-     * naming the limit and the way out, when its output passes a limit that host documents (Cloudflare Pages:
-     * 20,000 files, 25 MiB a file, 100 `_headers` rules; GitHub Pages: 1 GB). Unset: no such check. With `vercel`, the
-     * build also writes `.vercel/output/` (Vercel's Build Output API: the site, and the `_headers` rules as routes),
-     * which Vercel deploys with those headers.
-     */
-    host: z.enum(HOSTS, { error: `use one of ${HOSTS.map((host) => `"${host}"`).join(', ')}` }).optional(),
-    /** Look and feel. */
-    theme: z
-      .strictObject({
-        /** Accent colour: header rule, column headers, progress bars, focus rings, active filter, link hovers, buttons; src/view/theme.ts keeps its contrast. */
-        accent: hexColour.optional(),
-        /**
-         * Logo beside the title: an image file relative to the config file (e.g. `brand/logo.svg`, served
-         * from `brand/` and checked by src/config/brand.ts), a path under `public/` (e.g. `/logo.svg`) or an https URL.
-         */
-        logo: brandImage('brand/logo.svg').optional(),
-        /** The favicon, as `logo` takes it (e.g. `brand/favicon.svg`). Unset: portal-roadmap's own. */
-        favicon: brandImage('brand/favicon.svg').optional(),
-        /**
-         * The default Open Graph / Twitter image, as `logo` takes it (e.g. `brand/social.png`, ideally 1200×630): on
-         * every page with no share card of its own, over the site card of `shareCards`. Unset, with `shareCards` off:
-         * link previews show no image (portal-roadmap ships none with its own branding). Was `seo.image`.
-         */
-        socialImage: brandImage('brand/social.png').optional(),
-        /** A CSS file of yours inside the project, relative to its root, loaded after the site's own styles (checked by `customCssFile`). */
-        customCss: z.string().min(1).optional(),
-        /** `auto` follows the visitor's system setting; `light` or `dark` forces one. */
-        colorScheme: z.enum(['auto', 'light', 'dark'], { error: 'use "auto", "light" or "dark"' }).default('auto'),
-      })
-      .default({ colorScheme: 'auto' }),
-    /** The "Shipped" page. */
-    shipped: z
-      .strictObject({
-        /** Columns whose issues count as shipped. */
-        columns: z.array(z.string()).default(['done']),
-        /** Project states that count as completed (a project at 100 % counts too). Matched ignoring case. */
-        projectStates: z.array(z.string()).default(['completed', 'done', 'shipped', 'released']),
-        /** Most issues listed. */
-        limit: z.number().int().min(1).max(1000).default(50),
-      })
-      .default({ columns: ['done'], projectStates: ['completed', 'done', 'shipped', 'released'], limit: 50 }),
-    /** Embedding the site in other pages by iframe (`/embed/`, `/embed/projects/{id}/`). */
-    embed: z
-      .strictObject({
-        /**
-         * Origins allowed to frame the embed pages and to receive their height
-         * messages, e.g. `["https://docs.example.com"]`. Empty: no one may frame any page.
-         */
-        allowedOrigins: z.array(origin()).default([]),
-        /** Transparent page background, so the embed takes the host page's. */
-        transparent: z.boolean().default(false),
-        /** Where links in an embed open: `_top` (the whole window) or `_blank` (a new tab). */
-        linkTarget: z.enum(['_top', '_blank'], { error: 'use "_top" or "_blank"' }).default('_top'),
-      })
-      .default({ allowedOrigins: [], transparent: false, linkTarget: '_top' }),
-    /** Search engines and link previews. */
-    seo: z
-      .strictObject({
-        /** Let search engines index the site (robots.txt and a robots meta tag). */
-        index: z.boolean().default(true),
-      })
-      .default({ index: true }),
+    ...siteOptions,
+    ...languageOptions,
+    ...columnOptions,
+    ...labelOptions,
+    ...privacyOptions,
+    ...boardOptions,
+    ...linkOptions,
+    ...subscribeOptions,
+    ...notifyOptions,
+    ...shareCardOptions,
+    ...shipDateOptions,
+    ...hostOptions,
+    ...themeOptions,
+    ...shippedOptions,
+    ...embedOptions,
+    ...seoOptions,
   })
   .superRefine((config, ctx) => {
     if (config.locales && config.locale !== undefined && localeSegment(config.locale) !== localeSegment(config.locales[0]!)) {
@@ -496,18 +229,6 @@ function checkFiles(root: string, config: RoadmapConfig, file: string): RoadmapC
   return config;
 }
 
-export { localeSegment };
-
-/** A BCP 47 tag; a language named in words ("german") is refused with the tag to use instead. */
-function localeTag() {
-  return z.string().refine((tag) => isLocale(tag), {
-    error: (issue) => {
-      const suggestion = typeof issue.input === 'string' ? suggestLocale(issue.input) : undefined;
-      return `${JSON.stringify(issue.input)} is not a BCP 47 language tag: use ${suggestion ? `"${suggestion}"` : 'a tag such as "en" or "de-DE"'}`;
-    },
-  });
-}
-
 /** The file a `/path` asset is served from, when it is not there. */
 function missingPublicFile(root: string, asset: string): string | undefined {
   const file = resolve(root, 'public', `.${asset.split(/[?#]/)[0]}`);
@@ -539,74 +260,4 @@ export function projectFile(root: string, path: string, named: { option: string;
   if (inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) throw fail(`${candidate} is outside the project root ${realRoot}`);
   if (!statSync(real).isFile()) throw fail(`${candidate} is not a file`);
   return real;
-}
-
-/**
- * An http(s) origin exactly as a browser writes it: scheme, lowercase host
- * (punycode for other scripts) and an optional port, nothing else. The value
- * goes into a CSP header line, so `;`, `,`, spaces, paths and wildcards
- * (which the URL parser would take as part of a host) are refused.
- */
-const ORIGIN = /^https?:\/\/(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::[0-9]{1,5})?$/;
-
-function origin() {
-  return z.string().refine((value) => {
-    if (!ORIGIN.test(value)) return false;
-    try {
-      return new URL(value).origin === value;
-    } catch {
-      return false;
-    }
-  }, 'use an origin: http(s), a lowercase host name and an optional port, nothing else (no path, trailing slash, wildcard, ";" or ","), e.g. "https://docs.example.com"');
-}
-
-/** Where a relative asset path is resolved to check that it stays on the site. */
-const ASSET_BASE = 'https://site.invalid/';
-
-/**
- * A path under public/ (served with the base path, see `assetUrl`) or an
- * https URL. Checked the way a browser will read it: `/\other.example/x.png`
- * and `//other.example/x.png` are URLs of another site, so a path must start
- * with one `/`, hold no backslash, space or control character and no `.` or
- * `..` segment, and resolve to this site.
- */
-export function isPublicAsset(value: string): boolean {
-  if (/[\\\s\u0000-\u001f\u007f]/.test(value)) return false;
-  if (value.startsWith('https://')) {
-    try {
-      return new URL(value).protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }
-  if (!value.startsWith('/') || value.startsWith('//')) return false;
-  const path = value.split(/[?#]/, 1)[0]!;
-  if (path.split('/').some((segment) => /^(?:\.|%2e){1,2}$/i.test(segment))) return false;
-  try {
-    return new URL(value, ASSET_BASE).origin === new URL(ASSET_BASE).origin;
-  } catch {
-    return false;
-  }
-}
-
-function brandImage(example: string) {
-  return z
-    .string()
-    .refine(
-      (value) => isPublicAsset(value) || (isBrandFile(value) && value.trim() !== '' && !/[\\\u0000-\u001f\u007f]/.test(value)),
-      `use an image file relative to the config file such as "${example}", a path under public/ (one leading "/", no backslash), or an https URL`,
-    );
-}
-
-/**
- * A well-formed BCP 47 tag whose language subtag can exist: two or three
- * letters. The grammar also allows 5–8 letter language subtags, but none is
- * registered, so `"german"` (which `Intl` accepts) is refused here.
- */
-function isLocale(tag: string): boolean {
-  try {
-    return Intl.getCanonicalLocales(tag).length === 1 && /^[a-z]{2,3}$/i.test(new Intl.Locale(tag).language);
-  } catch {
-    return false;
-  }
 }

@@ -9,6 +9,7 @@
  * host from `site` and the path from `base` alone.)
  */
 import { ConfigError } from '../shared/errors.ts';
+import { PLAIN_PATH } from './schemas/site.ts';
 
 /** Used by the demo build only, which has no real address. */
 export const DEMO_SITE = 'https://roadmap.example.com';
@@ -32,9 +33,6 @@ export interface SiteLocation {
   /** The site's root URL, ending in a slash, e.g. `https://user.github.io/repo/`. */
   root: string;
 }
-
-/** A path of plain folders: one `/` before each, no empty, `.` or `..` folder, ASCII letters, digits, `-`, `_`, `.` and `~` only. */
-export const PLAIN_PATH = /^(?:\/(?!\.\.?(?:\/|$))[A-Za-z0-9._~-]+)*\/?$/;
 
 /** `/repo/` and `/repo` are the same base; the root stays `/`. */
 export function normaliseBase(path: string): string {

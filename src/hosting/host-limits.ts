@@ -4,7 +4,7 @@
  * way out. Only limits a host documents are here; a host with none known gets
  * no warning. Pure.
  */
-import type { Host } from '../config/hosts.ts';
+import type { Host } from '../config/schemas/host.ts';
 
 export interface OutputStats {
   files: number;

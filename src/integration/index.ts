@@ -16,7 +16,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroConfig, AstroIntegration } from 'astro';
-import { localeSegment } from '../config/roadmap-config.ts';
+import { localeSegment } from '../i18n/locale-segment.ts';
 import { demoAtOwnSiteError, resolveSettings, type Settings, type SettingsInput } from '../config/settings.ts';
 import { ConfigError, RoadmapError } from '../shared/errors.ts';
 import { cspDirectives, EMBED_DIR, subscribeFormOrigin } from '../hosting/headers.ts';

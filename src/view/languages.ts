@@ -5,7 +5,7 @@
  * Pure: the routes, the switcher, the `hreflang` alternates and the sitemap
  * all ask this module where a language lives.
  */
-import { localeSegment } from '../config/roadmap-config.ts';
+import { localeSegment } from '../i18n/locale-segment.ts';
 import { TRANSLATIONS, textDirection, translationLanguage, type TextDirection } from '../i18n/labels.ts';
 import { withBase } from './paths.ts';
 

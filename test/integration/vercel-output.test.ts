@@ -10,7 +10,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { localeSegment } from '../../src/config/locale-segment.ts';
+import { localeSegment } from '../../src/i18n/locale-segment.ts';
 import { writeVercelOutput } from '../../src/integration/steps/vercel-output.ts';
 import { listFiles } from '../support/build-site.ts';
 import { CONFIGURED_BASE, CONFIGURED_CONFIG, CONFIGURED_SUBSCRIBE_ACTION, LANGUAGES_LOCALES } from '../support/fixtures.ts';

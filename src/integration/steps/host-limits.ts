@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import type { Host } from '../../config/hosts.ts';
+import type { Host } from '../../config/schemas/host.ts';
 import { hostLimitWarnings, type OutputStats } from '../../hosting/host-limits.ts';
 
 export function outputStats(outDir: string): OutputStats {

@@ -6,7 +6,7 @@
  * `locales`), and the build warns once, naming the key and the language.
  */
 import { z } from 'zod';
-import { localeSegment } from './locale-segment.ts';
+import { localeSegment } from '../../i18n/locale-segment.ts';
 
 /** One text for every language, or one per language tag. */
 export type LocalText<T> = T | { [language: string]: T };
