@@ -56,7 +56,7 @@ const CacheFileSchema = z.strictObject({
 
 export type CachedRender = z.output<typeof EntrySchema>;
 
-/** The packages that parse, sanitise and write out a description's HTML (src/descriptions/markdown.ts). */
+/** The packages that parse, sanitise and write out a description's HTML (src/descriptions/sanitize.ts). */
 const SANITISER_PACKAGES = ['hast-util-from-html', 'hast-util-sanitize', 'hast-util-to-html'];
 
 /** The installed version of a package, from its package.json (found above its entry point: not every package exports it). */

@@ -87,3 +87,9 @@ export function plainTextHtml(markdown: string | null, options: DescriptionOptio
     .map((paragraph) => `<p>${escapeHtmlText(paragraph).replace(/\n/g, '<br>\n')}</p>\n`);
   return `${paragraphs.join('')}${truncated ? truncationNote(options.truncatedNote) : ''}`;
 }
+
+/** A bound that changed how a description renders: the build log names the entry and the bound. */
+export type DescriptionLimit = 'length' | 'nesting' | 'emphasis' | 'element depth';
+
+/** The bounds the document being rendered ran into: cleared by `renderDescription` before each, read after it. */
+export const limitsHit = new Set<DescriptionLimit>();

@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { DESCRIPTION_LIMITS, plainTextHtml, type DescriptionOptions } from './description-limits.ts';
-import type { DescriptionLimit } from './markdown.ts';
+import type { DescriptionLimit } from './description-limits.ts';
 import type { RenderReply, RenderRequest } from './render-worker.ts';
 
 export interface RenderedDescription {

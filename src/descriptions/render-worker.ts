@@ -6,7 +6,8 @@
 import { readlinkSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import type { DescriptionOptions } from './description-limits.ts';
-import { renderDescription, type DescriptionLimit } from './markdown.ts';
+import type { DescriptionLimit } from './description-limits.ts';
+import { renderDescription } from './markdown.ts';
 
 export interface RenderRequest {
   seq: number;

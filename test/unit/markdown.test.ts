@@ -1,7 +1,8 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { DESCRIPTION_LIMITS, plainTextHtml, retranslatedTruncationNote } from '../../src/descriptions/description-limits.ts';
-import { boundElementDepth, renderDescription, renderMarkdown } from '../../src/descriptions/markdown.ts';
+import { boundElementDepth } from '../../src/descriptions/element-depth.ts';
+import { renderDescription, renderMarkdown } from '../../src/descriptions/markdown.ts';
 
 describe('renderMarkdown', () => {
   it('renders GitHub-flavoured markdown', () => {

@@ -15,7 +15,8 @@ import { JSDOM } from 'jsdom';
 import { Marked } from 'marked';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { boundElementDepth, sanitizeHtml } from '../../src/descriptions/markdown.ts';
+import { boundElementDepth } from '../../src/descriptions/element-depth.ts';
+import { sanitizeHtml } from '../../src/descriptions/sanitize.ts';
 import { PATHOLOGICAL_DESCRIPTIONS, PAYLOADS } from '../support/hostile.ts';
 
 const REFERENCE_CONFIG: Config = {
