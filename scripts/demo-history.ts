@@ -12,6 +12,7 @@ import { DEMO_DATA_FILE, DEMO_HISTORY_FILE } from '../src/config/source.ts';
 import { writeHistoryFile } from '../src/history/read.ts';
 import { recordRun, shownState } from '../src/history/record.ts';
 import type { History } from '../src/history/schema.ts';
+import { DEMO_WORKSPACE } from '../src/history/workspace.ts';
 import { loadDemoSnapshot } from '../src/snapshot/load.ts';
 import { seeded } from '../test/support/synthetic.ts';
 
@@ -90,6 +91,7 @@ await runCommand(spec, async () => {
     history = recordRun(history, shownState(issues, projects, columns), at);
   }
   const file = DEMO_HISTORY_FILE;
-  await writeHistoryFile(file, history!);
+  // Marked as the demo's, so that no rebuild of a real workspace continues it (src/history/workspace.ts).
+  await writeHistoryFile(file, { ...history!, workspace: DEMO_WORKSPACE });
   console.log(`Wrote ${file}: ${history!.issues.size} issues, ${DAYS + 1} daily runs from ${history!.startedAt} to ${history!.recordedAt}`);
 });

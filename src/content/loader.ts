@@ -25,6 +25,7 @@ import type { Snapshot } from '../snapshot/snapshot-file.ts';
 import { publicIssue, publicProject, type Privacy } from '../shown/privacy.ts';
 import type { RenderedDescription } from '../descriptions/render-budget.ts';
 import { quoted, quotedList } from '../shared/text.ts';
+import { workspaceOf } from '../history/workspace.ts';
 
 export const ROADMAP_COLLECTIONS = ['issues', 'projects', 'roadmap'] as const;
 export type RoadmapCollection = (typeof ROADMAP_COLLECTIONS)[number];
@@ -104,6 +105,7 @@ export function entriesFor(collection: RoadmapCollection, snapshot: Snapshot, pr
       const info: RoadmapInfo = {
         fetchedAt: snapshot.fetchedAt,
         origin: snapshot.origin.kind,
+        workspace: workspaceOf(snapshot.origin),
         digest: snapshot.digest,
         issueCount: snapshot.issues.length,
         projectCount: snapshot.projects.length,

@@ -16,6 +16,8 @@ export const HISTORY_FORMAT = 'portal-roadmap.history';
 export const HISTORY_VERSION = 1;
 
 const at = z.iso.datetime({ offset: true });
+/** A history's `workspace` (src/history/workspace.ts): the demo's name, or a digest, so the published file tells nothing of the portal's address. */
+const WORKSPACE_PATTERN = /^(?:demo|sha256:[0-9a-f]{64})$/;
 /**
  * A board column id: a configured column's id, or the id made for a status no
  * column lists (`status-beta-testing`). Only shown columns are ever recorded:
@@ -110,6 +112,11 @@ export const HistorySchema = z
   .strictObject({
     format: z.literal(HISTORY_FORMAT),
     version: z.literal(HISTORY_VERSION),
+    /**
+     * The workspace it is the history of (src/history/workspace.ts): a digest of the portal's root and the
+     * workspace id, or `demo`. A history of an older version has none.
+     */
+    workspace: z.string().regex(WORKSPACE_PATTERN, 'a workspace digest ("sha256:" and 64 hex digits) or "demo"').optional(),
     /** `fetchedAt` of the first run recorded: what was already there is "since at least" this. */
     startedAt: at,
     /** `fetchedAt` of the latest run recorded. */
@@ -232,6 +239,7 @@ export function historyJson(history: History) {
   return {
     format: history.format,
     version: history.version,
+    ...(history.workspace === undefined ? {} : { workspace: history.workspace }),
     startedAt: history.startedAt,
     recordedAt: history.recordedAt,
     issues: object(history.issues),

@@ -6,6 +6,13 @@
  * start a new one, saying which; then record this run and write the result
  * where the staging build reads it (`ROADMAP_HISTORY`). After the publish:
  * `commit()` puts it in the state directory, atomically.
+ *
+ * Only this workspace's history is continued (src/history/workspace.ts). The
+ * bundled demo's is set aside with one line saying so: it is made up, so
+ * nothing of a team's is lost, and trying the demo first is the README's own
+ * path. Another real workspace's stops the run, naming `--fresh-history`: it is
+ * a variable pointing at the wrong portal, workspace or site more often than a
+ * move, and neither continuing nor replacing it would be right.
  */
 import { existsSync } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -13,6 +20,7 @@ import { basename, join } from 'node:path';
 import { fetchPublishedHistory, HISTORY_FILE, readHistoryFile, writeHistoryFile } from '../history/read.ts';
 import { recordChanges, refileUnmoved } from '../history/record.ts';
 import type { History } from '../history/schema.ts';
+import { historyOwner, otherWorkspace } from '../history/workspace.ts';
 import { diffShown, type ShownChanges, type ShownState } from '../history/shown.ts';
 import { changes } from '../history/timeline.ts';
 import type { Snapshot } from '../snapshot/snapshot-file.ts';
@@ -39,6 +47,10 @@ export interface HistoryStepOptions {
   liveSiteDir?: string | undefined;
   /** Start a new history: the state's file, if any, is kept beside the new one, renamed. */
   fresh?: boolean | undefined;
+  /** The identity of the snapshot's workspace (`workspaceOf`), recorded in the history. */
+  workspace: string;
+  /** The demo's issue and project ids (`demoIds`): a history of an older version that names one is the demo's. */
+  demoIds: ReadonlySet<string>;
   log: (line: string) => void;
   /** Reads the live site's history (tests pass their own). */
   fetchHistory?: ((siteRoot: string) => Promise<History | undefined>) | undefined;
@@ -67,24 +79,37 @@ export async function prepareHistory(options: HistoryStepOptions): Promise<Prepa
   const liveFile = options.liveSiteDir && join(options.liveSiteDir, HISTORY_FILE);
   let base: History | undefined;
   let setAside: string | undefined;
+  const replacedName = `${stateFile}.replaced-${snapshot.fetchedAt.replace(/[^0-9A-Za-z]/g, '-')}`;
+  // Where the history continued comes from, as the log and the errors name it.
+  let where = stateFile;
   if (options.fresh) {
-    if (inState) setAside = `${stateFile}.replaced-${snapshot.fetchedAt.replace(/[^0-9A-Za-z]/g, '-')}`;
+    if (inState) setAside = replacedName;
     log(`--fresh-history: starting a new history${setAside ? `; the old ${stateFile} is kept as ${basename(setAside)}` : ''}`);
   } else if (inState) {
     base = await readHistoryFile(stateFile);
   } else if (liveFile && existsSync(liveFile)) {
+    where = liveFile;
     base = await readHistoryFile(liveFile, 'Run again with --fresh-history to start a new history (the live site keeps this one until the next publish).');
-    log(`No history in ${stateDir}: continuing the one the live site publishes, ${liveFile} (recorded up to ${base.recordedAt})`);
   } else if (options.siteRoot) {
+    where = new URL(HISTORY_FILE, options.siteRoot).toString();
     base = await (options.fetchHistory ?? fetchPublishedHistory)(options.siteRoot);
-    const url = new URL(HISTORY_FILE, options.siteRoot).toString();
-    log(
-      base
-        ? `No history in ${stateDir}: continuing the one the live site publishes, ${url} (recorded up to ${base.recordedAt})`
-        : `No history in ${stateDir}, and ${url} answered 404: starting a new history`,
-    );
+    if (!base) log(`No history in ${stateDir}, and ${where} answered 404: starting a new history`);
   } else {
     log(`No history in ${stateDir}: starting a new history`);
+  }
+  const owner = base && historyOwner(base, options.workspace, options.demoIds);
+  if (owner === 'other') {
+    throw new RoadmapError(
+      `The history ${where} is ${otherWorkspace(owner)}, not that of ${describeWorkspace(snapshot)}; nothing was changed. ` +
+        'Check PORTAL_API_URL, PORTAL_WORKSPACE_ID and ROADMAP_SITE (or --out and --state); if they are right, run again with --fresh-history to start a new history (a file in the state folder is kept beside it).',
+    );
+  }
+  if (owner === 'demo') {
+    if (inState) setAside = replacedName;
+    log(`The history ${where} is ${otherWorkspace(owner)}, not this workspace's: starting a new history${setAside ? ` (the old file is kept as ${basename(setAside)})` : ''}`);
+    base = undefined;
+  } else if (base && where !== stateFile) {
+    log(`No history in ${stateDir}: continuing the one the live site publishes, ${where} (recorded up to ${base.recordedAt})`);
   }
   // A history recorded after this run would take every later run for old news ("nothing new") and record nothing.
   if (base && Date.parse(base.recordedAt) > Date.parse(snapshot.fetchedAt)) {
@@ -102,7 +127,8 @@ export async function prepareHistory(options: HistoryStepOptions): Promise<Prepa
     base = refiled;
   }
   const recorded = recordChanges(base, options.shown, snapshot.fetchedAt);
-  const history = recorded.history;
+  // Recorded from now on, also in a history of an older version, which had no workspace.
+  const history: History = { ...recorded.history, workspace: options.workspace };
   // A new history has no previous state of its own: it starts with everything "already there".
   const runChanges = base ? recorded.changes : diffShown(options.previousShown, options.shown);
   log(describeRun(history, snapshot.fetchedAt));
@@ -128,6 +154,11 @@ export async function prepareHistory(options: HistoryStepOptions): Promise<Prepa
       else await rm(stateFile, { force: true });
     },
   };
+}
+
+/** The workspace a snapshot was read from, as an error names it (its id; the portal's address is the user's own). */
+function describeWorkspace(snapshot: Snapshot): string {
+  return snapshot.origin.kind === 'demo' ? 'the bundled demo' : `workspace ${JSON.stringify(snapshot.origin.workspaceId)} of ${snapshot.origin.apiUrl}`;
 }
 
 /** One line of what this run added to the history, by kind: ids and counts only (CI logs are public). */

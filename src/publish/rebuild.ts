@@ -22,7 +22,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { RoadmapError, SnapshotError } from '../shared/errors.ts';
 import type { DataSource } from '../snapshot/source.ts';
 import { publicSnapshot, type Privacy } from '../shown/privacy.ts';
-import { loadSnapshot, type LoadHooks } from '../snapshot/load.ts';
+import { demoIds, loadSnapshot, type LoadHooks } from '../snapshot/load.ts';
 import { readSnapshotFile, writeSnapshotFile, type Snapshot } from '../snapshot/snapshot-file.ts';
 import { compareSnapshots, runReport, shownCountsOf, whatChanged, type ChangeReport, type DataComparison } from './change-report.ts';
 import { DEFAULT_MAX_SHRINK } from './defaults.ts';
@@ -40,6 +40,8 @@ import { prepareHistory } from './history-step.ts';
 import { verifyBuild } from './verify.ts';
 import { describeIssueCounts, issueCounts } from '../shown/issue-counts.ts';
 import { PAGE_DIGESTS_FILE, RENDER_CACHE_FILE } from '../config/settings.ts';
+import { DEMO_DATA_FILE } from '../config/source.ts';
+import { otherWorkspace, workspaceOf } from '../history/workspace.ts';
 import type { ColumnConfig } from '../config/roadmap-config.ts';
 import type { History } from '../history/schema.ts';
 import { shownState, type ShownChanges } from '../history/shown.ts';
@@ -107,9 +109,16 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
   const stateDir = resolve(options.stateDir);
   const publishedFile = join(stateDir, PUBLISHED_FILE);
   await recoverInterruptedSwap(outDir, log);
-  const previous = await readPrevious(publishedFile, options.force ?? false, log);
+  const lastPublished = await readPrevious(publishedFile, options.force ?? false, log);
 
   const fresh = await loadSnapshot(options.source, options.load);
+  const workspace = workspaceOf(fresh.origin);
+  // A published snapshot of another workspace (the demo's, tried first in the same folder) is nothing to compare with:
+  // its issues did not leave this site, and its count is no measure of a shrink.
+  const previous = lastPublished && workspaceOf(lastPublished.origin) !== workspace ? undefined : lastPublished;
+  if (lastPublished && !previous) {
+    log(`The published snapshot ${publishedFile} is ${otherWorkspace(lastPublished.origin.kind === 'demo' ? 'demo' : 'other')}: this run compares with nothing, as a first run`);
+  }
   const previousPublic = previous && publicSnapshot(previous, options.privacy);
   const freshPublic = publicSnapshot(fresh, options.privacy);
   // What the live site shows, as the last run counted it: this run's columns may differ from those it was built with.
@@ -160,6 +169,8 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
       siteRoot: options.site,
       liveSiteDir: options.prefix ? join(outDir, options.prefix) : outDir,
       fresh: options.freshHistory,
+      workspace,
+      demoIds: await demoIds(DEMO_DATA_FILE),
       log,
       fetchHistory: options.fetchHistory,
     });

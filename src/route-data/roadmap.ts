@@ -12,6 +12,7 @@ import type { ResolvedConfig } from '../config/settings.ts';
 import { retranslatedTruncationNote } from '../descriptions/description-limits.ts';
 import { readHistoryFile } from '../history/read.ts';
 import { recordRun, shownState } from '../history/record.ts';
+import { historyOwner, otherWorkspace } from '../history/workspace.ts';
 import type { History } from '../history/schema.ts';
 import { changelog, type ChangelogEntry } from '../history/timeline.ts';
 import { truncationNoteText, uiFor, type Labels, type Ui } from '../i18n/labels.ts';
@@ -119,7 +120,14 @@ function readCollections(): Promise<Collections> {
     const info = infoEntry.data;
     // Recording this build's snapshot is a no-op when the rebuild already did (the same state, the same date).
     const saved = historyFile ? await readHistoryFile(historyFile, `Fix ROADMAP_HISTORY, or unset it to build without a history; ${historyFile} was left as it is.`) : undefined;
-    const history = recordRun(saved, shownState(issues, projects, config.columns), info.fetchedAt);
+    // No build shows a history of another workspace: the demo's made-up moves, or another team's.
+    const owner = saved && historyOwner(saved, info.workspace);
+    if (owner === 'demo' || owner === 'other') {
+      throw new Error(
+        `The history ${historyFile} (ROADMAP_HISTORY) is ${otherWorkspace(owner)}, not that of the workspace this build reads. Point ROADMAP_HISTORY at this workspace's history, or unset it.`,
+      );
+    }
+    const history: History = { ...recordRun(saved, shownState(issues, projects, config.columns), info.fetchedAt), workspace: info.workspace };
     // Said once a build, whatever the number of languages.
     const unused = unusedShipDatesWarning(withShipDates(changelog(history, config.shipped), issues, settings.shipDates).unused);
     if (unused) console.warn(`[portal-roadmap:ship-dates] ${unused}`);

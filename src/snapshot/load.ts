@@ -78,6 +78,12 @@ const DemoDataSchema = z.strictObject({
   projects: z.array(ApiProjectSchema),
 });
 
+/** The ids of the demo's issues and projects: no real workspace has them, so a history that names one is the demo's. */
+export async function demoIds(file: string): Promise<Set<string>> {
+  const data = parseWithFriendlyErrors(DemoDataSchema, JSON.parse(await readFile(file, 'utf8')), file, 'Fix the demo data file.');
+  return new Set([...data.issues.map((issue) => issue.id), ...data.projects.map((project) => project.id)]);
+}
+
 export async function loadDemoSnapshot(file: string, warn: (message: string) => void = () => {}): Promise<Snapshot> {
   const data = parseWithFriendlyErrors(DemoDataSchema, JSON.parse(await readFile(file, 'utf8')), file, 'Fix the demo data file.');
   const projectIds = new Set(data.projects.map((p) => p.id));

@@ -84,6 +84,8 @@ export const RoadmapInfoSchema = z.strictObject({
   fetchedAt: z.iso.datetime({ offset: true }),
   /** Where the data came from; `demo` shows the demo notice. */
   origin: z.enum(['api', 'demo']),
+  /** The workspace's identity (src/history/workspace.ts `workspaceOf`): a history of another workspace is refused. */
+  workspace: z.string(),
   digest: z.string(),
   issueCount: z.number().int(),
   projectCount: z.number().int(),

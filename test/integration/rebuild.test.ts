@@ -8,7 +8,7 @@
  * (test/support/fake-build.ts) and the portal on a fast clock.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -20,7 +20,8 @@ import { CLIENT_DEFAULTS } from '../../src/portal/client.ts';
 import { createSession } from '../../src/portal/session.ts';
 import { writeSnapshotFile } from '../../src/snapshot/snapshot-file.ts';
 import type { DataSource } from '../../src/snapshot/source.ts';
-import { loadSnapshot } from '../../src/snapshot/load.ts';
+import { demoIds, loadSnapshot } from '../../src/snapshot/load.ts';
+import { DEMO_DATA_FILE } from '../../src/config/source.ts';
 import { PROJECT_ROOT } from '../support/build-site.ts';
 import { fakeBuild } from '../support/fake-build.ts';
 import type { Workspace } from '../support/fake-portal.ts';
@@ -75,6 +76,12 @@ const publishedCount = (options: Parameters<typeof synthetic>[0]) => publishedIs
 const snapshotState = (dir: string) => [treeHash(join(dir, 'dist')), treeHash(join(dir, 'state'))];
 const pages = (dir: string, kind: 'issues' | 'projects') => readdirSync(join(dir, 'dist', kind)).length;
 
+/** Every file of a built site that is text (pages, feeds, JSON, headers), by path. */
+const textFiles = (root: string): string[] =>
+  readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.(html|xml|json|txt|js|css)$|^_headers$/.test(entry.name))
+    .map((entry) => join(entry.parentPath, entry.name));
+
 /** What runCli prints for a failure: one `error:` line per failure, and no stack trace. */
 function expectOneLineOfCause(run: Run) {
   expect(run.code).not.toBe(0);
@@ -97,9 +104,11 @@ describe('npm run rebuild', { timeout: 60_000 }, () => {
 
   beforeAll(async () => {
     mkdirSync(dir, { recursive: true });
-    // What an earlier run published: 60 issues.
+    // What an earlier run published: 60 issues. The output folder holds the demo's build (`npm run build`), as after
+    // a trial of the demo in the same folder: its made-up history must not become this workspace's.
     await defineWorkspace(apiUrl, id, synthetic(published));
     await writeSnapshotFile(join(dir, 'state', PUBLISHED_FILE), await loadSnapshot(apiSource(id)));
+    cpSync(inject('fixtures').demo.outDir, join(dir, 'dist'), { recursive: true });
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -119,10 +128,23 @@ describe('npm run rebuild', { timeout: 60_000 }, () => {
     const [first, second, ...rest] = workspace.issues as { id: string; description: string }[];
     workspace.issues = [{ ...first!, description: `${'>'.repeat(40)} deep` }, second!, ...rest, { ...second!, title: 'repeated' }];
     await defineWorkspace(apiUrl, id, workspace);
-    // roadmap.test is never served, so there is no history to continue: --fresh-history says to start one
-    // (test/integration/history.test.ts covers continuing the live site's).
-    const run = await runRebuild(id, dir, ['--accept-shrink', '--fresh-history']);
+    // The live site's folder holds the demo's history, which is set aside (test/integration/history.test.ts covers
+    // continuing the live site's).
+    const run = await runRebuild(id, dir, ['--accept-shrink']);
     expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect(run.stderr).toContain(`The history ${join(dir, 'dist', 'history.json')} is the bundled demo's made-up one, not this workspace's: starting a new history`);
+    // No demo issue or project id anywhere: the history (the state's and the published one, which notify and the next
+    // run continue), the tombstones, the feeds, latest.json, every page.
+    const demoIdList = [...(await demoIds(DEMO_DATA_FILE))];
+    const history = readFileSync(join(dir, 'state', 'history.json'), 'utf8');
+    expect(JSON.parse(history).startedAt).toBe(JSON.parse(readFileSync(join(dir, 'state', PUBLISHED_FILE), 'utf8')).fetchedAt);
+    for (const file of [join(dir, 'state', 'history.json'), ...textFiles(join(dir, 'dist'))]) {
+      const text = readFileSync(file, 'utf8');
+      expect(
+        demoIdList.filter((demoId) => text.includes(demoId)),
+        file,
+      ).toEqual([]);
+    }
     expect(existsSync(join(dir, 'dist', 'index.html'))).toBe(true);
     expect(pages(dir, 'issues')).toBe(publishedCount(shrunk));
     expect(run.stderr).toContain(`warning: 1 issue id(s) came more than once in one page of the issue list; the first of each is kept: ${JSON.stringify(second!.id)}`);
@@ -182,12 +204,12 @@ describe('rebuild through portal trouble (a stand-in build, the portal on a fast
   /** The rest of the fingerprint stays put: these runs are about the portal's data. */
   const fingerprint = { config: 'sha256:config', renderVersion: 'test', packageVersion: 'test', publicAssets: 'sha256:public', customCss: 'none', siteSource: 'sha256:source' };
   const dir = mkdtempSync(join(tmpdir(), 'rebuild-faults-'));
-  let counter = 0;
+  // One workspace, defined anew for each run (which resets its faults): a history continues only its own workspace's.
+  const id = `rebuild-faults-${process.pid}`;
 
-  /** Defines a workspace on a fresh fast clock and rebuilds from it into `into`, with one session on that clock. */
+  /** Defines the workspace on a fresh fast clock and rebuilds from it into `into`, with one session on that clock. */
   async function rebuildFrom(workspace: Workspace, into = dir) {
     const clock = fastClock();
-    const id = `rebuild-faults-${process.pid}-${++counter}`;
     await defineWorkspace(apiUrl, id, { ...workspace, time: clock.time });
     // Request timeouts run in real time: 1 s is far more than an answer takes even on a busy machine, and well short of a slow one.
     const session = createSession({ timeoutMs: workspace.faults?.kind === 'slow' ? 1_000 : CLIENT_DEFAULTS.timeoutMs, clock });

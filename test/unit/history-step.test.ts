@@ -6,11 +6,19 @@ import { describe, expect, it } from 'vitest';
 import { prepareHistory } from '../../src/publish/history-step.ts';
 import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import { writeHistoryFile } from '../../src/history/read.ts';
+import { existsSync, readdirSync } from 'node:fs';
 import { recordRun, shownState } from '../../src/history/record.ts';
-import { loadDemoSnapshot } from '../../src/snapshot/load.ts';
+import { demoIds, loadDemoSnapshot } from '../../src/snapshot/load.ts';
+import { DEMO_WORKSPACE, workspaceOf } from '../../src/history/workspace.ts';
+import { readHistoryFile } from '../../src/history/read.ts';
+import { DEMO_HISTORY_FILE } from '../../src/config/source.ts';
+import type { Snapshot } from '../../src/snapshot/snapshot-file.ts';
 
 const demo = await loadDemoSnapshot('src/data/demo/portal.json');
 const shown = shownState(demo.issues, demo.projects, parseRoadmapConfig({}).columns);
+const ids = await demoIds('src/data/demo/portal.json');
+/** A run of the demo, whose history these tests record. */
+const demoRun = { workspace: DEMO_WORKSPACE, demoIds: ids };
 
 describe('the history step of a rebuild', () => {
   it('refuses a stored history recorded after this run, naming both dates and the way out, and changes nothing', async () => {
@@ -20,7 +28,7 @@ describe('the history step of a rebuild', () => {
     // Written by a runner whose clock was a year ahead.
     await writeHistoryFile(join(stateDir, 'history.json'), recordRun(undefined, shown, '2027-11-24T00:00:00.000Z'));
     const before = readFileSync(join(stateDir, 'history.json'), 'utf8');
-    const error = (await prepareHistory({ stateDir, workDir, snapshot: demo, shown, previousShown: undefined, log: () => {} }).catch((e: unknown) => e)) as Error;
+    const error = (await prepareHistory({ stateDir, workDir, snapshot: demo, shown, previousShown: undefined, ...demoRun, log: () => {} }).catch((e: unknown) => e)) as Error;
     expect(error.message).toBe(
       `The history ${join(stateDir, 'history.json')} was recorded up to 2027-11-24T00:00:00.000Z, after this run (${demo.fetchedAt}): a clock was ahead when it was written, or it was edited. ` +
         'Nothing was changed. Run again with --fresh-history to start a new one (the old file is kept beside it), or put back a copy recorded before now.',
@@ -33,7 +41,7 @@ describe('the history step of a rebuild', () => {
     const workDir = join(stateDir, 'work');
     mkdirSync(workDir);
     await writeHistoryFile(join(stateDir, 'history.json'), recordRun(undefined, shown, '2027-11-24T00:00:00.000Z'));
-    const prepared = await prepareHistory({ stateDir, workDir, snapshot: demo, shown, previousShown: undefined, fresh: true, log: () => {} });
+    const prepared = await prepareHistory({ stateDir, workDir, snapshot: demo, shown, previousShown: undefined, fresh: true, ...demoRun, log: () => {} });
     expect(prepared.history.recordedAt).toBe(demo.fetchedAt);
   });
 
@@ -60,6 +68,7 @@ describe('the history step of a rebuild', () => {
       shown: refiledShown,
       previousShown: shown,
       previousSnapshot: demo,
+      ...demoRun,
       log: (line) => lines.push(line),
     });
     expect(prepared.changes.issues.moved).toEqual([]);
@@ -70,5 +79,88 @@ describe('the history step of a rebuild', () => {
     );
     expect(moved.length).toBeGreaterThan(inProgress.length);
     expect(lines).toContain(`History: ${moved.length} issues in another column only because the config's columns changed, re-filed without a move`);
+  });
+
+  describe('continues only a history of its own workspace', () => {
+    // A real workspace: the demo's data under other ids, read from a portal.
+    const origin = { kind: 'api' as const, apiUrl: 'https://api.example.com/v1', workspaceId: 'ws_1' };
+    const real: Snapshot = {
+      ...demo,
+      origin,
+      issues: demo.issues.map((issue) => ({ ...issue, id: `r-${issue.id}`, projectId: issue.projectId && `r-${issue.projectId}` })),
+      projects: demo.projects.map((project) => ({ ...project, id: `r-${project.id}` })),
+    };
+    const realShown = shownState(real.issues, real.projects, parseRoadmapConfig({}).columns);
+    const realRun = { snapshot: real, shown: realShown, previousShown: undefined, workspace: workspaceOf(origin), demoIds: ids };
+    const folders = () => {
+      const stateDir = mkdtempSync(join(tmpdir(), 'history-step-'));
+      const workDir = join(stateDir, 'work');
+      const liveSiteDir = join(stateDir, 'dist');
+      mkdirSync(workDir);
+      mkdirSync(liveSiteDir);
+      return { stateDir, workDir, liveSiteDir };
+    };
+    const namesNoDemoId = (history: { issues: Map<string, unknown>; projects: Map<string, unknown>; left: { issues: Map<string, unknown>; projects: Map<string, unknown> } }) =>
+      [history.issues, history.projects, history.left.issues, history.left.projects].flatMap((map) => [...map.keys()]).filter((id) => ids.has(id));
+
+    it("starts a new history over the demo's in the state folder, says why in one line, and keeps the demo's file aside", async () => {
+      const dirs = folders();
+      const demoHistory = await readHistoryFile(DEMO_HISTORY_FILE);
+      await writeHistoryFile(join(dirs.stateDir, 'history.json'), demoHistory);
+      const lines: string[] = [];
+      const prepared = await prepareHistory({ ...dirs, ...realRun, log: (line) => lines.push(line) });
+      expect(prepared.history.startedAt).toBe(real.fetchedAt);
+      expect(prepared.history.workspace).toBe(workspaceOf(origin));
+      expect(namesNoDemoId(prepared.history)).toEqual([]);
+      expect(lines).toContainEqual(
+        expect.stringMatching(
+          /^The history .*history\.json is the bundled demo's made-up one, not this workspace's: starting a new history \(the old file is kept as history\.json\.replaced-.+\)$/,
+        ),
+      );
+      await prepared.commit();
+      expect(namesNoDemoId(await readHistoryFile(join(dirs.stateDir, 'history.json')))).toEqual([]);
+      expect(readdirSync(dirs.stateDir).filter((name) => name.startsWith('history.json.replaced-'))).toHaveLength(1);
+    });
+
+    it("starts a new history over the demo's of an older version in the live site's folder, told by the demo's ids", async () => {
+      const dirs = folders();
+      const { workspace: _, ...olderDemoHistory } = await readHistoryFile(DEMO_HISTORY_FILE);
+      await writeHistoryFile(join(dirs.liveSiteDir, 'history.json'), olderDemoHistory);
+      const prepared = await prepareHistory({ ...dirs, ...realRun, log: () => {} });
+      expect(prepared.history.startedAt).toBe(real.fetchedAt);
+      expect(namesNoDemoId(prepared.history)).toEqual([]);
+    });
+
+    it('continues a real history of an older version, which records no workspace, and records it from now on', async () => {
+      const dirs = folders();
+      const earlier = '2026-01-01T00:00:00.000Z';
+      await writeHistoryFile(join(dirs.stateDir, 'history.json'), recordRun(undefined, realShown, earlier));
+      const prepared = await prepareHistory({ ...dirs, ...realRun, log: () => {} });
+      expect(prepared.history.startedAt).toBe(earlier);
+      expect(prepared.history.workspace).toBe(workspaceOf(origin));
+      // The same portal written another way is the same workspace.
+      expect(workspaceOf({ ...origin, apiUrl: 'https://API.example.com:443/v1/' })).toBe(workspaceOf(origin));
+    });
+
+    it("stops on another workspace's history with one line naming --fresh-history, changing nothing", async () => {
+      const dirs = folders();
+      const other = { ...recordRun(undefined, realShown, '2026-01-01T00:00:00.000Z'), workspace: workspaceOf({ ...origin, workspaceId: 'ws_2' }) };
+      await writeHistoryFile(join(dirs.stateDir, 'history.json'), other);
+      const before = readFileSync(join(dirs.stateDir, 'history.json'), 'utf8');
+      const error = (await prepareHistory({ ...dirs, ...realRun, log: () => {} }).catch((e: unknown) => e)) as Error;
+      expect(error.message).toMatch(
+        /^The history .*history\.json is another workspace's, not that of workspace "ws_1" of https:\/\/api\.example\.com\/v1; nothing was changed\. .*--fresh-history/,
+      );
+      expect(error.message).not.toContain('\n');
+      expect(readFileSync(join(dirs.stateDir, 'history.json'), 'utf8')).toBe(before);
+      expect(existsSync(join(dirs.workDir, 'history.json'))).toBe(false);
+    });
+
+    it("refuses, in a run of the demo, a real workspace's history", async () => {
+      const dirs = folders();
+      await writeHistoryFile(join(dirs.stateDir, 'history.json'), recordRun(undefined, realShown, '2026-01-01T00:00:00.000Z'));
+      const error = (await prepareHistory({ ...dirs, snapshot: demo, shown, previousShown: undefined, ...demoRun, log: () => {} }).catch((e: unknown) => e)) as Error;
+      expect(error.message).toMatch(/is another workspace's, not that of the bundled demo/);
+    });
   });
 });

@@ -55,7 +55,7 @@ describe('/roadmap.json', () => {
   const context = {
     siteRoot: root,
     title: 'T',
-    info: { fetchedAt: demo.fetchedAt, origin: 'demo' as const, digest: demo.digest, issueCount: 0, projectCount: 0 },
+    info: { fetchedAt: demo.fetchedAt, origin: 'demo' as const, workspace: 'demo', digest: demo.digest, issueCount: 0, projectCount: 0 },
     descriptionHtml: () => '<p>x</p>',
     history,
   };
