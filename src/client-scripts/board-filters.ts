@@ -18,7 +18,9 @@
  * the index is fetched too, so the board's JavaScript at load stays small.
  */
 import type { BoardIndex, IndexedIssue } from '../exports/board-index.ts';
-import { fill, pluralText, type PluralForms } from '../i18n/messages.ts';
+import { fill, type PluralForms } from '../i18n/messages.ts';
+import { countText } from '../i18n/counts.ts';
+import { formatNumber } from '../i18n/format.ts';
 
 const FIELDS = ['team', 'project', 'status', 'sort'] as const;
 const SORT_KEYS = ['upvotes', 'importance', 'updated'] as const;
@@ -55,10 +57,10 @@ interface Labels {
 export function startFilters(form: HTMLFormElement, changed: boolean): void {
   const labels = JSON.parse(form.dataset.labels ?? '{}') as Labels;
   const { issueHref = '', projectHref = '' } = form.dataset;
-  const number = new Intl.NumberFormat(document.documentElement.lang || undefined, { maximumFractionDigits: 1 });
-  // Plural rules of the page's translation (a count reads as the server wrote it: src/i18n/labels.ts `count`).
-  const rules = new Intl.PluralRules(form.dataset.pluralLanguage);
-  const counted = (forms: PluralForms, count: number, values: Record<string, string> = {}) => pluralText(forms, count, rules, number.format(count), values);
+  // Numbers and counts as the server wrote them (src/i18n/labels.ts `count`): compact from a million, in the plural form of the number shown.
+  const locale = document.documentElement.lang || navigator.language;
+  const number = (n: number) => formatNumber(n, locale);
+  const counted = (forms: PluralForms, count: number, values: Record<string, string> = {}) => countText(forms, count, form.dataset.pluralLanguage ?? 'en', locale, values);
   const value = (name: string) => (form.elements.namedItem(name) as HTMLSelectElement | null)?.value ?? '';
   const status = form.querySelector<HTMLElement>('[data-filter-status]');
   const sections = [...document.querySelectorAll<HTMLElement>('[data-column]')];
@@ -111,7 +113,7 @@ export function startFilters(form: HTMLFormElement, changed: boolean): void {
           if (team) meta.append(h('span', 'team', h('span', 'visually-hidden', `${labels.team}: `), isolated(team)));
           if (project) meta.append(link(`${projectHref}${encodeURIComponent(project[1])}/`, `project-chip project-${project[1]}`, isolated(project[2])));
           if (upvotes !== null && labels.upvoteCount) {
-            const shownCount = h('span', '', `▲ ${number.format(upvotes)}`);
+            const shownCount = h('span', '', `▲ ${number(upvotes)}`);
             shownCount.setAttribute('aria-hidden', 'true');
             meta.append(h('span', 'upvotes', shownCount, h('span', 'visually-hidden', counted(labels.upvoteCount, upvotes))));
           }
@@ -195,7 +197,7 @@ export function startFilters(form: HTMLFormElement, changed: boolean): void {
       const heading = section.querySelector('.column-title')!;
       const level = `h${Number(heading.tagName.slice(1)) + 1}`;
       const count = heading.querySelector('[data-count]');
-      if (count) count.textContent = number.format(matches.length);
+      if (count) count.textContent = number(matches.length);
       const countLabel = heading.querySelector('[data-count-label]');
       if (countLabel) countLabel.textContent = counted(labels.issueCount, matches.length);
       const shownCards = matches.slice((page - 1) * limit, page * limit);
@@ -203,7 +205,7 @@ export function startFilters(form: HTMLFormElement, changed: boolean): void {
       const href = section.dataset.href ?? '';
       if (section.dataset.more !== undefined && matches.length > limit) {
         parts.push(
-          h('p', 'more', link(`${href}${query()}`, '', fill(labels.showAll, { count: number.format(matches.length) }), h('span', 'visually-hidden', `: ${section.dataset.label}`))),
+          h('p', 'more', link(`${href}${query()}`, '', fill(labels.showAll, { count: number(matches.length) }), h('span', 'visually-hidden', `: ${section.dataset.label}`))),
         );
       }
       section.replaceChildren(...parts);
@@ -221,7 +223,7 @@ export function startFilters(form: HTMLFormElement, changed: boolean): void {
         );
       }
     }
-    if (status) status.textContent = counted(labels.showing, total, { shown: number.format(shown) });
+    if (status) status.textContent = counted(labels.showing, total, { shown: number(shown) });
     form.removeAttribute('aria-busy');
   };
 

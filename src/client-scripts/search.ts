@@ -9,7 +9,8 @@
  * returns to the field. A status region announces how many were found.
  */
 import { excerptNodes } from './search-excerpt.ts';
-import { fill, pluralText, type PluralForms } from '../i18n/messages.ts';
+import { messageParts, type PluralForms } from '../i18n/messages.ts';
+import { countText } from '../i18n/counts.ts';
 
 /** What Pagefind's `pagefind.js` offers, as far as it is used here. */
 interface Pagefind {
@@ -50,9 +51,9 @@ export function startSearch(root: HTMLElement, input: HTMLInputElement): void {
   // The page's messages (SiteSearch.astro): counted ones as the plural forms of its translation.
   const messages = JSON.parse(root.dataset.messages ?? '{}') as { none: string; results: PluralForms; upvotes?: PluralForms };
   const siteRoot = root.dataset.siteRoot ?? '/';
-  const rules = new Intl.PluralRules(root.dataset.pluralLanguage);
-  const number = new Intl.NumberFormat(document.documentElement.lang || undefined);
-  const counted = (forms: PluralForms, n: number, values: Record<string, string> = {}) => pluralText(forms, n, rules, number.format(n), values);
+  // Counts as the pages write them: compact from a million, in the plural form of the number shown.
+  const locale = document.documentElement.lang || navigator.language;
+  const counted = (forms: PluralForms, n: number, values: Record<string, string> = {}) => countText(forms, n, root.dataset.pluralLanguage ?? 'en', locale, values);
 
   let generation = 0;
   let results: PagefindResult[] = [];
@@ -60,9 +61,12 @@ export function startSearch(root: HTMLElement, input: HTMLInputElement): void {
   let typing: ReturnType<typeof setTimeout> | undefined;
 
   const open = (visible: boolean) => (panel.hidden = !visible);
-  const announce = (message: string) => {
-    count.textContent = message;
-    status.textContent = message;
+  // The query is the visitor's text in whatever script: isolated (<bdi>) in the translated line, so "C++" keeps its
+  // order on an Arabic page instead of reading «++C».
+  const announce = (template: string, query = '') => {
+    const line = () => messageParts(template, { query }).map((part) => (part.value ? Object.assign(document.createElement('bdi'), { textContent: part.text }) : part.text));
+    count.replaceChildren(...line());
+    status.replaceChildren(...line());
   };
 
   const renderResult = (data: Awaited<ReturnType<PagefindResult['data']>>) => {
@@ -116,7 +120,7 @@ export function startSearch(root: HTMLElement, input: HTMLInputElement): void {
       list.replaceChildren();
       await showMore(mine);
       if (mine !== generation) return;
-      announce(results.length ? counted(messages.results, results.length, { query }) : fill(messages.none, { query }));
+      announce(results.length ? counted(messages.results, results.length) : messages.none, query);
       unavailable.hidden = true;
     } catch {
       if (mine !== generation) return;

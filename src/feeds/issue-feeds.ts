@@ -7,7 +7,7 @@
  */
 import { eventAnchor, issueTimeline } from '../history/timeline.ts';
 import type { History } from '../history/schema.ts';
-import { formatDate } from '../i18n/format.ts';
+import { fillDated } from '../i18n/dates.ts';
 import { fill, type Labels } from '../i18n/labels.ts';
 import type { Issue } from '../snapshot/model.ts';
 import { atomFeed, type AtomEntry } from './atom.ts';
@@ -50,7 +50,7 @@ export function issueFeed(roadmap: IssueFeedsData, site: URL | string | undefine
       id: `${pageUrl}#${step.anchor}`,
       link: `${pageUrl}#${step.anchor}`,
       updated: step.at,
-      title: fill(labels[timelineLabel(step)], { column: roadmap.columnLabel(step.column), date: formatDate(step.at, ui.locale) }),
+      title: fillDated(labels[timelineLabel(step)], step.at, ui.locale, { column: roadmap.columnLabel(step.column) }),
       // What the issue is, for a reader that shows an entry alone (RFC 4287 §4.2.13): its title and summary, as text.
       summary: [issue.title, ...issue.summary].join('\n'),
     }));

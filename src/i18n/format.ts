@@ -21,11 +21,51 @@ const COMPACT_FROM = 1e6;
 /** From here on compact notation has no word left (it would print `1,000,000T`), so the count is shown in scientific notation (`1E18`). */
 const SCIENTIFIC_FROM = 1e15;
 
-export function formatNumber(value: number, locale: string): string {
+/** How `value` is written in `locale`: in full, compact from a million, scientific from 10¹⁵. */
+function notationOf(value: number): 'standard' | 'compact' | 'scientific' {
   const size = Math.abs(value);
-  if (size >= SCIENTIFIC_FROM) return cached(`scientific:${locale}`, () => new Intl.NumberFormat(locale, { notation: 'scientific', maximumFractionDigits: 1 })).format(value);
-  if (size >= COMPACT_FROM) return cached(`compact:${locale}`, () => new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 })).format(value);
-  return cached(`number:${locale}`, () => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 })).format(value);
+  return size >= SCIENTIFIC_FROM ? 'scientific' : size >= COMPACT_FROM ? 'compact' : 'standard';
+}
+
+/** The variants of a number's formatter: as shown, with its sign, in Latin digits (read back by `formatCount`). */
+const VARIANTS = { shown: {}, signed: { signDisplay: 'exceptZero' }, latn: { numberingSystem: 'latn' } } as const satisfies Record<string, Intl.NumberFormatOptions>;
+
+function numberFormat(locale: string, notation: 'standard' | 'compact' | 'scientific', variant: keyof typeof VARIANTS = 'shown'): Intl.NumberFormat {
+  return cached(`${notation}:${variant}:${locale}`, () => new Intl.NumberFormat(locale, { notation, maximumFractionDigits: 1, ...VARIANTS[variant] }));
+}
+
+export function formatNumber(value: number, locale: string): string {
+  return numberFormat(locale, notationOf(value)).format(value);
+}
+
+/** A change in a count with its sign, as `locale` writes one (`+40`, `-3`, Arabic's `؜+٣`); zero has none. */
+export function formatSigned(value: number, locale: string): string {
+  return numberFormat(locale, notationOf(value), 'signed').format(value);
+}
+
+/**
+ * A count as the page shows it, and what its plural form depends on: the
+ * number a reader sees (1,512,345 shown as `1,5 M` reads as 1,500,000) and
+ * the exponent that a compact or scientific notation puts after it (CLDR's
+ * operand `e`: 6 for `M`, 4 for Japanese `万`, 0 when written in full).
+ */
+export interface ShownCount {
+  text: string;
+  shown: number;
+  exponent: number;
+}
+
+export function formatCount(value: number, locale: string): ShownCount {
+  const notation = notationOf(value);
+  const text = numberFormat(locale, notation).format(value);
+  if (notation === 'standard') return { text, shown: Math.round(value * 10) / 10, exponent: 0 };
+  // The same number in Latin digits, to read back the digits shown (an Arabic locale writes ١٫٥).
+  const parts = numberFormat(locale, notation, 'latn').formatToParts(value);
+  const digits = parts.map((part) => (part.type === 'integer' || part.type === 'fraction' ? part.value : part.type === 'decimal' ? '.' : '')).join('');
+  const mantissa = Number(digits) * (value < 0 ? -1 : 1);
+  const written = parts.find((part) => part.type === 'exponentInteger');
+  const exponent = written ? Number(written.value) : Math.round(Math.log10(value / mantissa));
+  return { text, shown: Math.round(mantissa * 10 ** exponent), exponent };
 }
 
 export function formatPercent(percent: number, locale: string): string {

@@ -9,10 +9,10 @@
  * warning), and the whole tag formats dates and numbers (`de-AT` keeps
  * Austrian dates with the German interface).
  */
-import { formatNumber } from './format.ts';
 import { LANGUAGES, TRANSLATIONS, type LabelKey, type Labels, type Language, type PluralKey, type StringKey } from './translation-files.ts';
 import { pluralCategories } from './translation-schema.ts';
-import { fill, pluralText, type PluralForms } from './messages.ts';
+import { fill, type PluralForms } from './messages.ts';
+import { countText } from './counts.ts';
 import { statusKey } from '../shared/status-key.ts';
 
 export { fill, LANGUAGES, TRANSLATIONS };
@@ -80,13 +80,12 @@ export interface Ui {
 export function uiFor(locale: string, overrides: LabelOverrides = {}): Ui {
   const language = translationLanguage(locale) ?? 'en';
   const labels = labelsFor(locale, overrides);
-  const rules = new Intl.PluralRules(language);
   return {
     language,
     locale,
     dir: textDirection(language),
     labels,
-    count: (key, count, values = {}) => pluralText(labels[key], count, rules, formatNumber(count, locale), values),
+    count: (key, count, values = {}) => countText(labels[key], count, language, locale, values),
     projectState: (state) => termLabel('projectState', state, labels) ?? state,
     priority: (priority) => termLabel('priority', priority, labels) ?? priority,
   };

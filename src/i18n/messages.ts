@@ -26,11 +26,7 @@ export function messageParts(template: string, values: Record<string, string | n
     });
 }
 
-/**
- * The form of `forms` for `count`, as `rules` (the translation's language)
- * selects it, filled with `values` and `{count}`. A form the message lacks
- * (a partial override in the config) falls back to `other`.
- */
-export function pluralText(forms: PluralForms, count: number, rules: Intl.PluralRules, formattedCount: string, values: Record<string, string | number> = {}): string {
-  return fill(forms[rules.select(count)] ?? forms.other, { ...values, count: formattedCount });
+/** The form of `forms` for a plural `category`, filled with `values` and `{count}`; a form the message lacks falls back to `other`. */
+export function pluralText(forms: PluralForms, category: Intl.LDMLPluralRule, formattedCount: string, values: Record<string, string | number> = {}): string {
+  return fill(forms[category] ?? forms.other, { ...values, count: formattedCount });
 }

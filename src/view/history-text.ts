@@ -20,11 +20,6 @@ export function aroundDate(template: string, values: Record<string, string | num
   return [fill(template.slice(0, at), values), fill(template.slice(at + '{date}'.length), values)];
 }
 
-/** A signed count: `+40`, `−3`, `0`. */
-export function signed(value: number, format: (n: number) => string): string {
-  return value > 0 ? `+${format(value)}` : value < 0 ? `−${format(-value)}` : format(0);
-}
-
 /**
  * The trend as SVG polyline points in a `width` × `height` box, `pad` from
  * the edges. A flat trend is drawn across the middle.

@@ -228,4 +228,32 @@ describe('search in every language', () => {
     }
     await page.close();
   }, 60_000);
+
+  it('keeps a Latin query in its order inside the Arabic result line: "C++", not «++C»', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${site.url}/${folder('ar')}`, { waitUntil: 'load' });
+    await page.keyboard.press('/');
+    await page.keyboard.type('C++');
+    const line = page.locator('[data-search-count]');
+    await line.filter({ hasText: 'C++' }).waitFor();
+    // Where Chromium draws each character of the query: left to right, C first, as the visitor typed it.
+    const lefts = await line.evaluate((element) => {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const at = node.textContent!.indexOf('C++');
+        if (at < 0) continue;
+        return [0, 1, 2].map((offset) => {
+          const range = document.createRange();
+          range.setStart(node, at + offset);
+          range.setEnd(node, at + offset + 1);
+          return range.getBoundingClientRect().left;
+        });
+      }
+      return [];
+    });
+    expect(lefts).toHaveLength(3);
+    expect(lefts[0]!, `C at ${lefts[0]}, + at ${lefts[1]} and ${lefts[2]}`).toBeLessThan(lefts[1]!);
+    expect(lefts[1]!).toBeLessThan(lefts[2]!);
+    await page.close();
+  });
 });

@@ -138,7 +138,7 @@ describe('search', () => {
     const page = await context.newPage();
     await page.goto(`${site.url}/issues/${found.id}/`);
     expect(await page.locator('search[data-search]').isHidden()).toBe(true);
-    const fallback = page.getByRole('link', { name: 'Nach Status stöbern' });
+    const fallback = page.getByRole('link', { name: 'Nach Status ansehen' });
     expect(await fallback.getAttribute('href')).toBe('/#column-index');
     await Promise.all([page.waitForURL(`${site.url}/#column-index`), fallback.click()]);
     expect(await page.getByRole('navigation', { name: 'Zu einer Spalte springen' }).getByRole('link').count()).toBe(await page.locator('[data-column]').count());

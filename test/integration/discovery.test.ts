@@ -81,7 +81,7 @@ describe('feeds and discovery', () => {
       'self',
       new URL('rss.xml', `${readFileSync(join(build.outDir, 'robots.txt'), 'utf8').match(/Sitemap: (\S+)sitemap-index\.xml/)![1]}`).toString(),
     ]);
-    expect([...feed.querySelectorAll('item > title')].map((title) => title.textContent)).toEqual([expect.stringMatching(/^The roadmap .+ started$/)]);
+    expect([...feed.querySelectorAll('item > title')].map((title) => title.textContent)).toEqual([expect.stringMatching(/^Now public: .+$/)]);
   });
 
   it('/roadmap.json holds exactly the published issues and projects, allow-listed', () => {

@@ -67,15 +67,15 @@ describe('the history over four rebuilds', () => {
   it('shows a timeline of <time>-stamped moves, the current one marked, the first "since at least"', () => {
     const steps = [...issuePage(started.id).querySelectorAll('ol.timeline > li')];
     expect(steps.map(text)).toEqual([
-      expect.stringMatching(/^Planned since at least November 10, 2026$/),
-      expect.stringMatching(/^Moved to In progress on November 12, 2026 \(now\)$/),
+      expect.stringMatching(/^In “Planned” since at least November 10, 2026$/),
+      expect.stringMatching(/^Moved to “In progress” on November 12, 2026 \(now\)$/),
     ]);
     expect(steps.map((li) => li.querySelector('time')?.getAttribute('datetime'))).toEqual([RUN_DATES[0], RUN_DATES[1]]);
     expect(steps.map((li) => li.getAttribute('aria-current'))).toEqual([null, 'step']);
     // The issue that came back starts again, with no trace of its time away, and has its real page.
     const back = issuePage(hidden.id);
     expect(text(back.querySelector('h1'))).toBe(HIDDEN_TITLE);
-    expect([...back.querySelectorAll('ol.timeline > li')].map(text)).toEqual(['Back on the roadmap on November 14, 2026: Planned (now)']);
+    expect([...back.querySelectorAll('ol.timeline > li')].map(text)).toEqual(['Back on the roadmap in “Planned” on November 14, 2026 (now)']);
     // The timeline is not searchable text of the issue.
     expect(back.querySelector('section.history')?.hasAttribute('data-pagefind-ignore')).toBe(true);
   });
@@ -103,10 +103,10 @@ describe('the history over four rebuilds', () => {
     expect(feed.querySelector('parsererror')).toBeNull();
     const items = [...feed.querySelectorAll('item')].map((item) => ({ title: text(item.querySelector('title')), guid: text(item.querySelector('guid')) }));
     expect(items.map((i) => i.title).sort()).toEqual(
-      [`In progress: ${started.title}`, `Shipped: ${shipped.title}`, `New: ${newcomer.title}`, `Completed: ${completedProject.name}`, 'The roadmap Product roadmap started'].sort(),
+      [`In progress: ${started.title}`, `Shipped: ${shipped.title}`, `New: ${newcomer.title}`, `Completed: ${completedProject.name}`, 'Now public: Product roadmap'].sort(),
     );
     // The roadmap's start is the oldest item.
-    expect(items.at(-1)!.title).toBe('The roadmap Product roadmap started');
+    expect(items.at(-1)!.title).toBe('Now public: Product roadmap');
     expect(new Set(items.map((i) => i.guid)).size).toBe(items.length);
     const startedItem = items.find((i) => i.title.startsWith('In progress'))!;
     const [pageUrl, anchor] = startedItem.guid.split('#');
@@ -123,7 +123,10 @@ describe('the history over four rebuilds', () => {
     expect(atom.querySelector('parsererror')).toBeNull();
     expect(atom.documentElement.namespaceURI).toBe('http://www.w3.org/2005/Atom');
     const entries = [...atom.querySelectorAll('entry')];
-    expect(entries.map((e) => text(e.querySelector('title')))).toEqual([expect.stringMatching(/^Moved to In progress on /), expect.stringMatching(/^Planned since at least /)]);
+    expect(entries.map((e) => text(e.querySelector('title')))).toEqual([
+      expect.stringMatching(/^Moved to “In progress” on /),
+      expect.stringMatching(/^In “Planned” since at least /),
+    ]);
     expect(entries.map((e) => text(e.querySelector('updated')))).toEqual([RUN_DATES[1], RUN_DATES[0]]);
     expect(new Set(entries.map((e) => text(e.querySelector('id')))).size).toBe(2);
     expect(text(atom.querySelector('feed > id'))).toBe(`${TEST_SITE}${feedPath}`);
@@ -185,9 +188,9 @@ describe('the history over four rebuilds', () => {
     const items = [...changes.querySelectorAll('.changes-list li')].map(text);
     expect(items).toEqual(
       expect.arrayContaining([
-        expect.stringContaining(`${started.title}: Planned → In progress`),
-        expect.stringContaining(`${shipped.title}: In progress → Shipped`),
-        expect.stringContaining(`${newcomer.title}: new on the roadmap: Under consideration`),
+        expect.stringContaining(`${started.title}: “Planned” → “In progress”`),
+        expect.stringContaining(`${shipped.title}: “In progress” → “Shipped”`),
+        expect.stringContaining(`${newcomer.title}: new on the roadmap in “Under consideration”`),
         expect.stringContaining(`${completedProject.name}: state In progress → Completed`),
       ]),
     );

@@ -298,7 +298,7 @@ describe('the demo in nine languages', () => {
     for (const [count, text] of upvotes) expect(text, String(count)).toBe(`${count} ${(count as number) % 100 >= 11 ? 'صوتًا' : (count as number) % 100 >= 3 ? 'أصوات' : 'صوت'}`);
     const states = [...board.querySelectorAll('.project-card .state')].map((state) => state.lastChild?.textContent);
     expect(states.sort()).toEqual(
-      demo.projects.map((project) => ({ backlog: 'قائمة الانتظار', planned: 'مخطَّط له', started: 'قيد التنفيذ', completed: 'مكتمل' })[project.state!]).sort(),
+      demo.projects.map((project) => ({ backlog: 'بانتظار التخطيط', planned: 'مخطَّط له', started: 'قيد التنفيذ', completed: 'مكتمل' })[project.state!]).sort(),
     );
     expect(board.querySelector('.site-footer time')?.textContent).toBe('20 نوفمبر 2026');
   });
@@ -429,15 +429,16 @@ describe('the demo in nine languages', () => {
     const steps = [...issue.querySelectorAll('.timeline li')];
     // The last two steps: away to Planned, back to In progress (now); the column names are the translation's, isolated.
     expect(steps.slice(-2).map((step) => step.textContent?.replace(/\s+/g, ' ').trim())).toEqual([
-      `نُقل إلى مخطَّط له في ${new Intl.DateTimeFormat('ar', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(WEEK_DATES.movedAway))}`,
-      `نُقل إلى قيد التنفيذ في ${new Intl.DateTimeFormat('ar', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(WEEK_DATES.movedBack))} (الآن)`,
+      `نُقل إلى «مخطَّط له» بتاريخ ${new Intl.DateTimeFormat('ar', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(WEEK_DATES.movedAway))}`,
+      `نُقل إلى «قيد التنفيذ» بتاريخ ${new Intl.DateTimeFormat('ar', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(WEEK_DATES.movedBack))} (الآن)`,
     ]);
     expect(steps.at(-1)?.getAttribute('aria-current')).toBe('step');
     for (const step of steps) expect(step.querySelector('time[datetime]')).not.toBeNull();
     // 90 days and 30 days are "many" in Arabic (11–99): يومًا.
     expect(issue.querySelector('.sparkline title')?.textContent).toMatch(/^الأصوات خلال آخر 90 يومًا، من .+ إلى .+$/);
     expect(issue.querySelector('.trend figcaption')?.textContent?.trim()).toMatch(/^.+ خلال آخر 30 يومًا$/);
-    expect(issue.querySelector('.trend figcaption bdi')?.textContent).toMatch(/^[+−]?[\d,٬]+$/);
+    // The gain's sign as Intl writes it for Arabic: a left-to-right mark keeps it before the digits.
+    expect(issue.querySelector('.trend figcaption bdi')?.textContent).toMatch(/^(\u200e[+-])?[\d,٬]+$/);
     // Seven days are "few" (3–10): أيام.
     const changes = readPage(build.outDir, 'changes/index.html');
     expect(changes.querySelector('.lede')?.textContent).toBe('ما تغيّر على خارطة الطريق في الأيام الـ7 السابقة لـ 20 نوفمبر 2026.');

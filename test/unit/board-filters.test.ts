@@ -9,12 +9,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BoardIndex } from '../../src/exports/board-index.ts';
 import en from '../../src/i18n/translations/en.json' with { type: 'json' };
 import ar from '../../src/i18n/translations/ar.json' with { type: 'json' };
+import fr from '../../src/i18n/translations/fr.json' with { type: 'json' };
 
 const HOSTILE = '<img src=x onerror="window.pwned=1">';
 
 /** The markup Filters.astro and Column.astro give a board with one column and two cards, in English or Arabic (the translation files). */
-function page(language: 'en' | 'ar'): void {
-  const t = language === 'en' ? en : ar;
+type Language = 'en' | 'ar' | 'fr';
+function page(language: Language): void {
+  const t = { en, ar, fr }[language];
   const labels = {
     showing: t.showingCount,
     issueCount: t.issueCount,
@@ -46,7 +48,7 @@ function page(language: 'en' | 'ar'): void {
     </section>`;
 }
 
-async function island(search: string, index: (url: string) => Promise<Response>, language: 'en' | 'ar' = 'en') {
+async function island(search: string, index: (url: string) => Promise<Response>, language: Language = 'en') {
   vi.resetModules();
   history.replaceState(null, '', `/${search}`);
   page(language);
@@ -95,6 +97,16 @@ describe('the filter island', () => {
       ar.upvoteCount.few.replace('{count}', '5'),
       ar.upvoteCount.two,
     ]);
+  });
+
+  it('writes a count of a million or more compactly, in the plural form of the number shown, as the pages do', async () => {
+    const rows: BoardIndex['columns'][0]['issues'] = [['a', 'A', '', 0, -1, 1_500_000, 0, 0]];
+    await island('?team=Web', json({ v: 1, teams: ['Web'], projects: [], columns: [{ id: 'done', issues: rows }] } satisfies BoardIndex), 'fr');
+    await settled();
+    const upvotes = document.querySelector('[data-card] .upvotes')!;
+    // French says a count shown in millions with "de": « 1,5 M de votes », not « 1 500 000 votes » nor « 1,5 M votes ».
+    expect(upvotes.querySelector('[aria-hidden]')!.textContent).toBe('▲ 1,5\u00a0M');
+    expect(upvotes.querySelector('.visually-hidden')!.textContent).toBe('1,5\u00a0M de votes');
   });
 
   it('puts hostile strings from the index on the page as text, in encoded URLs', async () => {

@@ -3,7 +3,7 @@ import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { atomFeed } from '../../src/feeds/atom.ts';
 import { isTombstoneHtml } from '../../src/integration/steps/sitemap.ts';
-import { aroundDate, signed, sparklinePoints, timelineLabel } from '../../src/view/history-text.ts';
+import { aroundDate, sparklinePoints, timelineLabel } from '../../src/view/history-text.ts';
 import { EN } from '../../src/i18n/labels.ts';
 
 describe('timeline labels', () => {
@@ -12,18 +12,13 @@ describe('timeline labels', () => {
     expect(timelineLabel({ kind: 'seen', atLeast: false })).toBe('timelineSeen');
     expect(timelineLabel({ kind: 'moved', atLeast: false })).toBe('timelineMoved');
     expect(timelineLabel({ kind: 'back', atLeast: false })).toBe('timelineBack');
-    expect(EN.timelineSeenAtLeast).toBe('{column} since at least {date}');
+    expect(EN.timelineSeenAtLeast).toBe('In “{column}” since at least {date}');
   });
 
   it('split around {date}, the other placeholders filled', () => {
-    expect(aroundDate(EN.timelineMoved, { column: 'Shipped' })).toEqual(['Moved to Shipped on ', '']);
-    expect(aroundDate(EN.timelineSeen, { column: 'Planned' })).toEqual(['Added to the roadmap on ', ': Planned']);
+    expect(aroundDate(EN.timelineMoved, { column: 'Shipped' })).toEqual(['Moved to “Shipped” on ', '']);
+    expect(aroundDate('Added to the roadmap on {date}: {column}', { column: 'Planned' })).toEqual(['Added to the roadmap on ', ': Planned']);
     expect(aroundDate('no date here', {})).toEqual(['no date here', '']);
-  });
-
-  it('sign a gain', () => {
-    const plain = (n: number) => String(n);
-    expect([signed(40, plain), signed(-3, plain), signed(0, plain)]).toEqual(['+40', '−3', '0']);
   });
 });
 

@@ -68,7 +68,7 @@ describe('issue feeds in one pass', () => {
     expect(text(doc, 'feed > title')).toEqual(['Title of a: status changes']);
     expect(text(doc, 'feed > author > name')).toEqual(['Acme roadmap']);
     expect(text(doc, 'feed > updated')).toEqual(['2026-03-05T00:00:00.000Z']);
-    expect(text(doc, 'entry > title')).toEqual(['Moved to In progress on March 5, 2026', 'Planned since at least March 1, 2026']);
+    expect(text(doc, 'entry > title')).toEqual(['Moved to “In progress” on March 5, 2026', 'In “Planned” since at least March 1, 2026']);
     expect(text(doc, 'entry > id')).toEqual([
       'https://r.test/roadmap/issues/a/#event-moved-2026-03-05T00-00-00-000Z',
       'https://r.test/roadmap/issues/a/#event-seen-2026-03-01T00-00-00-000Z',

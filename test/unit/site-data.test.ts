@@ -122,7 +122,7 @@ describe('RSS items', () => {
           1,
       ),
     );
-    expect(items.at(-1)!.title).toBe('The roadmap Fieldnote roadmap started');
+    expect(items.at(-1)!.title).toBe('Now public: Fieldnote roadmap');
     const times = items.map((i) => (i.pubDate as Date).getTime());
     expect(times).toEqual([...times].sort((a, b) => b - a));
     expect(items.slice(0, -1).every((i) => /^https:\/\/example\.com\/roadmap\/(issues|projects)\/[\w-]+\/#event-(moved|seen|state|progress)-\d{4}-/.test(i.link!))).toBe(true);
@@ -133,7 +133,7 @@ describe('RSS items', () => {
   it("are one for a first build, the roadmap's start: what the history began with is not news, and the feed is not empty", () => {
     const first = recordRun(undefined, shownState(demo.issues, demo.projects, config.columns), demo.fetchedAt);
     expect(feedItems(view, first, { ...config, title: 'Fieldnote roadmap' }, EN, root)).toEqual([
-      { title: 'The roadmap Fieldnote roadmap started', link: `${root}#started-${demo.fetchedAt.replace(/[^0-9A-Za-z]/g, '-')}`, pubDate: new Date(demo.fetchedAt) },
+      { title: 'Now public: Fieldnote roadmap', link: `${root}#started-${demo.fetchedAt.replace(/[^0-9A-Za-z]/g, '-')}`, pubDate: new Date(demo.fetchedAt) },
     ]);
   });
 });
