@@ -20,7 +20,7 @@
  *                           over the one-language build's
  *   board_gzip_kb           board HTML + its CSS and JS, gzipped (demo and each size)
  *   board_js_gzip_kb        the board's JavaScript at load, gzipped (at most 3 KB: the filter island's loader and the search trigger; the island and the search code load only when used)
- *   filter_index_gzip_kb    the filter island's index of every issue (/board-index.json), gzipped; fetched only when someone filters or sorts
+ *   filter_index_gzip_kb    the board index, every issue for the filter island (/board-index.json), gzipped; fetched only when someone filters or sorts
  *   search_index            the Pagefind index on disk: KB and files, beside the site's own file count
  *   search_query_kb         bytes one search downloads in Chromium (first query: runtime + index + results; next query)
  *   lighthouse              Lighthouse category scores (mobile, its default) of the demo board, an issue, a project and the changelog page

@@ -67,10 +67,10 @@ function clearSharedCaches(): void {
 interface BuildDirs {
   outDir: string;
   /** The description cache, as .roadmap/render-cache.json would be. */
-  renderCache: string;
+  descriptionCache: string;
 }
 
-/** One `astro build` of ours, with Vite's and Astro's caches cleared; the description cache is whatever `dirs.renderCache` holds. */
+/** One `astro build` of ours, with Vite's and Astro's caches cleared; the description cache is whatever `dirs.descriptionCache` holds. */
 async function build(env: NodeJS.ProcessEnv, dirs: BuildDirs) {
   clearSharedCaches();
   const cacheDir = mkdtempSync(join(tmpdir(), 'bench-cache-'));
@@ -78,7 +78,7 @@ async function build(env: NodeJS.ProcessEnv, dirs: BuildDirs) {
   const flags = env.ROADMAP_SNAPSHOT ? buildNodeFlags(buildHeapMb(statSync(env.ROADMAP_SNAPSHOT).size)) : BUILD_NODE_FLAGS;
   const result = await runNode([...flags, ASTRO, 'build', '--outDir', dirs.outDir], {
     cwd: ROOT,
-    env: { ...env, ROADMAP_CACHE_DIR: cacheDir, ROADMAP_RENDER_CACHE: dirs.renderCache },
+    env: { ...env, ROADMAP_CACHE_DIR: cacheDir, ROADMAP_RENDER_CACHE: dirs.descriptionCache },
   });
   rmSync(cacheDir, { recursive: true, force: true });
   if (result.code !== 0) throw new Error(`build failed:\n${result.output.slice(-2000)}`);
@@ -96,7 +96,7 @@ async function floorBuild(floorDir: string) {
 
 function freshDirs(name: string): BuildDirs & { pageDigests: string } {
   const state = mkdtempSync(join(tmpdir(), 'bench-state-'));
-  return { outDir: mkdtempSync(join(tmpdir(), `bench-${name}-`)), renderCache: join(state, 'render-cache.json'), pageDigests: join(state, 'page-digests.json') };
+  return { outDir: mkdtempSync(join(tmpdir(), `bench-${name}-`)), descriptionCache: join(state, 'render-cache.json'), pageDigests: join(state, 'page-digests.json') };
 }
 
 interface Round {
@@ -142,7 +142,7 @@ async function measureBuild(size: Size, snapshotFile: string, changedSnapshotFil
       const warmDir = mkdtempSync(join(tmpdir(), `bench-${size.name}-warm-`));
       const warm = await build(
         { ...env, ROADMAP_SNAPSHOT: changedSnapshotFile, ROADMAP_PAGE_DIGESTS: warmDigests, ROADMAP_PREVIOUS_OUTPUT: dirs.outDir },
-        { outDir: warmDir, renderCache: dirs.renderCache },
+        { outDir: warmDir, descriptionCache: dirs.descriptionCache },
       );
       rmSync(warmDir, { recursive: true, force: true });
       if (!/Kept \d+ of \d+ issue, project, column, team and changelog pages unchanged/.test(warm.output))

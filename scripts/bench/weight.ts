@@ -1,5 +1,5 @@
 /**
- * Bytes of a page plus every stylesheet and script it loads, raw and gzipped; and of single files such as the filter index.
+ * Bytes of a page plus every stylesheet and script it loads, raw and gzipped; and of single files such as the board index.
  * Scripts count with the modules they import statically (a chunk two scripts
  * share, say), since the browser fetches those at load too; modules imported
  * with `import()` (the search code) are not loaded with the page and do not count.

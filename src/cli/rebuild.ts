@@ -9,7 +9,12 @@ const spec = {
     'and swaps it in for --out. A failure leaves --out and --state as they were.',
   options: {
     out: { type: 'string', value: 'DIR', default: 'dist', description: 'the live site' },
-    state: { type: 'string', value: 'DIR', default: '.roadmap', description: 'where the last published snapshot and report are kept' },
+    state: {
+      type: 'string',
+      value: 'DIR',
+      default: '.roadmap',
+      description: 'the state folder: where the last published snapshot, its fingerprint, the history, the description cache and the report are kept',
+    },
     force: { type: 'boolean', description: 'rebuild even when nothing changed (and ignore an unreadable state file)' },
     'accept-shrink': { type: 'boolean', description: 'publish even when the shown issue count fell sharply' },
     'max-shrink': { type: 'string', value: 'SHARE', default: String(DEFAULT_MAX_SHRINK), description: 'the share (0–1) the count may fall by before that' },

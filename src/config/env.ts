@@ -59,7 +59,7 @@ export const EnvSchema = z
     /** Astro's cache directory, for builds that run side by side (tests, staging builds). */
     ROADMAP_CACHE_DIR: optional(z.string()),
     /**
-     * File of the sanitised-description cache (src/descriptions/description-cache.ts); default
+     * File of the description cache (src/descriptions/description-cache.ts); default
      * `.roadmap/render-cache.json` in the project root, beside the rebuild's state, which CI keeps.
      * `npm run rebuild` sets it itself, to a copy it moves into `--state` once the site is published.
      */

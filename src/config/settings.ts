@@ -22,8 +22,8 @@ import { localeWarnings } from '../i18n/labels.ts';
 export type ResolvedConfig = RoadmapConfig & { base: string };
 
 export interface Settings {
-  /** Project root: where the config file, public/ and the demo data are looked up. */
-  root: string;
+  /** The project root: the Astro project's folder, where the config file, public/ and the demo data are looked up. */
+  projectRoot: string;
   env: RoadmapEnv;
   config: ResolvedConfig;
   source: DataSource;
@@ -35,7 +35,7 @@ export interface Settings {
   astroBase: string;
   /** The folder below Astro's output a mounted roadmap's pages are in (`roadmap`, from `prefix`); undefined when the roadmap is the whole site. */
   prefix: string | undefined;
-  /** The roadmap's root URL with its base path, ending in a slash, e.g. `https://user.github.io/repo/`. */
+  /** The site root: the roadmap's root URL, base path and prefix included, ending in a slash, e.g. `https://user.github.io/repo/`. */
   siteRoot: string;
   /**
    * Valid settings that will probably look wrong, each a line naming the option
@@ -49,7 +49,7 @@ export interface Settings {
   /** The `shipDates` file read: an ISO date-time by issue id or identifier (empty without the option). */
   shipDates: Readonly<Record<string, string>>;
   /** Where sanitised descriptions are cached across builds (`ROADMAP_RENDER_CACHE`, else `.roadmap/render-cache.json`), absolute. */
-  renderCacheFile: string;
+  descriptionCacheFile: string;
   /** The favicon, logo and social image, checked, with the URLs pages link them by (src/config/brand.ts). */
   brand: Brand;
   /**
@@ -68,10 +68,14 @@ export interface PageReuseSettings {
   fingerprint?: string;
 }
 
-/** The state directory `npm run rebuild` keeps by default, and where `npm run build` keeps its description cache. */
+/** The state folder `npm run rebuild` keeps by default, and where `npm run build` keeps its description cache. */
 export const DEFAULT_STATE_DIR = '.roadmap';
-export const RENDER_CACHE_FILE = 'render-cache.json';
-/** The page digests `npm run rebuild` keeps in its state directory (src/fingerprint/page-digests.ts). */
+/**
+ * The description cache's file in the state folder. Its name (like `ROADMAP_RENDER_CACHE` and the file's `format`)
+ * is older than the term "description cache" and stays, so state folders and CI settings kept from before keep working.
+ */
+export const DESCRIPTION_CACHE_FILE = 'render-cache.json';
+/** The page digests `npm run rebuild` keeps in its state folder (src/fingerprint/page-digests.ts). */
 export const PAGE_DIGESTS_FILE = 'page-digests.json';
 
 /**
@@ -108,7 +112,7 @@ export function resolveSettings(root: string, env: NodeJS.ProcessEnv = process.e
   // A mounted roadmap's pages are below its prefix: that is their base, and the Astro project's stays as it is.
   const base = config.prefix ? `${location.base === '/' ? '' : location.base}${config.prefix}` : location.base;
   return {
-    root,
+    projectRoot: root,
     env: parsedEnv,
     config: { ...config, base },
     source,
@@ -116,7 +120,7 @@ export function resolveSettings(root: string, env: NodeJS.ProcessEnv = process.e
     base,
     astroBase: location.base,
     prefix: config.prefix?.slice(1),
-    siteRoot: config.prefix ? new URL(`${base}/`, location.root).toString() : location.root,
+    siteRoot: config.prefix ? new URL(`${base}/`, location.baseUrl).toString() : location.baseUrl,
     warnings: [
       ...config.renamedKeys,
       ...demoWarnings(source, input.config !== undefined || existsSync(configFilePath(root, parsedEnv.ROADMAP_CONFIG))),
@@ -129,7 +133,7 @@ export function resolveSettings(root: string, env: NodeJS.ProcessEnv = process.e
       input.config === undefined ? dirname(configFilePath(root, parsedEnv.ROADMAP_CONFIG)) : root,
       input.config === undefined ? configFilePath(root, parsedEnv.ROADMAP_CONFIG) : INLINE_CONFIG_NAME,
     ),
-    renderCacheFile: resolve(root, parsedEnv.ROADMAP_RENDER_CACHE ?? `${DEFAULT_STATE_DIR}/${RENDER_CACHE_FILE}`),
+    descriptionCacheFile: resolve(root, parsedEnv.ROADMAP_RENDER_CACHE ?? `${DEFAULT_STATE_DIR}/${DESCRIPTION_CACHE_FILE}`),
     pageReuse: parsedEnv.ROADMAP_PAGE_DIGESTS
       ? {
           digestsFile: resolve(root, parsedEnv.ROADMAP_PAGE_DIGESTS),

@@ -30,8 +30,8 @@ export interface SiteLocation {
   site: string;
   /** The path prefix, `/` or e.g. `/repo` (no trailing slash): what Astro's `base` gets. */
   base: string;
-  /** The site's root URL, ending in a slash, e.g. `https://user.github.io/repo/`. */
-  root: string;
+  /** The URL of Astro's base, ending in a slash, e.g. `https://user.github.io/repo/`: the site root unless the roadmap is mounted below a `prefix`. */
+  baseUrl: string;
 }
 
 /** `/repo/` and `/repo` are the same base; the root stays `/`. */
@@ -70,5 +70,5 @@ export function resolveSiteLocation({ configSite, configBase, envSite, isDemo }:
     );
   }
   const resolvedBase = sitePath !== '/' ? sitePath : (base ?? '/');
-  return { site: url.origin, base: resolvedBase, root: new URL(resolvedBase === '/' ? '/' : `${resolvedBase}/`, url.origin).toString() };
+  return { site: url.origin, base: resolvedBase, baseUrl: new URL(resolvedBase === '/' ? '/' : `${resolvedBase}/`, url.origin).toString() };
 }

@@ -23,12 +23,12 @@ export { IssueSchema, ProjectSchema, RoadmapInfoSchema } from '../snapshot/model
 export const ROADMAP_COLLECTION_NAMES = ['issues', 'projects', 'roadmap'] as const;
 
 export function roadmapCollections() {
-  const { source, config, renderCacheFile } = settings;
+  const { source, config, descriptionCacheFile } = settings;
   const { columns, privacy } = config;
   const truncatedNote = truncationNoteText(config);
   return {
-    issues: defineCollection({ loader: roadmapLoader({ collection: 'issues', source, columns, privacy, truncatedNote, renderCacheFile }), schema: IssueSchema }),
-    projects: defineCollection({ loader: roadmapLoader({ collection: 'projects', source, privacy, truncatedNote, renderCacheFile }), schema: ProjectSchema }),
+    issues: defineCollection({ loader: roadmapLoader({ collection: 'issues', source, columns, privacy, truncatedNote, descriptionCacheFile }), schema: IssueSchema }),
+    projects: defineCollection({ loader: roadmapLoader({ collection: 'projects', source, privacy, truncatedNote, descriptionCacheFile }), schema: ProjectSchema }),
     roadmap: defineCollection({ loader: roadmapLoader({ collection: 'roadmap', source }), schema: RoadmapInfoSchema }),
   };
 }

@@ -10,14 +10,14 @@
  *
  * Rendered descriptions are also kept in the description cache
  * (src/descriptions/description-cache.ts), which outlives Astro's store: CI starts each
- * build with an empty store but restores the state directory the cache is in.
+ * build with an empty store but restores the state folder the cache is in.
  */
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { z } from 'zod';
 import type { ColumnConfig } from '../config/roadmap-config.ts';
 import { unmappedStatuses } from '../shown/columns.ts';
 import { parseWithFriendlyErrors } from '../shared/friendly-errors.ts';
-import { openRenderCache, rendererIdentity, renderKey, type CachedRender, type RenderCache } from '../descriptions/description-cache.ts';
+import { openDescriptionCache, rendererIdentity, renderKey, type CachedDescription, type DescriptionCache } from '../descriptions/description-cache.ts';
 import type { Issue, Project, RoadmapInfo } from '../snapshot/model.ts';
 import { describeSource, type DataSource } from '../snapshot/source.ts';
 import { loadSnapshot, missingProjectsWarning } from '../snapshot/load.ts';
@@ -41,8 +41,8 @@ const OptionsSchema = z.strictObject({
   privacy: z.strictObject({ publishTrackerFields: z.boolean(), publishIssueUrl: z.boolean() }).default({ publishTrackerFields: false, publishIssueUrl: false }),
   /** Shown after a description cut at the length limit, in the site's language (`labels.descriptionTruncated`). */
   truncatedNote: z.string().optional(),
-  /** The description cache file (`resolveSettings().renderCacheFile`); without it every changed entry is rendered. */
-  renderCacheFile: z.string().optional(),
+  /** The description cache file (`resolveSettings().descriptionCacheFile`); without it every changed entry is rendered. */
+  descriptionCacheFile: z.string().optional(),
 });
 
 type RoadmapLoaderOptions = z.input<typeof OptionsSchema>;
@@ -76,13 +76,13 @@ function snapshotOnce(source: DataSource, logger: LoaderContext['logger']): Prom
 const DESCRIBED_COLLECTIONS: readonly RoadmapCollection[] = ['issues', 'projects'];
 
 /** One description cache per file per build, shared by the collections. */
-const renderCaches = new Map<string, RenderCache>();
+const descriptionCaches = new Map<string, DescriptionCache>();
 
-function renderCacheOnce(file: string, logger: LoaderContext['logger']): RenderCache {
-  let cache = renderCaches.get(file);
+function descriptionCacheOnce(file: string, logger: LoaderContext['logger']): DescriptionCache {
+  let cache = descriptionCaches.get(file);
   if (!cache) {
-    cache = openRenderCache(file, { collections: DESCRIBED_COLLECTIONS, warn: (message) => logger.warn(message) });
-    renderCaches.set(file, cache);
+    cache = openDescriptionCache(file, { collections: DESCRIBED_COLLECTIONS, warn: (message) => logger.warn(message) });
+    descriptionCaches.set(file, cache);
   }
   return cache;
 }
@@ -125,7 +125,7 @@ function warnLimits(logger: LoaderContext['logger'], collection: RoadmapCollecti
 }
 
 export function roadmapLoader(options: RoadmapLoaderOptions): Loader {
-  const { collection, source, columns, privacy, truncatedNote, renderCacheFile } = parseWithFriendlyErrors(
+  const { collection, source, columns, privacy, truncatedNote, descriptionCacheFile } = parseWithFriendlyErrors(
     OptionsSchema,
     options,
     'roadmapLoader() options',
@@ -140,10 +140,10 @@ export function roadmapLoader(options: RoadmapLoaderOptions): Loader {
       if (collection === 'issues') for (const warning of warnings) logger.warn(warning);
       const entries = entriesFor(collection, snapshot, privacy);
       const untouched = new Set(store.keys());
-      const cache = renderCacheFile && DESCRIBED_COLLECTIONS.includes(collection) ? renderCacheOnce(renderCacheFile, logger) : undefined;
+      const cache = descriptionCacheFile && DESCRIBED_COLLECTIONS.includes(collection) ? descriptionCacheOnce(descriptionCacheFile, logger) : undefined;
       // First what needs doing: entries Astro's store holds unchanged are skipped, unless the description
       // cache lacks them (then they are rendered to fill it).
-      const todo: { entry: Entry; digest: string; key: string | undefined; cached: CachedRender | undefined }[] = [];
+      const todo: { entry: Entry; digest: string; key: string | undefined; cached: CachedDescription | undefined }[] = [];
       for (const entry of entries) {
         untouched.delete(entry.id);
         // Blank descriptions render to nothing without the renderer: not worth an entry.

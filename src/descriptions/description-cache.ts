@@ -1,6 +1,6 @@
 /**
  * Sanitised description HTML kept across builds, in one JSON file in the
- * state directory (`.roadmap/render-cache.json` unless `ROADMAP_RENDER_CACHE`
+ * state folder (`.roadmap/render-cache.json` unless `ROADMAP_RENDER_CACHE`
  * says), which the workflow restores from the Actions cache: CI wipes Astro's
  * own content store with every `npm ci`, so without this every CI build would
  * sanitise every description again (measured: 1.5 s at 1,000 issues, 9.3 s at
@@ -11,7 +11,7 @@
  * the versions of marked and of the hast parser, sanitiser and serialiser): a
  * changed description, a new renderer or a new language is a new key, never a stale hit. Only rendered
  * descriptions are stored; one that fell back to plain text is rendered again
- * next build. The file is bounded (`RENDER_CACHE_LIMITS`) and each build keeps
+ * next build. The file is bounded (`DESCRIPTION_CACHE_LIMITS`) and each build keeps
  * only the entries it used. A file that is unreadable, too large or of the
  * wrong shape is ignored with a warning and replaced; one of another renderer
  * is dropped quietly, since every entry in it would miss anyway.
@@ -27,9 +27,10 @@ import { z } from 'zod';
 import { RENDER_VERSION } from './render-version.ts';
 import { writeAtomically } from '../shared/files.ts';
 
-export const RENDER_CACHE_FORMAT = 'portal-roadmap-render-cache';
+/** The file's `format`: its old name stays, so a description cache kept from before is still read. */
+export const DESCRIPTION_CACHE_FORMAT = 'portal-roadmap-render-cache';
 
-export const RENDER_CACHE_LIMITS = {
+export const DESCRIPTION_CACHE_LIMITS = {
   /** Entries kept; a site with more descriptions renders the rest each build. 10,000 issues and 500 projects fit 5 times. */
   maxEntries: 50_000,
   /** Size of the file read; a larger one is ignored with a warning. */
@@ -41,20 +42,20 @@ export const RENDER_CACHE_LIMITS = {
 const LIMIT_NAMES = ['length', 'nesting', 'emphasis', 'element depth'] as const;
 
 const EntrySchema = z.strictObject({
-  html: z.string().max(RENDER_CACHE_LIMITS.maxHtmlChars),
+  html: z.string().max(DESCRIPTION_CACHE_LIMITS.maxHtmlChars),
   /** The bounds the description ran into, so a build served from the cache warns as the one that rendered it did. */
   limits: z.array(z.enum(LIMIT_NAMES)).max(LIMIT_NAMES.length),
 });
 
 const CacheFileSchema = z.strictObject({
-  format: z.literal(RENDER_CACHE_FORMAT),
+  format: z.literal(DESCRIPTION_CACHE_FORMAT),
   renderer: z.string().max(200),
   entries: z
     .record(z.string().regex(/^[0-9a-f]{64}$/, 'keys are SHA-256 digests in hex'), EntrySchema)
-    .refine((entries) => Object.keys(entries).length <= RENDER_CACHE_LIMITS.maxEntries, `holds more than ${RENDER_CACHE_LIMITS.maxEntries} entries`),
+    .refine((entries) => Object.keys(entries).length <= DESCRIPTION_CACHE_LIMITS.maxEntries, `holds more than ${DESCRIPTION_CACHE_LIMITS.maxEntries} entries`),
 });
 
-export type CachedRender = z.output<typeof EntrySchema>;
+export type CachedDescription = z.output<typeof EntrySchema>;
 
 /** The packages that parse, sanitise and write out a description's HTML (src/descriptions/sanitize.ts). */
 const SANITISER_PACKAGES = ['hast-util-from-html', 'hast-util-sanitize', 'hast-util-to-html'];
@@ -94,11 +95,11 @@ export function renderKey(markdown: string, truncatedNote: string | undefined, r
     .digest('hex');
 }
 
-export interface RenderCache {
+export interface DescriptionCache {
   /** The entry of `key`, marked as used by this build; undefined on a miss. */
-  get(key: string): CachedRender | undefined;
+  get(key: string): CachedDescription | undefined;
   /** Stores a freshly rendered description, marked as used. */
-  set(key: string, entry: CachedRender): void;
+  set(key: string, entry: CachedDescription): void;
   /**
    * Writes the file when anything changed: new entries, or (once every
    * collection that renders said it is `done`) entries no longer used, which
@@ -108,7 +109,7 @@ export interface RenderCache {
   readonly file: string;
 }
 
-export interface RenderCacheOptions {
+export interface DescriptionCacheOptions {
   /** The collections that render descriptions: the file is swept once all are done. */
   collections: readonly string[];
   warn: (message: string) => void;
@@ -116,10 +117,10 @@ export interface RenderCacheOptions {
 }
 
 /** Reads `file` (a missing file is an empty cache). Never throws for the file's content: a bad file is an empty cache and a warning. */
-export function openRenderCache(file: string, options: RenderCacheOptions): RenderCache {
+export function openDescriptionCache(file: string, options: DescriptionCacheOptions): DescriptionCache {
   const renderer = options.renderer ?? rendererIdentity();
   const loaded = readEntries(file, renderer, options.warn);
-  const used = new Map<string, CachedRender>();
+  const used = new Map<string, CachedDescription>();
   const finished = new Set<string>();
   // A file to replace (bad, or another renderer's) counts as changed, so the first save rewrites it.
   let dirty = loaded.replace;
@@ -133,8 +134,8 @@ export function openRenderCache(file: string, options: RenderCacheOptions): Rend
     if (!dirty && !sweep) return writes;
     dirty = false;
     if (complete) loaded.entries = new Map(used);
-    const entries = Object.fromEntries([...keep].slice(0, RENDER_CACHE_LIMITS.maxEntries));
-    const text = JSON.stringify({ format: RENDER_CACHE_FORMAT, renderer, entries });
+    const entries = Object.fromEntries([...keep].slice(0, DESCRIPTION_CACHE_LIMITS.maxEntries));
+    const text = JSON.stringify({ format: DESCRIPTION_CACHE_FORMAT, renderer, entries });
     writes = writes
       .then(() => writeAtomically(file, text))
       .catch((error: Error) => options.warn(`The description cache ${file} could not be written (${error.message}); the next build renders again what it would have held.`));
@@ -159,8 +160,8 @@ export function openRenderCache(file: string, options: RenderCacheOptions): Rend
   };
 }
 
-function readEntries(file: string, renderer: string, warn: (message: string) => void): { entries: Map<string, CachedRender>; replace: boolean } {
-  const empty = (replace: boolean) => ({ entries: new Map<string, CachedRender>(), replace });
+function readEntries(file: string, renderer: string, warn: (message: string) => void): { entries: Map<string, CachedDescription>; replace: boolean } {
+  const empty = (replace: boolean) => ({ entries: new Map<string, CachedDescription>(), replace });
   const ignored = (why: string) => {
     warn(`Ignoring the description cache ${file}: ${why}. Every description is rendered again and the file is replaced.`);
     return empty(true);
@@ -169,7 +170,7 @@ function readEntries(file: string, renderer: string, warn: (message: string) => 
   try {
     if (!existsSync(file)) return empty(false);
     const bytes = statSync(file).size;
-    if (bytes > RENDER_CACHE_LIMITS.maxFileBytes) return ignored(`it is ${bytes} bytes, more than the ${RENDER_CACHE_LIMITS.maxFileBytes} allowed`);
+    if (bytes > DESCRIPTION_CACHE_LIMITS.maxFileBytes) return ignored(`it is ${bytes} bytes, more than the ${DESCRIPTION_CACHE_LIMITS.maxFileBytes} allowed`);
     text = readFileSync(file, 'utf8');
   } catch (error) {
     return ignored(`it cannot be read (${(error as Error).message})`);

@@ -1,5 +1,5 @@
 /**
- * The filter index (`/board-index.json`): every published issue, in a compact
+ * The board index (`/board-index.json`): every published issue, in a compact
  * form, for the board's filter island. The board renders only the first
  * `cardsPerColumn` cards of each column; with a filter or a sort on, the island
  * fetches this file (never at page load) and renders the matching cards from

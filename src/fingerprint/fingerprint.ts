@@ -88,10 +88,10 @@ const SITE_FILES = ['astro.config.mjs', 'astro.config.ts', 'astro.config.mts', '
  * source: every file under src/, its Astro config and its lockfile.
  */
 export function siteFingerprint(
-  settings: Pick<Settings, 'root' | 'config' | 'site' | 'base' | 'brand' | 'shipDates'>,
+  settings: Pick<Settings, 'projectRoot' | 'config' | 'site' | 'base' | 'brand' | 'shipDates'>,
   installedVersion = packageVersion(),
 ): Omit<Fingerprint, 'data'> {
-  const { root, config, site, base, brand, shipDates } = settings;
+  const { projectRoot: root, config, site, base, brand, shipDates } = settings;
   const css = config.theme.customCss ? resolve(root, config.theme.customCss) : undefined;
   return {
     // The brand images' URLs carry a digest of their contents: an edited logo changes the config part.
@@ -129,10 +129,10 @@ export function treeDigest(dir: string): string {
   return contentDigest(files.map((file) => [relative(dir, file), fileDigest(file)]));
 }
 
-/** What the state directory says about the last publish's fingerprint. */
+/** What the state folder says about the last publish's fingerprint. */
 export type PreviousFingerprint =
   | { kind: 'found'; parts: Fingerprint; configKeys?: Record<string, string> | undefined }
-  /** A state directory from before fingerprints: published.json alone. */
+  /** A state folder from before fingerprints: published.json alone. */
   | { kind: 'missing' }
   | { kind: 'unreadable'; reason: string };
 

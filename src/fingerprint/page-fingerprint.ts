@@ -17,7 +17,7 @@ export function pageFingerprint(settings: Settings): string {
     // With the site's own source (its src/, Astro config and lockfile) among its parts.
     site: siteFingerprint(settings),
     // In a checkout of portal-roadmap itself its src/ is the site's, in the site's part already.
-    package: join(settings.root, 'src') === join(PACKAGE_ROOT, 'src') ? null : treeDigest(join(PACKAGE_ROOT, 'src')),
+    package: join(settings.projectRoot, 'src') === join(PACKAGE_ROOT, 'src') ? null : treeDigest(join(PACKAGE_ROOT, 'src')),
     // The site's address and the roadmap's place in it are in the config's part; the snapshot's origin is in each page's inputs.
   });
 }

@@ -1,7 +1,7 @@
 /**
- * Reading and writing the history: from a file (the state directory, or
+ * Reading and writing the history: from a file (the state folder, or
  * `ROADMAP_HISTORY` for a build), and from the live site's `/history.json`
- * when the state directory has none. A history that fails validation is
+ * when the state folder has none. A history that fails validation is
  * refused with the reason and the fix; nothing here ever writes over it.
  */
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';

@@ -6,7 +6,7 @@
  * canceled issues are simply absent, and an issue that goes absent has "left".
  * The history is its own record of the previous state (each issue's column is
  * that of its latest event), so a history recovered from the live site
- * continues exactly where the site left off, whatever the state directory holds.
+ * continues exactly where the site left off, whatever the state folder holds.
  */
 import { compareCodeUnits } from '../shared/values.ts';
 import { boundTombstones, thinHistory, trimEvents } from './bound.ts';

@@ -256,7 +256,7 @@ export function withoutUpvotes(history: History): History {
   return { ...history, issues: new Map([...history.issues].map(([id, record]) => [id, { ...record, upvotes: [] }])) };
 }
 
-/** The serialised form, as written to the state directory and published: compact, since size is bounded. */
+/** The serialised form, as written to the state folder and published: compact, since size is bounded. */
 export function serializeHistory(history: History): string {
   return `${JSON.stringify(historyJson(history))}\n`;
 }

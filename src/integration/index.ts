@@ -56,7 +56,7 @@ export default function portalRoadmap(options?: PortalRoadmapOptions): AstroInte
           const demoAtOwnSite = command === 'build' ? demoAtOwnSiteError(resolved) : undefined;
           if (demoAtOwnSite) throw new ConfigError(demoAtOwnSite);
           if (resolved.prefix) checkHost(astroConfig);
-          if (resolved.config.shareCards) checkShareCardPackages(resolved.root);
+          if (resolved.config.shareCards) checkShareCardPackages(resolved.projectRoot);
           // Pages are kept from a previous output on a build alone; its fingerprint takes in the code, read once here.
           const pageReuse = command === 'build' && resolved.pageReuse ? { ...resolved.pageReuse, fingerprint: pageFingerprint(resolved) } : undefined;
           return { ...resolved, pageReuse };
@@ -99,7 +99,7 @@ export default function portalRoadmap(options?: PortalRoadmapOptions): AstroInte
         }
         updateConfig({
           // ROADMAP_CACHE_DIR keeps the content cache apart for builds that run side by side (tests, staging builds).
-          ...(settings.env.ROADMAP_CACHE_DIR ? { cacheDir: pathToFileURL(`${resolve(settings.root, settings.env.ROADMAP_CACHE_DIR)}/`) } : {}),
+          ...(settings.env.ROADMAP_CACHE_DIR ? { cacheDir: pathToFileURL(`${resolve(settings.projectRoot, settings.env.ROADMAP_CACHE_DIR)}/`) } : {}),
           site: settings.site,
           base: settings.astroBase,
           trailingSlash: 'always',
@@ -120,8 +120,8 @@ export default function portalRoadmap(options?: PortalRoadmapOptions): AstroInte
 export { portalRoadmap };
 
 /** Share cards need their optional peer dependencies in the project: say which, and the command that adds them. */
-function checkShareCardPackages(root: string): void {
-  const missing = missingShareCardPackages(root);
+function checkShareCardPackages(projectRoot: string): void {
+  const missing = missingShareCardPackages(projectRoot);
   if (missing.length > 0) {
     throw new ConfigError(
       `shareCards: drawing cards needs ${missing.join(', ')} in your project. Run \`npm install ${SHARE_CARD_PACKAGES.join(' ')}\`, or set "shareCards": false.`,
@@ -140,7 +140,7 @@ function checkHost(astroConfig: AstroConfig): void {
 }
 
 /** The integrations that run around the pages. */
-function buildSteps({ config, base, astroBase, prefix, siteRoot, root, pageReuse, historyFile }: Settings, { sitemap }: { sitemap: boolean }): AstroIntegration[] {
+function buildSteps({ config, base, astroBase, prefix, siteRoot, projectRoot, pageReuse, historyFile }: Settings, { sitemap }: { sitemap: boolean }): AstroIntegration[] {
   // The main language at the root, each other in its folder (src/view/languages.ts).
   const languageDirs = config.locales.slice(1).map(localeSegment);
   const search = searchIndex({ locales: config.locales, languageDirs, folder: prefix });
@@ -171,7 +171,7 @@ function buildSteps({ config, base, astroBase, prefix, siteRoot, root, pageReuse
       languageDirs,
       folder: prefix,
       formOrigin: subscribeFormOrigin(config.subscribe),
-      vercelProjectRoot: config.host === 'vercel' ? root : undefined,
+      vercelProjectRoot: config.host === 'vercel' ? projectRoot : undefined,
     }),
     // After _headers, which it counts.
     hostLimits(config.host),

@@ -24,7 +24,7 @@ const TAIL_LINES = 30;
  * plain text) are passed to `log`, since the build's own output is not shown.
  */
 export function astroBuild(root: string, env: NodeJS.ProcessEnv = process.env, log: (line: string) => void = () => {}, options: { heapMb?: number | undefined } = {}) {
-  return async (snapshotFile: string, outDir: string, historyFile: string, renderCacheFile?: string, pages?: PageReuse): Promise<void> => {
+  return async (snapshotFile: string, outDir: string, historyFile: string, descriptionCacheFile?: string, pages?: PageReuse): Promise<void> => {
     const target = resolve(outDir);
     let buildDir = target;
     if (!isInside(root, target)) {
@@ -34,7 +34,7 @@ export function astroBuild(root: string, env: NodeJS.ProcessEnv = process.env, l
     }
     try {
       const heapMb = options.heapMb ?? buildHeapMb((await stat(snapshotFile)).size);
-      await build(root, rebuildEnv(env, { snapshotFile, historyFile, renderCacheFile, pages }), heapMb, buildDir, log);
+      await build(root, rebuildEnv(env, { snapshotFile, historyFile, descriptionCacheFile, pages }), heapMb, buildDir, log);
       if (buildDir !== target) await move(buildDir, target);
     } finally {
       if (buildDir !== target) await rm(buildDir, { recursive: true, force: true });
@@ -49,11 +49,11 @@ export function astroBuild(root: string, env: NodeJS.ProcessEnv = process.env, l
  */
 export function rebuildEnv(
   env: NodeJS.ProcessEnv,
-  input: { snapshotFile: string; historyFile: string; renderCacheFile?: string | undefined; pages?: PageReuse | undefined },
+  input: { snapshotFile: string; historyFile: string; descriptionCacheFile?: string | undefined; pages?: PageReuse | undefined },
 ): NodeJS.ProcessEnv {
   return {
     ...env,
-    ...(input.renderCacheFile ? { ROADMAP_RENDER_CACHE: input.renderCacheFile } : {}),
+    ...(input.descriptionCacheFile ? { ROADMAP_RENDER_CACHE: input.descriptionCacheFile } : {}),
     ...(input.pages ? { ROADMAP_PAGE_DIGESTS: input.pages.digestsFile, ROADMAP_PREVIOUS_OUTPUT: input.pages.previousOutput ?? '' } : {}),
     ROADMAP_SNAPSHOT: input.snapshotFile,
     ROADMAP_HISTORY: input.historyFile,

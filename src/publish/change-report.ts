@@ -74,7 +74,7 @@ export const REPORT_FORMAT = 'portal-roadmap.report';
  */
 export const REPORT_VERSION = 6;
 
-/** The report of one rebuild run: written to the state directory on every run, "no changes" included. */
+/** The report of one rebuild run: written to the state folder on every run, "no changes" included. */
 export interface ChangeReport extends DataComparison {
   format: typeof REPORT_FORMAT;
   version: typeof REPORT_VERSION;

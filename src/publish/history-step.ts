@@ -1,11 +1,11 @@
 /**
- * The rebuild's history step. Before the build: read the state directory's
+ * The rebuild's history step. Before the build: read the state folder's
  * history (refused, and left as it is, when invalid), or when it has none,
  * continue the one the live site publishes (its `history.json` in `--out`, else
  * `{site}/history.json`), or else
  * start a new one, saying which; then record this run and write the result
  * where the staging build reads it (`ROADMAP_HISTORY`). After the publish:
- * `commit()` puts it in the state directory, atomically.
+ * `commit()` puts it in the state folder, atomically.
  *
  * Only this workspace's history is continued (src/history/workspace.ts). The
  * bundled demo's is set aside with one line saying so: it is made up, so
@@ -66,9 +66,9 @@ export interface PreparedHistory {
    * last published snapshot. The change report and step summary list these.
    */
   changes: ShownChanges;
-  /** Writes it to the state directory, atomically (the file a --fresh-history run replaces is renamed, not lost). */
+  /** Writes it to the state folder, atomically (the file a --fresh-history run replaces is renamed, not lost). */
   commit(): Promise<void>;
-  /** Puts the state directory's history back as it was before `commit()`. */
+  /** Puts the state folder's history back as it was before `commit()`. */
   restore(): Promise<void>;
 }
 

@@ -39,7 +39,7 @@ import {
 import { prepareHistory } from './history-step.ts';
 import { verifyBuild } from './verify.ts';
 import { describeIssueCounts, issueCounts } from '../shown/issue-counts.ts';
-import { PAGE_DIGESTS_FILE, RENDER_CACHE_FILE } from '../config/settings.ts';
+import { PAGE_DIGESTS_FILE, DESCRIPTION_CACHE_FILE } from '../config/settings.ts';
 import { DEMO_DATA_FILE } from '../config/source.ts';
 import { otherWorkspace, workspaceOf } from '../history/workspace.ts';
 import type { ColumnConfig } from '../config/roadmap-config.ts';
@@ -75,10 +75,10 @@ export interface RebuildOptions {
   configKeys?: Record<string, string>;
   /**
    * Builds the site from `snapshotFile`, with the history in `historyFile`, into `outDir` (an `astro build`),
-   * reading and updating the description cache `renderCacheFile`, and the page digests `pages.digestsFile`,
+   * reading and updating the description cache `descriptionCacheFile`, and the page digests `pages.digestsFile`,
    * keeping the unchanged issue pages of `pages.previousOutput` (src/fingerprint/page-digests.ts).
    */
-  build: (snapshotFile: string, outDir: string, historyFile: string, renderCacheFile: string, pages: PageReuse) => Promise<void>;
+  build: (snapshotFile: string, outDir: string, historyFile: string, descriptionCacheFile: string, pages: PageReuse) => Promise<void>;
   /** The live site's root URL (with the base path): its `/history.json` is continued when the state has no history. */
   site?: string;
   /** Start a new history instead of continuing the state's or the live site's. */
@@ -175,18 +175,20 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
       fetchHistory: options.fetchHistory,
     });
     await rm(staging, { recursive: true, force: true });
-    // The build works on a copy of the description cache: the state directory changes only once the site is published.
-    const renderCache = join(workDir, RENDER_CACHE_FILE);
-    const keptCache = join(stateDir, RENDER_CACHE_FILE);
+    // The build works on a copy of the description cache: the state folder changes only once the site is published.
+    const descriptionCache = join(workDir, DESCRIPTION_CACHE_FILE);
+    const keptCache = join(stateDir, DESCRIPTION_CACHE_FILE);
     if (existsSync(keptCache))
-      await copyFile(keptCache, renderCache).catch((error: Error) => log(`warning: the description cache could not be read (${error.message}); every description is rendered`));
+      await copyFile(keptCache, descriptionCache).catch((error: Error) =>
+        log(`warning: the description cache could not be read (${error.message}); every description is rendered`),
+      );
     // Likewise the page digests; the live site's pages are kept only with the digests they were published with.
     const pageDigests = join(workDir, PAGE_DIGESTS_FILE);
     const keptDigests = join(stateDir, PAGE_DIGESTS_FILE);
     const digestsOfLiveSite = existsSync(keptDigests) && existsSync(outDir);
     if (digestsOfLiveSite) await copyFile(keptDigests, pageDigests);
     log(`Building ${describeIssueCounts(issueCounts(fresh.issues, options.columns))} and ${fresh.projects.length} projects into a staging directory`);
-    await options.build(snapshotFile, staging, history.file, renderCache, { digestsFile: pageDigests, previousOutput: digestsOfLiveSite ? outDir : undefined });
+    await options.build(snapshotFile, staging, history.file, descriptionCache, { digestsFile: pageDigests, previousOutput: digestsOfLiveSite ? outDir : undefined });
     verifyBuild(staging, fresh, options.columns, history.history, options.prefix);
     // While the live site changes, its digests are set aside: a run that stops before the new ones are kept leaves
     // none (the next build renders every page) rather than digests of another output.
@@ -215,7 +217,7 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
       log(`warning: the fingerprint could not be written (${error.message}); the next run rebuilds`),
     );
     // Likewise: a cache that was not kept costs the next build its rendering, nothing else.
-    await keepFile(renderCache, keptCache).catch((error: Error) =>
+    await keepFile(descriptionCache, keptCache).catch((error: Error) =>
       log(`warning: the description cache could not be kept in ${stateDir} (${error.message}); the next build renders every description`),
     );
     await keepFile(pageDigests, keptDigests)
@@ -232,7 +234,7 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
   }
 }
 
-/** Copies a file the build wrote into the state directory, whole or not at all (none written: nothing to keep). */
+/** Copies a file the build wrote into the state folder, whole or not at all (none written: nothing to keep). */
 async function keepFile(from: string, to: string): Promise<void> {
   if (!existsSync(from)) return;
   await copyFile(from, `${to}.partial`);
@@ -241,7 +243,7 @@ async function keepFile(from: string, to: string): Promise<void> {
 
 /**
  * Which parts changed since the last publish. With no published snapshot, or
- * a state directory from before fingerprints, there is nothing to compare
+ * a state folder from before fingerprints, there is nothing to compare
  * with: `note` says so and the run publishes.
  */
 function partsChanged(

@@ -31,7 +31,7 @@ export type SiteConfig = ResolvedConfig & { title: string; description: string }
 
 /** A language of the site, as its pages speak it and link within it. */
 export interface SiteUi extends Ui {
-  /** This language's home page, base included: `/`, `/de/`. */
+  /** The language root: this language's home page, base included: `/`, `/de/` (`root` of src/view/languages.ts). */
   root: string;
   /** A site path (`issues/x/`) in this language: `/de/issues/x/`. */
   href(path: string): string;

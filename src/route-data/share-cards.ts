@@ -15,7 +15,7 @@ const DEFAULT_ACCENT = '#1d4ed8';
 export const SHARE_CARD_DIR = 'og';
 
 /** Where cards are cached: beside the description cache, in the state folder the rebuild keeps. */
-export const shareCardCacheDir = () => join(dirname(settings.renderCacheFile), 'share-cards');
+export const shareCardCacheDir = () => join(dirname(settings.descriptionCacheFile), 'share-cards');
 
 const accentOf = (roadmap: Roadmap) => roadmap.config.theme.accent ?? DEFAULT_ACCENT;
 

@@ -10,6 +10,6 @@ import { themeCss } from '../view/theme.ts';
 export const GET: APIRoute = async () => {
   const { config, projects } = await getRoadmap();
   // Read from the path the config check resolved: a file inside the project, never one a symbolic link or `..` leads out to.
-  const custom = config.theme.customCss ? await readFile(customCssFile(settings.root, config.theme.customCss), 'utf8') : '';
+  const custom = config.theme.customCss ? await readFile(customCssFile(settings.projectRoot, config.theme.customCss), 'utf8') : '';
   return new Response(themeCss(config.theme, projectColoursCss(projects), custom), { headers: { 'content-type': 'text/css; charset=utf-8' } });
 };

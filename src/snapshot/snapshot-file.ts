@@ -127,7 +127,7 @@ function parseSnapshotText(text: string, file: string): Snapshot {
 }
 
 /**
- * A version 1 snapshot (a state directory from before the upgrade) read as
+ * A version 1 snapshot (a state folder from before the upgrade) read as
  * version 2: its data and digest are the same, only `source` is now `origin`.
  */
 function upgradeVersion1(json: unknown): unknown {

@@ -12,9 +12,9 @@ import { withBase } from './paths.ts';
 export interface SiteLanguage {
   /** The BCP 47 tag as configured: `lang`, `hreflang`, dates and numbers. */
   locale: string;
-  /** URL folder below the base; undefined for the main language, which sits at the root. */
+  /** URL folder below the base; undefined for the main language, whose pages sit directly below the base. */
   segment: string | undefined;
-  /** Path of the language's home page, base included: `/`, `/de/`, `/roadmap/de/`. */
+  /** The language root: the path of the language's home page, base included: `/`, `/de/`, `/roadmap/de/`. */
   root: string;
   /** The language's name in itself, for the switcher: `Deutsch`, `日本語`. */
   name: string;

@@ -95,8 +95,8 @@ describe('roadmapLoader', { timeout: 60_000 }, () => {
     const [first, ...rest] = demo.issues;
     const issues = [{ ...first!, description: slow }, ...rest];
     const file = await snapshotFile({ ...demo, issues, digest: dataDigest(issues, demo.projects) });
-    const renderCacheFile = join(mkdtempSync(join(tmpdir(), 'loader-cache-')), 'render-cache.json');
-    const loader = roadmapLoader({ collection: 'issues', source: { kind: 'snapshot', file }, renderCacheFile });
+    const descriptionCacheFile = join(mkdtempSync(join(tmpdir(), 'loader-cache-')), 'render-cache.json');
+    const loader = roadmapLoader({ collection: 'issues', source: { kind: 'snapshot', file }, descriptionCacheFile });
     // A budget of 300 ms instead of the 2 s a build gives (the description would take minutes either way): the same path,
     // in a fraction of the CPU time, twice. The message is the renderer's with the budget in force.
     const limits = DESCRIPTION_LIMITS as { renderBudgetMs: number };
@@ -108,7 +108,7 @@ describe('roadmapLoader', { timeout: 60_000 }, () => {
       expect(entries.get(first!.id)?.rendered?.html.startsWith('<p>&lt;p&gt;&lt;b a=0&gt;')).toBe(true);
       expect(entries.size).toBe(demo.issues.length);
       // The description cache, which outlives the content store in CI, holds the others but not the fallback.
-      const cached = Object.keys(JSON.parse(readFileSync(renderCacheFile, 'utf8')).entries as object);
+      const cached = Object.keys(JSON.parse(readFileSync(descriptionCacheFile, 'utf8')).entries as object);
       expect(cached).not.toContain(renderKey(slow, undefined));
       expect(cached).toContain(renderKey(rest[0]!.description!, undefined));
       parseData.mockClear();
@@ -124,23 +124,23 @@ describe('roadmapLoader', { timeout: 60_000 }, () => {
     const [first, ...rest] = demo.issues;
     /** Loads `snapshot`'s issues into an empty store, with a copy of `cacheFrom` (as the rebuild copies the kept one); returns the entries and the copy. */
     async function ciBuild(snapshot: Snapshot, cacheFrom?: string) {
-      const renderCacheFile = join(mkdtempSync(join(cacheDir, 'run-')), 'render-cache.json');
-      if (cacheFrom) copyFileSync(cacheFrom, renderCacheFile);
+      const descriptionCacheFile = join(mkdtempSync(join(cacheDir, 'run-')), 'render-cache.json');
+      if (cacheFrom) copyFileSync(cacheFrom, descriptionCacheFile);
       const { context, entries, warnings } = fakeContext();
-      await roadmapLoader({ collection: 'issues', source: { kind: 'snapshot', file: await snapshotFile(snapshot) }, renderCacheFile }).load(context);
-      return { entries, warnings, renderCacheFile };
+      await roadmapLoader({ collection: 'issues', source: { kind: 'snapshot', file: await snapshotFile(snapshot) }, descriptionCacheFile }).load(context);
+      return { entries, warnings, descriptionCacheFile };
     }
 
     it('serves an unchanged description from the cache, and renders a changed one anew', async () => {
       const previous = await ciBuild(demo);
       const unchangedHtml = previous.entries.get(rest[0]!.id)!.rendered!.html;
       // Proof that the cache is read: its (trusted) HTML of an unchanged description is what the page gets.
-      const kept = JSON.parse(readFileSync(previous.renderCacheFile, 'utf8'));
+      const kept = JSON.parse(readFileSync(previous.descriptionCacheFile, 'utf8'));
       kept.entries[renderKey(rest[0]!.description!, undefined)].html = '<p>from the cache</p>';
-      writeFileSync(previous.renderCacheFile, JSON.stringify(kept));
+      writeFileSync(previous.descriptionCacheFile, JSON.stringify(kept));
 
       const issues = [{ ...first!, description: `${first!.description}\n\nNow with **a changed line**.` }, ...rest];
-      const next = await ciBuild({ ...demo, issues, digest: dataDigest(issues, demo.projects) }, previous.renderCacheFile);
+      const next = await ciBuild({ ...demo, issues, digest: dataDigest(issues, demo.projects) }, previous.descriptionCacheFile);
       expect(unchangedHtml).not.toBe('<p>from the cache</p>');
       expect(next.entries.get(rest[0]!.id)!.rendered!.html).toBe('<p>from the cache</p>');
       expect(next.entries.get(first!.id)!.rendered!.html).toContain('<p>Now with <strong>a changed line</strong>.</p>');
@@ -149,8 +149,8 @@ describe('roadmapLoader', { timeout: 60_000 }, () => {
 
     it('ignores a tampered cache with one warning and renders every description as if there were none', async () => {
       const clean = await ciBuild(demo);
-      writeFileSync(clean.renderCacheFile, '{"format":"portal-roadmap-render-cache","renderer":"x","entries":{"abc":{"html":"<script>alert(1)</script>"}}}');
-      const next = await ciBuild(demo, clean.renderCacheFile);
+      writeFileSync(clean.descriptionCacheFile, '{"format":"portal-roadmap-render-cache","renderer":"x","entries":{"abc":{"html":"<script>alert(1)</script>"}}}');
+      const next = await ciBuild(demo, clean.descriptionCacheFile);
       expect(next.warnings).toHaveLength(1);
       expect(next.warnings[0]).toMatch(/^Ignoring the description cache .*render-cache\.json: it is not a description cache of this shape/);
       expect(Object.fromEntries([...next.entries].map(([id, entry]) => [id, entry.rendered?.html]))).toEqual(

@@ -14,7 +14,7 @@ import type { Snapshot } from '../../src/snapshot/snapshot-file.ts';
 import type { PageReuse } from '../../src/publish/rebuild.ts';
 
 export function fakeBuild(columns: readonly ColumnConfig[], options: { skipIssue?: boolean } = {}) {
-  return vi.fn(async (snapshotFile: string, outDir: string, historyFile: string, _renderCacheFile?: string, pages?: PageReuse) => {
+  return vi.fn(async (snapshotFile: string, outDir: string, historyFile: string, _descriptionCacheFile?: string, pages?: PageReuse) => {
     const snapshot = JSON.parse(readFileSync(snapshotFile, 'utf8')) as Snapshot;
     const history = JSON.parse(readFileSync(historyFile, 'utf8')) as { left: { issues: Record<string, string>; projects: Record<string, string> } };
     const write = (path: string, text = 'page') => {

@@ -200,7 +200,7 @@ export const FIXTURES = {
   /**
    * The demo in German at the root, with vote and suggest links, 5 cards per column and per column page (so most
    * issues are off the board) and a pale accent (yellow, unreadable on white as it is): search, read out and found
-   * (test/browser/search.test.ts), and the board's filter index and the accent (test/browser/board-index.test.ts),
+   * (test/browser/search.test.ts), and the board's board index and the accent (test/browser/board-index.test.ts),
    * in Chromium. One build for both: a build of the demo costs about 7 CPU-seconds, whatever it shows.
    */
   'demo-de': {

@@ -5,7 +5,7 @@
  * 2. a move, a ship, a new issue, a completed project, an issue hidden in the
  *    portal and one moved to a hidden column (both with marker titles);
  * 3. the hidden issue comes back;
- * 4. the state directory is lost: a small change, published with the history
+ * 4. the state folder is lost: a small change, published with the history
  *    recovered from the served site.
  * Each run is the real `rebuild()` with the stand-in build
  * (test/support/fake-build.ts): the pages are not what these runs check. The

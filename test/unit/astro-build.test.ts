@@ -24,7 +24,7 @@ it('makes the build folder with the permissions of any new folder, so a web serv
 });
 
 it('tells the build its page digests and the live site to keep pages from, and no live site when there is none', () => {
-  const files = { snapshotFile: '/w/snapshot.json', historyFile: '/w/history.json', renderCacheFile: '/w/render-cache.json' };
+  const files = { snapshotFile: '/w/snapshot.json', historyFile: '/w/history.json', descriptionCacheFile: '/w/render-cache.json' };
   const withLive = parseEnv(rebuildEnv({}, { ...files, pages: { digestsFile: '/w/page-digests.json', previousOutput: '/srv/roadmap' } }));
   expect(withLive).toMatchObject({ ROADMAP_PAGE_DIGESTS: '/w/page-digests.json', ROADMAP_PREVIOUS_OUTPUT: '/srv/roadmap', ROADMAP_SNAPSHOT: files.snapshotFile });
   // A first publish: a variable the caller's environment holds must not point the build at another folder.

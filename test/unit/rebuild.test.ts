@@ -139,7 +139,7 @@ describe('rebuild', () => {
     });
   }
 
-  it('publishes once over a state directory from before fingerprints (published.json alone)', async () => {
+  it('publishes once over a state folder from before fingerprints (published.json alone)', async () => {
     await run();
     rmSync(join(dir, 'state/fingerprint.json'));
     const result = await run();
@@ -272,7 +272,7 @@ describe('rebuild', () => {
   it('puts the old site back when the snapshot cannot be recorded', async () => {
     mkdirSync(join(dir, 'dist'));
     writeFileSync(join(dir, 'dist/index.html'), 'old site');
-    writeFileSync(join(dir, 'state'), 'a file where the state directory should be');
+    writeFileSync(join(dir, 'state'), 'a file where the state folder should be');
     await expect(run()).rejects.toThrow(/previous site was restored/);
     expect(readFileSync(join(dir, 'dist/index.html'), 'utf8')).toBe('old site');
     expect(existsSync(join(dir, 'dist/issues'))).toBe(false);
@@ -350,7 +350,7 @@ describe('the history in a rebuild', () => {
     expect(result.report.issues.statusMoves).toEqual([{ id: fn103, title: demo.issues.find((i) => i.id === fn103)!.title, from: 'Planned', to: 'In progress' }]);
   });
 
-  it("continues the live site's history when the state directory was lost", async () => {
+  it("continues the live site's history when the state folder was lost", async () => {
     await run();
     await setSource(moved(demo, '2026-11-21T09:00:00.000Z'));
     await run();
@@ -371,7 +371,7 @@ describe('the history in a rebuild', () => {
     expect(readHistory().issues[fn103]!.events.map((e) => e.kind)).toEqual(['seen', 'moved']);
   });
 
-  it("continues the history in the live site's folder when the state directory was lost, without asking the site's address", async () => {
+  it("continues the history in the live site's folder when the state folder was lost, without asking the site's address", async () => {
     await run();
     await setSource(moved(demo, '2026-11-21T09:00:00.000Z'));
     await run();

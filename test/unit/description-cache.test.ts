@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openRenderCache, RENDER_CACHE_FORMAT, renderKey } from '../../src/descriptions/description-cache.ts';
+import { openDescriptionCache, DESCRIPTION_CACHE_FORMAT, renderKey } from '../../src/descriptions/description-cache.ts';
 
 const RENDERER = 'render 1; marked 1.0.0; dompurify 1.0.0; jsdom 1.0.0';
 const collections = ['issues', 'projects'];
@@ -11,7 +11,7 @@ const collections = ['issues', 'projects'];
 function setup() {
   const file = join(mkdtempSync(join(tmpdir(), 'render-cache-')), 'state', 'render-cache.json');
   const warnings: string[] = [];
-  const open = (renderer = RENDERER) => openRenderCache(file, { collections, warn: (m) => warnings.push(m), renderer });
+  const open = (renderer = RENDERER) => openDescriptionCache(file, { collections, warn: (m) => warnings.push(m), renderer });
   return { file, warnings, open };
 }
 
@@ -61,13 +61,17 @@ describe('the description cache', () => {
 
   const tampered: [string, string, string][] = [
     ['not JSON', '{"format": "portal-roadmap-render-cache", "entr', 'it is not valid JSON'],
-    ['an entry of the wrong shape', JSON.stringify({ format: RENDER_CACHE_FORMAT, renderer: RENDERER, entries: { [keyA]: { html: 42, limits: [] } } }), `entries.${keyA}.html`],
+    [
+      'an entry of the wrong shape',
+      JSON.stringify({ format: DESCRIPTION_CACHE_FORMAT, renderer: RENDERER, entries: { [keyA]: { html: 42, limits: [] } } }),
+      `entries.${keyA}.html`,
+    ],
     [
       'a key that is no digest',
-      JSON.stringify({ format: RENDER_CACHE_FORMAT, renderer: RENDERER, entries: { '../../etc\n\u001b[2J': entryA } }),
+      JSON.stringify({ format: DESCRIPTION_CACHE_FORMAT, renderer: RENDERER, entries: { '../../etc\n\u001b[2J': entryA } }),
       'entries.…: Invalid key in record',
     ],
-    ['an unknown field', JSON.stringify({ format: RENDER_CACHE_FORMAT, renderer: RENDERER, entries: { [keyA]: { ...entryA, trusted: true } } }), 'Unrecognized key'],
+    ['an unknown field', JSON.stringify({ format: DESCRIPTION_CACHE_FORMAT, renderer: RENDERER, entries: { [keyA]: { ...entryA, trusted: true } } }), 'Unrecognized key'],
     ['another format', JSON.stringify({ format: 'astro-data-store', renderer: RENDERER, entries: {} }), 'format'],
   ];
   it.each(tampered)('ignores a file with %s, with a warning naming it, and replaces it', async (_, text, reason) => {
@@ -82,7 +86,7 @@ describe('the description cache', () => {
     expect(warnings[0]).toContain('Every description is rendered again and the file is replaced.');
     await cache.done('issues');
     await cache.done('projects');
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ format: RENDER_CACHE_FORMAT, renderer: RENDERER, entries: {} });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ format: DESCRIPTION_CACHE_FORMAT, renderer: RENDERER, entries: {} });
   });
 
   it("drops another renderer's file without a warning: none of its entries could be used", async () => {
