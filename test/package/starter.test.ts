@@ -32,14 +32,18 @@ const issuePages = (dist: string) =>
   readdirSync(join(dist, 'issues'), { withFileTypes: true }).filter((entry) => entry.isDirectory() && existsSync(join(dist, 'issues', entry.name, 'index.html')));
 
 describe('the tarball', () => {
-  it('holds the package and its docs (a config error points at docs/reference/config.md), nothing else of the repository: no tests, fixtures, bench, examples or demo config', () => {
+  it('holds the package, its licence, its docs (a config error points at docs/reference/config.md) and their screenshots, nothing else of the repository: no tests, fixtures, bench, examples, workflows or demo config', () => {
     expect(packed.files).toContain('bin/portal-roadmap.mjs');
     expect(packed.files).toContain('lib/cli/main.js');
     expect(packed.files).toContain('lib/descriptions/render-worker.js');
     expect(packed.files).toContain('src/integration/index.ts');
     expect(packed.files).toContain('CHANGELOG.md');
     expect(packed.files).toContain('docs/reference/config.md');
-    expect(packed.files.filter((file) => /^(test|scripts|examples|\.github|\.ci)\//.test(file) || file === 'astro.config.mjs' || file === 'src/content.config.ts')).toEqual([]);
+    expect(packed.files).toContain('LICENSE');
+    expect(packed.files).toContain('.github/assets/board-1280.png');
+    expect(
+      packed.files.filter((file) => /^(test|scripts|examples|\.ci)\/|^\.github\/(?!assets\/)/.test(file) || file === 'astro.config.mjs' || file === 'src/content.config.ts'),
+    ).toEqual([]);
   });
 });
 
