@@ -57,9 +57,21 @@ export interface Run {
  * `npx <bin> …` would. Asynchronous: the fake portal it reads runs in this process.
  */
 export function runBin(dir: string, bin: string, args: string[], env: Record<string, string> = {}): Promise<Run> {
+  return run(dir, join(dir, 'node_modules/.bin', bin), args, env);
+}
+
+/**
+ * A command line as a host's build runs it (Netlify's `command`, the build command of Cloudflare Pages or Vercel):
+ * in a shell, in the project, with Node 24 and npm first on PATH.
+ */
+export function runShell(dir: string, command: string, env: Record<string, string> = {}): Promise<Run> {
+  return run(dir, 'sh', ['-c', command], env);
+}
+
+function run(dir: string, file: string, args: string[], env: Record<string, string>): Promise<Run> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(join(dir, 'node_modules/.bin', bin), args, {
+    const child = spawn(file, args, {
       cwd: dir,
       env: { ...cleanEnv(), PATH: NODE_ENV_PATH, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,12 +4,23 @@
  * portal. `npm run test:package` runs it (and .ci/run); it is not part of
  * `npm test`, since the install alone takes most of a minute.
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startFakePortal, type FakePortal } from '../support/fake-portal.ts';
 import { SCENARIOS, siteIssueIds } from '../support/scenarios.ts';
-import { installExample, runBin, type Installed } from './install.ts';
+import { installExample, runBin, runShell, type Installed } from './install.ts';
+import { PROJECT_ROOT } from '../support/build-site.ts';
+import { serveStatic, type StaticSite } from '../support/static-server.ts';
+
+/** What these tests read of a published history.json. */
+interface PublishedHistory {
+  workspace?: string;
+  startedAt: string;
+  recordedAt: string;
+  issues: Record<string, unknown>;
+  projects: Record<string, unknown>;
+}
 
 const packed = inject('packed');
 let starter: Installed;
@@ -97,6 +108,53 @@ describe('the starter with the tarball installed', { timeout: 180_000 }, () => {
     // The report names the key that changed, and nothing of its value.
     expect(run.output).toContain('(changed: the config (title))');
     expect(readFileSync(join(starter.dir, 'dist/index.html'), 'utf8')).toContain('<title>Acme plans</title>');
+  });
+
+  describe("a host's build (the command of netlify.toml), in a tree with no state", () => {
+    // The live site: the last publish's output, served under its base path as the host serves its last deploy.
+    let live: StaticSite;
+    let liveHistory: PublishedHistory;
+    const command = /^\s*command\s*=\s*"([^"]+)"/m.exec(readFileSync(join(PROJECT_ROOT, 'examples/starter/netlify.toml'), 'utf8'))?.[1];
+    const publishFolder = /^\s*publish\s*=\s*"([^"]+)"/m.exec(readFileSync(join(PROJECT_ROOT, 'examples/starter/netlify.toml'), 'utf8'))?.[1];
+    // Netlify's own variables in a production build (its docs, "Build environment variables").
+    const netlify = { NETLIFY: 'true', CONTEXT: 'production' };
+
+    beforeAll(async () => {
+      const liveDir = join(starter.dir, 'live-site');
+      renameSync(join(starter.dir, 'dist'), liveDir);
+      liveHistory = JSON.parse(readFileSync(join(liveDir, 'history.json'), 'utf8')) as PublishedHistory;
+      live = await serveStatic(liveDir, '/acme/');
+      // A fresh checkout, as every host build starts from: no state folder, no output.
+      rmSync(join(starter.dir, '.roadmap'), { recursive: true, force: true });
+    });
+    afterAll(() => live?.close());
+
+    it('continues the history the live site publishes: the same startedAt, the same events', async () => {
+      expect(command).toBeDefined();
+      const run = await runShell(starter.dir, command!, { ...env, ...netlify, ROADMAP_SITE: `${live.url}/acme` });
+      expect(run.code, run.output).toBe(0);
+      expect(run.output).toContain(`continuing the one the live site publishes, ${live.url}/acme/history.json`);
+      const history = JSON.parse(readFileSync(join(starter.dir, publishFolder!, 'history.json'), 'utf8')) as PublishedHistory;
+      expect(history.startedAt).toBe(liveHistory.startedAt);
+      expect(Date.parse(history.recordedAt)).toBeGreaterThan(Date.parse(liveHistory.recordedAt));
+      // The same data read again: nothing new, so every issue's and project's events are the live site's.
+      expect(Object.keys(liveHistory.issues).length).toBeGreaterThan(0);
+      expect(history.issues).toEqual(liveHistory.issues);
+      expect(history.projects).toEqual(liveHistory.projects);
+      expect(history.workspace).toBe(liveHistory.workspace);
+    });
+
+    it('fails loudly when the live history cannot be read: non-zero, one line naming the cause and the fix, nothing published', async () => {
+      // A fresh checkout again: the build before left its state and its output.
+      for (const folder of [publishFolder!, '.roadmap']) rmSync(join(starter.dir, folder), { recursive: true, force: true });
+      // Nothing listens there: the live site cannot be asked.
+      const run = await runShell(starter.dir, command!, { ...env, ...netlify, ROADMAP_SITE: SITE });
+      expect(run.code, run.output).not.toBe(0);
+      const errors = run.output.split('\n').filter((line) => line.startsWith('error: '));
+      expect(errors, run.output).toHaveLength(1);
+      expect(errors[0]).toMatch(/^error: Could not read the published history http:\/\/127\.0\.0\.1:9\/acme\/history\.json: .*--fresh-history/);
+      expect(existsSync(join(starter.dir, publishFolder!))).toBe(false);
+    });
   });
 
   it('astro build builds the bundled demo with no variables set', async () => {

