@@ -18,12 +18,20 @@ export async function postNews(values: { state: string; 'dry-run': boolean }): P
     env: process.env,
     dryRun: values['dry-run'],
     print: (text) => console.log(text),
-    log: (line) => console.error(line),
+    say: (line) => console.log(line),
+    warn: (line) => console.error(line),
   });
   if (process.env.GITHUB_STEP_SUMMARY && outcomes.length > 0) await appendFile(process.env.GITHUB_STEP_SUMMARY, summaryMarkdown(outcomes));
 }
 
-const STATUS: Record<ServiceOutcome['status'], string> = { posted: 'posted', 'nothing new': 'nothing new', skipped: 'skipped', failed: 'not posted, tried again next run' };
+const STATUS: Record<ServiceOutcome['status'], string> = {
+  posted: 'posted',
+  'maybe delivered': 'sent, no answer: maybe delivered, not sent again',
+  'nothing new': 'nothing new to post',
+  skipped: 'skipped',
+  failed: 'not posted, tried again next run',
+  'dry run': 'dry run: not posted',
+};
 
 /** The step summary: per service, what happened. Names and counts only: never a URL or token. */
 function summaryMarkdown(outcomes: readonly ServiceOutcome[]): string {

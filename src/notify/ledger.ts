@@ -18,12 +18,24 @@ import type { ServiceName } from './services.ts';
 
 export const LEDGER_FILE = 'notified.json';
 const LEDGER_FORMAT = 'portal-roadmap.notified';
+/**
+ * The most keys kept for one moment. All of a rebuild's events share its moment, so a rebuild with more events
+ * (10,000 issues new at once) is recorded as `wholeMoment` instead: the ledger stays small whatever the history.
+ */
+export const MAX_KEYS = 1_000;
 
 const ServiceLedgerSchema = z.strictObject({
   /** The newest event posted. */
   postedThrough: z.string(),
   /** Keys of the events posted at `postedThrough` (several events can share a moment). */
-  keys: z.array(z.string()).max(10_000),
+  keys: z.array(z.string()).max(MAX_KEYS),
+  /** Every event at `postedThrough` was posted (written instead of `keys` when more than `MAX_KEYS` share it). */
+  wholeMoment: z.literal(true).optional(),
+  /**
+   * How the last post went: `maybe delivered` when it was sent and no answer came in time. Its events count as
+   * posted (they may be in the channel already, and a service without an idempotency key would show them twice).
+   */
+  lastPost: z.enum(['delivered', 'maybe delivered']).optional(),
 });
 const LedgerSchema = z.strictObject({
   format: z.literal(LEDGER_FORMAT),
@@ -34,25 +46,44 @@ export type Ledger = z.infer<typeof LedgerSchema>;
 
 export const emptyLedger = (): Ledger => ({ format: LEDGER_FORMAT, version: 1, services: {} });
 
-/** The ledger in `stateDir`, or an empty one; one that cannot be read is an error naming the file and the fix. */
-export async function readLedger(stateDir: string): Promise<Ledger> {
-  const file = join(stateDir, LEDGER_FILE);
+export type LedgerRead = { ledger: Ledger; problem?: undefined } | { ledger?: undefined; problem: string };
+
+/** The ledger in `stateDir`, an empty one when there is none, or why the file there cannot be read. */
+export async function readLedger(stateDir: string): Promise<LedgerRead> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = await readFile(join(stateDir, LEDGER_FILE), 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return emptyLedger();
-    throw error;
+    const { code } = error as NodeJS.ErrnoException;
+    return code === 'ENOENT' ? { ledger: emptyLedger() } : { problem: `cannot be read (${code ?? 'error'})` };
   }
-  const parsed = LedgerSchema.safeParse(JSON.parse(text));
-  if (!parsed.success) throw new Error(`${file} is not a ledger of portal-roadmap notify: delete it, and the next run posts the last rebuild's news only`);
-  return parsed.data;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { problem: 'is not JSON' };
+  }
+  const parsed = LedgerSchema.safeParse(json);
+  return parsed.success ? { ledger: parsed.data } : { problem: 'is not a ledger this version of portal-roadmap reads' };
 }
 
-/** Written beside and renamed over, so a run that dies leaves the old ledger whole. */
+/**
+ * The ledger that replaces one that cannot be read: every service counts as having posted everything up to the
+ * history's latest run, so nothing already posted is posted again. The price: that run's news, if it was not
+ * posted yet, is not posted; the next rebuild's news is.
+ */
+export function ledgerPostedThrough(services: readonly ServiceName[], latestRun: string): Ledger {
+  return { ...emptyLedger(), services: Object.fromEntries(services.map((service) => [service, { postedThrough: latestRun, keys: [], wholeMoment: true }])) };
+}
+
+/**
+ * Written beside and renamed over, so a run that dies leaves the old ledger whole; checked against the schema
+ * first, so no run writes a ledger that the next one refuses.
+ */
 export async function writeLedger(stateDir: string, ledger: Ledger): Promise<void> {
   const file = join(stateDir, LEDGER_FILE);
-  await writeFile(`${file}.tmp`, `${JSON.stringify(ledger, null, 2)}\n`);
+  const checked = LedgerSchema.parse(ledger);
+  await writeFile(`${file}.tmp`, `${JSON.stringify(checked, null, 2)}\n`);
   await rename(`${file}.tmp`, file);
 }
 
@@ -64,14 +95,22 @@ export function unposted(ledger: Ledger, service: ServiceName, events: readonly 
   const entry = ledger.services[service];
   if (!entry) return events.filter((event) => event.at >= latestRun);
   const posted = new Set(entry.keys);
-  return events.filter((event) => event.at > entry.postedThrough || (event.at === entry.postedThrough && !posted.has(event.key)));
+  return events.filter((event) => event.at > entry.postedThrough || (event.at === entry.postedThrough && !entry.wholeMoment && !posted.has(event.key)));
 }
 
-/** The ledger once `service` posted `events` (those `unposted` gave it). */
-export function withPosted(ledger: Ledger, service: ServiceName, events: readonly NewsEvent[], latestRun: string): Ledger {
+/** The ledger once `service` posted `events` (those `unposted` gave it), or sent them with no answer (`maybe delivered`). */
+export function withPosted(ledger: Ledger, service: ServiceName, events: readonly NewsEvent[], latestRun: string, lastPost?: 'delivered' | 'maybe delivered'): Ledger {
   const entry = ledger.services[service];
   const newest = events.reduce((max, event) => (event.at > max ? event.at : max), entry?.postedThrough ?? '');
   const through = newest || latestRun;
-  const keys = [...(entry?.postedThrough === through ? entry.keys : []), ...events.filter((event) => event.at === through).map((event) => event.key)];
-  return { ...ledger, services: { ...ledger.services, [service]: { postedThrough: through, keys: [...new Set(keys)] } } };
+  const sameMoment = entry?.postedThrough === through;
+  const keys = [...new Set([...(sameMoment ? entry.keys : []), ...events.filter((event) => event.at === through).map((event) => event.key)])];
+  const wholeMoment = (sameMoment && entry.wholeMoment) || keys.length > MAX_KEYS;
+  const next = {
+    postedThrough: through,
+    keys: wholeMoment ? [] : keys,
+    ...(wholeMoment ? { wholeMoment: true as const } : {}),
+    ...((lastPost ?? entry?.lastPost) ? { lastPost: lastPost ?? entry?.lastPost } : {}),
+  };
+  return { ...ledger, services: { ...ledger.services, [service]: next } };
 }

@@ -1,9 +1,14 @@
 /**
  * `portal-roadmap notify`, after a deploy: the news the state folder's history
  * holds and a service has not posted yet, one post per service (its ledger in
- * `notified.json`). A service whose variable is unset is skipped with a
- * warning; one that fails is warned about and keeps its news for the next run.
+ * `notified.json`). Says on stdout which services the config names and what
+ * happened to each, "nothing new to post" included; warnings go to stderr. A
+ * service whose variable is unset is skipped; one that fails keeps its news for
+ * the next run; one that took the post without answering in time is recorded
+ * as "maybe delivered" and not sent again. The whole run has a deadline, so it
+ * ends before the job that runs it times out and still saves its state.
  */
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { RoadmapConfig } from '../config/roadmap-config.ts';
 import { HISTORY_FILE, readHistoryFile } from '../history/read.ts';
@@ -12,9 +17,10 @@ import { publicSnapshot } from '../shown/privacy.ts';
 import { readSnapshotFile } from '../snapshot/snapshot-file.ts';
 import { PUBLISHED_FILE } from '../publish/rebuild.ts';
 import { deliver, realClock, type Clock } from './deliver.ts';
-import { readLedger, unposted, withPosted, writeLedger } from './ledger.ts';
-import { newsEvents, newsOf } from './news.ts';
+import { LEDGER_FILE, ledgerPostedThrough, readLedger, unposted, withPosted, writeLedger } from './ledger.ts';
+import { newsEvents, newsOf, type NewsEvent } from './news.ts';
 import { discordPayload, mastodonStatus, slackPayload, teamsPayload, type ServiceName } from './services.ts';
+import { targetOf } from './targets.ts';
 
 export interface NotifyOptions {
   stateDir: string;
@@ -28,44 +34,72 @@ export interface NotifyOptions {
   dryRun?: boolean;
   /** Where a dry run prints each post (stdout in the command). */
   print?: (text: string) => void;
-  /** One try's limit and the deadline of all tries, per service (src/notify/deliver.ts has the defaults). */
-  limits?: { timeoutMs?: number; deadlineMs?: number };
-  log: (line: string) => void;
+  /**
+   * One try's limit, the deadline of all tries per service, the tries per service (src/notify/deliver.ts has the
+   * defaults), and the deadline of the whole run.
+   */
+  limits?: { timeoutMs?: number; deadlineMs?: number; maxTries?: number; runDeadlineMs?: number };
+  /** What the run did, a line per service (stdout in the command). */
+  say: (line: string) => void;
+  /** Warnings (stderr in the command). */
+  warn: (line: string) => void;
 }
 
 export interface ServiceOutcome {
   service: ServiceName;
-  status: 'posted' | 'nothing new' | 'skipped' | 'failed';
+  status: 'posted' | 'maybe delivered' | 'nothing new' | 'skipped' | 'failed' | 'dry run';
   events: number;
   detail?: string;
 }
 
-const SERVICE_NAMES: Record<ServiceName, string> = { slack: 'Slack', discord: 'Discord', teams: 'Microsoft Teams', mastodon: 'Mastodon' };
+export const SERVICE_NAMES: Record<ServiceName, string> = { slack: 'Slack', discord: 'Discord', teams: 'Microsoft Teams', mastodon: 'Mastodon' };
+
+/**
+ * The whole run's deadline: the starter's deploy job has 10 minutes for the deploy, the install, this and saving
+ * the state; four services at their 90 s each would pass 4 minutes, so the last ones wait for the next run.
+ */
+export const RUN_DEADLINE_MS = 240_000;
+
+const eventsText = (count: number) => `${count} ${count === 1 ? 'event' : 'events'}`;
 
 export async function notify(options: NotifyOptions): Promise<ServiceOutcome[]> {
-  const { config, env, log } = options;
+  const { config, env, say, warn } = options;
+  const clock = options.clock ?? realClock;
+  const runEnd = clock.now() + (options.limits?.runDeadlineMs ?? RUN_DEADLINE_MS);
   const services = (Object.keys(SERVICE_NAMES) as ServiceName[]).filter((service) => config.notify[service]);
   if (services.length === 0) {
-    log('No service to notify: add one under "notify" in roadmap.config.json (docs/notify.md).');
+    say('No service to notify: add one under "notify" in roadmap.config.json (docs/notify.md).');
     return [];
   }
+  say(`Services in the config: ${services.map((service) => SERVICE_NAMES[service]).join(', ')}.`);
   const history = await readHistoryFile(join(options.stateDir, HISTORY_FILE), 'Run `portal-roadmap rebuild` first, with the same --state.');
   const snapshot = publicSnapshot(await readSnapshotFile(join(options.stateDir, PUBLISHED_FILE)), config.privacy);
   const events = newsEvents(history, snapshot, config, options.labels, options.siteRoot);
-  let ledger = await readLedger(options.stateDir);
+  const read = await readLedger(options.stateDir);
+  let ledger = read.ledger;
+  if (!ledger) {
+    warn(
+      `warning: ${join(options.stateDir, LEDGER_FILE)} ${read.problem}: a new ledger starts, with every service counted as having posted the news up to the last rebuild, so nothing is posted twice; the next rebuild's news is posted.`,
+    );
+    ledger = ledgerPostedThrough(services, history.recordedAt);
+  }
   const outcomes: ServiceOutcome[] = [];
+  const done = (outcome: ServiceOutcome, line: string) => {
+    outcomes.push(outcome);
+    say(`${SERVICE_NAMES[outcome.service]}: ${line}`);
+  };
   for (const service of services) {
     const name = SERVICE_NAMES[service];
     const target = targetOf(service, config.notify, env);
     if (typeof target === 'string') {
-      log(`warning: ${name}: ${target}`);
-      outcomes.push({ service, status: 'skipped', events: 0, detail: target });
+      warn(`warning: ${name}: ${target}`);
+      done({ service, status: 'skipped', events: 0, detail: target }, 'skipped (see the warning)');
       continue;
     }
     const news = unposted(ledger, service, events, history.recordedAt);
     if (news.length === 0) {
       ledger = withPosted(ledger, service, [], history.recordedAt);
-      outcomes.push({ service, status: 'nothing new', events: 0 });
+      done({ service, status: 'nothing new', events: 0 }, 'nothing new to post');
       continue;
     }
     const message = newsOf(news, { siteTitle: config.title, siteRoot: options.siteRoot, labels: options.labels });
@@ -78,29 +112,40 @@ export async function notify(options: NotifyOptions): Promise<ServiceOutcome[]> 
             ? teamsPayload(message)
             : mastodonStatus(message, config.notify.mastodon!.visibility);
     if (options.dryRun) {
-      options.print?.(`--- ${name}: ${news.length} ${news.length === 1 ? 'event' : 'events'}\n${JSON.stringify(body, null, 2)}`);
-      outcomes.push({ service, status: 'nothing new', events: news.length, detail: 'dry run' });
+      options.print?.(`--- ${name}: ${eventsText(news.length)}\n${JSON.stringify(body, null, 2)}`);
+      done({ service, status: 'dry run', events: news.length }, `${eventsText(news.length)} to post (dry run: not posted)`);
+      continue;
+    }
+    const remaining = runEnd - clock.now();
+    if (remaining < 1_000) {
+      warn(`warning: ${name}: not posted: the run's deadline passed; the next run posts it`);
+      done({ service, status: 'failed', events: news.length, detail: "the run's deadline passed" }, `not posted (${eventsText(news.length)}): the run's deadline passed`);
       continue;
     }
     // Mastodon keeps an Idempotency-Key for an hour: a retried POST that did reach it posts once.
-    const headers: Record<string, string> =
-      service === 'mastodon'
-        ? {
-            authorization: `Bearer ${target.token}`,
-            'idempotency-key': news
-              .map((event) => event.key)
-              .join('|')
-              .slice(0, 200),
-          }
-        : {};
-    const delivery = await deliver({ url: target.url, body, headers, clock: options.clock ?? realClock, ...options.limits });
-    if (delivery.ok) {
-      ledger = withPosted(ledger, service, news, history.recordedAt);
-      log(`${name}: posted ${news.length} ${news.length === 1 ? 'event' : 'events'}`);
-      outcomes.push({ service, status: 'posted', events: news.length });
+    const idempotent = service === 'mastodon';
+    const headers: Record<string, string> = idempotent ? { authorization: `Bearer ${target.token}`, 'idempotency-key': idempotencyKey(service, news) } : {};
+    const { limits = {} } = options;
+    const delivery = await deliver({
+      url: target.url,
+      body,
+      headers,
+      clock,
+      idempotent,
+      timeoutMs: limits.timeoutMs,
+      maxTries: limits.maxTries,
+      deadlineMs: Math.min(limits.deadlineMs ?? Number.POSITIVE_INFINITY, remaining),
+    });
+    if (delivery.outcome === 'delivered') {
+      ledger = withPosted(ledger, service, news, history.recordedAt, 'delivered');
+      done({ service, status: 'posted', events: news.length }, `posted ${eventsText(news.length)}`);
+    } else if (delivery.outcome === 'maybe delivered') {
+      ledger = withPosted(ledger, service, news, history.recordedAt, 'maybe delivered');
+      warn(`warning: ${name}: sent, but no answer came (${delivery.problem}); recorded as maybe delivered`);
+      done({ service, status: 'maybe delivered', events: news.length, detail: delivery.problem }, `sent ${eventsText(news.length)}, no answer: maybe delivered, not sent again`);
     } else {
-      log(`warning: ${name}: not posted (${delivery.problem}); the next run tries again`);
-      outcomes.push({ service, status: 'failed', events: news.length, detail: delivery.problem ?? '' });
+      warn(`warning: ${name}: not posted (${delivery.problem}); the next run tries again`);
+      done({ service, status: 'failed', events: news.length, detail: delivery.problem }, `not posted (${eventsText(news.length)}); the next run tries again`);
     }
     // After each service, so a run that dies later keeps what was posted.
     await writeLedger(options.stateDir, ledger);
@@ -109,24 +154,12 @@ export async function notify(options: NotifyOptions): Promise<ServiceOutcome[]> 
   return outcomes;
 }
 
-/** The URL (and token) to post to, or why there is none: the variable is unset, or holds no https URL. */
-function targetOf(service: ServiceName, settings: RoadmapConfig['notify'], env: NotifyOptions['env']): { url: string; token?: string } | string {
-  if (service === 'mastodon') {
-    const { instance, tokenEnv } = settings.mastodon!;
-    const token = env[tokenEnv];
-    return token ? { url: `${instance}/api/v1/statuses`, token } : `${tokenEnv} is not set: skipped. Set it to the account's access token (a CI secret).`;
-  }
-  const variable = settings[service]!.webhookEnv;
-  const value = env[variable];
-  if (!value) return `${variable} is not set: skipped. Set it to the webhook URL (a CI secret).`;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return `${variable} does not hold a URL: skipped. Set it to the webhook URL.`;
-  }
-  // Never repeat the value: it is the credential.
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)))
-    return `${variable} holds a URL that is not https: skipped. Set it to the https webhook URL.`;
-  return { url: url.toString() };
+/**
+ * The post's `Idempotency-Key`: a digest of the service and every event's key, so it is ASCII whatever the ids
+ * hold (a header value must be), of one length whatever their length, and different for any other set of events.
+ */
+export function idempotencyKey(service: ServiceName, events: readonly Pick<NewsEvent, 'key'>[]): string {
+  return createHash('sha256')
+    .update([service, ...events.map((event) => event.key)].join('\n'))
+    .digest('hex');
 }

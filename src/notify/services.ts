@@ -5,25 +5,30 @@
  * data: whatever they hold, no service reads markup, a link or a mention in
  * them. Pure.
  *
- * - Slack (incoming webhook, `text` in mrkdwn): `&`, `<` and `>` are escaped as
- *   Slack's "Formatting text for app surfaces" says, which also defuses
- *   `<!channel>`, `<!here>`, `<@U123>` and `<url|text>`; a bare `@here` or
- *   `@channel` does not notify in a webhook message (no `link_names`), and a
- *   word joiner after `@` keeps it so. `*`, `_`, `~` and backticks would only
- *   format the text; they are escaped as entities all the same.
- * - Discord (webhook, `content`): `allowed_mentions: {parse: []}` (Discord's
- *   "Allowed Mentions Object"), so no `@everyone`, role or user is pinged
- *   whatever the text says; Markdown characters are escaped with a backslash;
- *   embeds suppressed (flag 4), so ten links make no ten previews. 2,000
- *   characters at most.
- * - Microsoft Teams (Workflows webhook): one Adaptive Card 1.4 whose titles
- *   are TextRuns of RichTextBlocks, which read no Markdown (a TextBlock would:
- *   Teams' "Format cards in Teams"), linked by their `selectAction`. HTML is
- *   not read in a card, and a mention needs an entry in the card's
- *   `msteams.entities`, which this card has none of, so `<at>` is text.
- * - Mastodon (POST /api/v1/statuses): plain text; a `@` or `#` followed by a
- *   word would mention or tag, so a word joiner goes after each. 500
- *   characters, with each URL counted as 23.
+ * Every title is shortened on its own (`TITLE_MAX` characters, at a character boundary), so one long title cannot
+ * push the others out, and what does not fit in a service's limit is counted in "+N …", a link to the changelog.
+ * Line breaks, control characters and the bidirectional controls (U+202A–202E, U+2066–2069, marks) are removed
+ * from every text: a title cannot reverse the text after it.
+ *
+ * - Slack (incoming webhook, `text` in mrkdwn): only `&`, `<` and `>` are escaped, as entities, which is all
+ *   Slack decodes (its "Formatting text for app surfaces": "you shouldn't HTML entity-encode the entire text");
+ *   this also defuses `<!channel>`, `<!here>`, `<@U123>` and `<url|text>`. A bare `@here` or `@channel` does not
+ *   notify in a webhook message (no `link_names`), and a word joiner after `@` keeps it so. Slack has no escape
+ *   for `*`, `_`, `~` and the backtick, so each gets a zero-width space on either side: it shows as itself, and
+ *   no longer opens or closes bold, italics, strikethrough or code. 3,000 characters at most (one section's
+ *   limit; a message's `text` may hold 40,000).
+ * - Discord (webhook, `content`): `allowed_mentions: {parse: []}` (Discord's "Allowed Mentions Object"), so no
+ *   `@everyone`, role or user is pinged whatever the text says; Markdown characters are escaped with a
+ *   backslash; embeds suppressed (flag 4), so ten links make no ten previews. 2,000 characters at most.
+ * - Microsoft Teams (Workflows webhook): one Adaptive Card 1.4 whose titles are TextRuns of RichTextBlocks, which
+ *   read no Markdown (a TextBlock would: Teams' "Format cards in Teams"), linked by their `selectAction`. HTML is
+ *   not read in a card, and a mention needs an entry in the card's `msteams.entities`, which this card has none
+ *   of, so `<at>` is text. Teams refuses a message over 28 KB ("Limits and specifications of Microsoft Teams";
+ *   posters report refusals from about 21 KB), so the card is kept to `TEAMS_MAX_BYTES` of JSON.
+ * - Mastodon (POST /api/v1/statuses): plain text; a `@` or `#` followed by a word would mention or tag, so a word
+ *   joiner goes after each, and after the `:/` of a scheme in a title, so a title holds no link. 500 characters,
+ *   a link counted as 23 only when Mastodon recognises it as one (its host ends in a known top-level domain);
+ *   any other URL (`http://localhost:8080/…`, an IP address) counts character by character.
  */
 import type { News, NewsEvent } from './news.ts';
 
@@ -32,8 +37,30 @@ export type ServiceName = 'slack' | 'discord' | 'teams' | 'mastodon';
 /** U+2060 WORD JOINER: invisible, and it breaks `@everyone` and `#tag` into text. */
 const JOINER = '\u2060';
 const defuseMentions = (text: string) => text.replace(/([@#＠﹫])/g, `$1${JOINER}`);
-/** One line, no control characters: a title is a title, not a layout. */
-const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim();
+/** One line, no control or bidirectional characters: a title is a title, not a layout. */
+const oneLine = (text: string) =>
+  text
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+    .replace(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+    .trim();
+
+/** The longest title in a post, in characters: a line each, and room for the others. */
+export const TITLE_MAX = 150;
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+/** `text` cut to `max` characters (whole ones: an emoji or an accent is never split), with "…" when cut. */
+export function shorten(text: string, max: number): string {
+  // Segmenting a megabyte takes seconds; no character of the first `max` is longer than 32 code units.
+  const parts = [...graphemes.segment(text.slice(0, max * 32 + 1))];
+  return parts.length <= max
+    ? text
+    : `${parts
+        .slice(0, max - 1)
+        .map((part) => part.segment)
+        .join('')
+        .trimEnd()}…`;
+}
+/** A title as a line shows it: one line, shortened. */
+const titleText = (title: string) => shorten(oneLine(title), TITLE_MAX);
 
 /** Lines up to `budget` characters (as `measure` counts them), then "and N more". */
 function fitLines(lines: string[], budget: number, measure: (line: string) => number, more: (count: number) => string): string[] {
@@ -55,18 +82,21 @@ function fitLines(lines: string[], budget: number, measure: (line: string) => nu
 const lineOf = (news: News, event: NewsEvent, title: string) => news.lineTemplate[event.kind].replace('{title}', () => title);
 const moreText = (count: number) => `+${count} …`;
 
+/** U+200B ZERO WIDTH SPACE: on either side of a formatting character, it keeps it from opening or closing any. */
+const ZERO_WIDTH_SPACE = '\u200b';
+
 export function slackText(text: string): string {
   return defuseMentions(oneLine(text))
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
-    .replace(/[*_~`]/g, (c) => `&#${c.charCodeAt(0)};`);
+    .replace(/[*_~`]/g, `${ZERO_WIDTH_SPACE}$&${ZERO_WIDTH_SPACE}`);
 }
 
 /** Slack: a message's `text` may be 40,000 characters; a post stays far below, at 3,000 (one section's limit). */
 export function slackPayload(news: News): { text: string } {
-  const head = `*${slackText(news.siteTitle)}*: ${slackText(news.summary)}`;
-  const lines = news.events.map((event) => `• <${event.url}|${lineOf(news, event, slackText(event.title))}>`);
+  const head = `*${slackText(shorten(news.siteTitle, TITLE_MAX))}*: ${slackText(news.summary)}`;
+  const lines = news.events.map((event) => `• <${event.url}|${lineOf(news, event, slackText(titleText(event.title)))}>`);
   const body = fitLines(
     lines,
     3000 - head.length,
@@ -81,8 +111,8 @@ export function discordText(text: string): string {
 }
 
 export function discordPayload(news: News): { content: string; allowed_mentions: { parse: [] }; flags: number } {
-  const head = `**${discordText(news.siteTitle)}**: ${discordText(news.summary)}`;
-  const lines = news.events.map((event) => `- [${lineOf(news, event, discordText(event.title))}](<${event.url}>)`);
+  const head = `**${discordText(shorten(news.siteTitle, TITLE_MAX))}**: ${discordText(news.summary)}`;
+  const lines = news.events.map((event) => `- [${lineOf(news, event, discordText(titleText(event.title)))}](<${event.url}>)`);
   const body = fitLines(
     lines,
     2000 - head.length,
@@ -97,20 +127,18 @@ export function teamsText(text: string): string {
   return defuseMentions(oneLine(text)).replace(/\{\{/g, `{${JOINER}{`);
 }
 
+/** The most JSON a Teams card may take: well under the 28 KB Teams documents, and under the ~21 KB posters observe. */
+export const TEAMS_MAX_BYTES = 20_000;
+/** The most lines a card lists, however short. */
+const TEAMS_MAX_LINES = 50;
+
 /**
  * Teams: a Workflows webhook takes a message with one Adaptive Card. The titles go in TextRuns of a
  * RichTextBlock, which the Adaptive Cards schema renders as plain text (no Markdown), each a link by its
- * `selectAction`; a card of 50 lines stays far within Teams' 28 KB.
+ * `selectAction`; lines are added while the card's JSON stays within `TEAMS_MAX_BYTES`.
  */
 export function teamsPayload(news: News) {
-  const runs = news.events
-    .slice(0, 50)
-    .flatMap((event, index) => [
-      ...(index > 0 ? [{ type: 'TextRun', text: '\n' }] : []),
-      { type: 'TextRun', text: lineOf(news, event, teamsText(event.title)), selectAction: { type: 'Action.OpenUrl', url: event.url } },
-    ]);
-  const rest = news.events.length - 50;
-  return {
+  const card = (runs: object[], rest: number) => ({
     type: 'message',
     attachments: [
       {
@@ -120,29 +148,58 @@ export function teamsPayload(news: News) {
           type: 'AdaptiveCard',
           version: '1.4',
           body: [
-            { type: 'RichTextBlock', inlines: [{ type: 'TextRun', text: `${teamsText(news.siteTitle)}: ${teamsText(news.summary)}`, weight: 'Bolder' }] },
+            { type: 'RichTextBlock', inlines: [{ type: 'TextRun', text: `${teamsText(shorten(news.siteTitle, TITLE_MAX))}: ${teamsText(news.summary)}`, weight: 'Bolder' }] },
             { type: 'RichTextBlock', inlines: runs },
             ...(rest > 0 ? [{ type: 'RichTextBlock', inlines: [{ type: 'TextRun', text: moreText(rest), selectAction: { type: 'Action.OpenUrl', url: news.moreUrl } }] }] : []),
           ],
         },
       },
     ],
-  };
+  });
+  const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value));
+  const runs: object[] = [];
+  let runBytes = 0;
+  let shown = 0;
+  for (const event of news.events.slice(0, TEAMS_MAX_LINES)) {
+    const line = [
+      ...(shown > 0 ? [{ type: 'TextRun', text: '\n' }] : []),
+      { type: 'TextRun', text: lineOf(news, event, teamsText(titleText(event.title))), selectAction: { type: 'Action.OpenUrl', url: event.url } },
+    ];
+    // The card without runs, and each run with its comma.
+    const lineBytes = line.reduce((sum, run) => sum + bytes(run) + 1, 0);
+    if (bytes(card([], news.events.length - shown - 1)) + runBytes + lineBytes > TEAMS_MAX_BYTES) break;
+    runs.push(...line);
+    runBytes += lineBytes;
+    shown += 1;
+  }
+  return card(runs, news.events.length - shown);
 }
 
-/** Mastodon counts every URL as 23 characters, whatever its length. */
+/** Mastodon counts a URL it recognises as 23 characters, whatever its length. */
 const MASTODON_URL_LENGTH = 23;
-const mastodonLength = (text: string) => [...text.replace(/https?:\/\/\S+/g, 'x'.repeat(MASTODON_URL_LENGTH))].length;
+/**
+ * Top-level domains Mastodon surely recognises (its URL extractor knows every delegated one): the common generic
+ * ones and any two letters (a country's). Any other, and an IP address, `localhost` or a dotless host, counts the
+ * URL character by character: counting too much only shortens the post, counting too little gets it refused.
+ */
+const KNOWN_TLD = /\.(?:[a-z]{2}|com|org|net|edu|gov|mil|int|info|biz|name|pro|io|dev|app|page|site|online|tech|cloud|xyz|blog|social)\.?$/i;
+const recognisedUrl = (url: string) => {
+  try {
+    return KNOWN_TLD.test(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+};
+export const mastodonLength = (text: string) => [...text.replace(/https?:\/\/\S+/g, (url) => (recognisedUrl(url) ? 'x'.repeat(MASTODON_URL_LENGTH) : url))].length;
 
 export function mastodonText(text: string): string {
-  return defuseMentions(oneLine(text));
+  // A scheme's "://" broken by a word joiner: a title links nowhere, and counts as the text it is.
+  return defuseMentions(oneLine(text)).replace(/:\/\//g, `:/${JOINER}/`);
 }
 
 export function mastodonStatus(news: News, visibility: 'public' | 'unlisted'): { status: string; visibility: string } {
-  const head = `${mastodonText(news.siteTitle)}: ${mastodonText(news.summary)}`;
-  const shorten = (text: string, max: number) => ([...text].length > max ? `${[...text].slice(0, max - 1).join('')}…` : text);
-  const lines = news.events.map((event) => `${shorten(lineOf(news, event, mastodonText(event.title)), 80)} ${event.url}`);
+  const head = `${mastodonText(shorten(news.siteTitle, 100))}: ${mastodonText(news.summary)}`;
+  const lines = news.events.map((event) => `${lineOf(news, event, mastodonText(shorten(oneLine(event.title), 80)))} ${event.url}`);
   const body = fitLines(lines, 500 - mastodonLength(head) - 1, mastodonLength, (count) => `${moreText(count)} ${news.moreUrl}`);
-  const status = [shorten(head, 200), ...body].join('\n');
-  return { status, visibility };
+  return { status: [head, ...body].join('\n'), visibility };
 }

@@ -4,9 +4,8 @@
  * a completed project among its runs). One post per service and run; nothing twice across runs; a 429 waited out;
  * a service that does not answer warned about and posted by the next run; no secret in the log.
  */
+import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -16,41 +15,21 @@ import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import { EN } from '../../src/i18n/labels.ts';
 import { RUN_DATES } from '../support/history-sequence.ts';
 import { TEST_SITE } from '../support/fixtures.ts';
-
-interface Received {
-  path: string;
-  headers: IncomingMessage['headers'];
-  body: Record<string, unknown>;
-}
+import { startReceiver, type Receiver } from '../support/fake-receiver.ts';
+import { PROJECT_ROOT } from '../support/build-site.ts';
 
 /** Secrets in every URL and token: none may reach the log. */
 const SECRET = 'SECRET-7d41c9';
-const received: Received[] = [];
-let server: Server;
+let receiver: Receiver;
 let origin = '';
-/** Paths that answer 429 (Retry-After: 0) once before they take the post, and paths that never answer. */
-const throttleOnce = new Set<string>();
-const hanging = new Set<string>();
+let received: Receiver['received'];
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    let text = '';
-    req.on('data', (chunk) => (text += chunk));
-    req.on('end', () => {
-      const path = req.url ?? '';
-      if (hanging.has(path)) return;
-      if (throttleOnce.delete(path)) {
-        res.writeHead(429, { 'retry-after': '0' }).end('{"message":"You are being rate limited."}');
-        return;
-      }
-      received.push({ path, headers: req.headers, body: JSON.parse(text) });
-      res.writeHead(path.startsWith('/teams') ? 202 : 200, { 'content-type': 'application/json' }).end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  receiver = await startReceiver();
+  origin = receiver.origin;
+  received = receiver.received;
 });
-afterAll(() => new Promise((resolve) => server.close(resolve)));
+afterAll(() => receiver.close());
 
 const config = () =>
   parseRoadmapConfig({
@@ -82,28 +61,31 @@ function stateDir(): string {
   return dir;
 }
 
-async function run(dir: string, environment: Record<string, string> = env()) {
-  const lines: string[] = [];
-  const instant = { now: () => 0, sleep: async () => {} };
+const instant = { now: () => 0, sleep: async () => {} };
+
+async function run(dir: string, environment: Record<string, string> = env(), clock = instant) {
+  const said: string[] = [];
+  const warned: string[] = [];
   const outcomes = await notify({
     stateDir: dir,
     config: { ...config(), title: 'Acme roadmap' },
     labels: EN,
     siteRoot: `${TEST_SITE}/`,
     env: environment,
-    clock: instant,
-    limits: { timeoutMs: 300, deadlineMs: 1_000 },
-    log: (line) => lines.push(line),
+    clock,
+    limits: { timeoutMs: 300, deadlineMs: 10_000 },
+    say: (line) => said.push(line),
+    warn: (line) => warned.push(line),
   });
-  return { outcomes, log: lines.join('\n') };
+  return { outcomes, said, warned, log: [...said, ...warned].join('\n') };
 }
 
 describe('portal-roadmap notify', () => {
   const dir = stateDir();
 
   it('posts once to each service, a 429 waited out, with the news and links to the site', async () => {
-    received.length = 0;
-    throttleOnce.add(`/discord/123/${SECRET}`);
+    receiver.reset();
+    receiver.behave(`/discord/123/${SECRET}`, 'throttle', 1);
     const { outcomes, log } = await run(dir);
     expect(outcomes.map((outcome) => [outcome.service, outcome.status])).toEqual([
       ['slack', 'posted'],
@@ -128,7 +110,7 @@ describe('portal-roadmap notify', () => {
   });
 
   it('posts nothing on the next run: every event is in the ledger', async () => {
-    received.length = 0;
+    receiver.reset();
     const { outcomes } = await run(dir);
     expect(received).toEqual([]);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['nothing new', 'nothing new', 'nothing new', 'nothing new']);
@@ -139,9 +121,8 @@ describe('a dry run', () => {
   it('prints what each service would be sent, posts nothing, and leaves the ledger as it was', async () => {
     const dir = stateDir();
     const ledgerBefore = readFileSync(join(dir, LEDGER_FILE), 'utf8');
-    received.length = 0;
+    receiver.reset();
     const printed: string[] = [];
-    const instant = { now: () => 0, sleep: async () => {} };
     await notify({
       stateDir: dir,
       config: { ...config(), title: 'Acme roadmap' },
@@ -151,7 +132,8 @@ describe('a dry run', () => {
       clock: instant,
       dryRun: true,
       print: (text) => printed.push(text),
-      log: () => {},
+      say: () => {},
+      warn: () => {},
     });
     expect(received).toEqual([]);
     expect(printed.map((text) => text.split(':')[0])).toEqual(['--- Slack', '--- Discord', '--- Microsoft Teams', '--- Mastodon']);
@@ -160,22 +142,182 @@ describe('a dry run', () => {
   });
 });
 
-describe('a service that does not answer, and one whose variable is unset', () => {
+const ledgerOf = (dir: string) => JSON.parse(readFileSync(join(dir, LEDGER_FILE), 'utf8')) as { services: Record<string, { lastPost?: string }> };
+
+describe('services that refuse, hang, answer late, or have no variable', () => {
   const dir = stateDir();
 
-  it('warns, naming the host alone, posts to the others, and keeps its news for the next run', async () => {
-    received.length = 0;
-    hanging.add(`/discord/123/${SECRET}`);
+  it('posts each event once: a refusal is tried again next run, a post with no answer is "maybe delivered" and not sent again', async () => {
+    receiver.reset();
+    receiver.behave(`/slack/T000/B000/${SECRET}`, 'refuse', 1);
+    receiver.behave(`/discord/123/${SECRET}`, 'hang');
+    receiver.behave('/api/v1/statuses', 'slow', 1);
     const { TEST_TEAMS_WEBHOOK: _unset, ...withoutTeams } = env();
+    const start = performance.now();
     const first = await run(dir, withoutTeams);
-    expect(first.outcomes.map((outcome) => outcome.status)).toEqual(['posted', 'failed', 'skipped', 'posted']);
-    expect(first.log).toMatch(/warning: Discord: not posted \(127\.0\.0\.1:\d+: no answer in time; gave up after \d+ tries\); the next run tries again/);
-    expect(first.log).toContain('warning: Microsoft Teams: TEST_TEAMS_WEBHOOK is not set: skipped.');
+    // Each try ends at its 300 ms: the hanging Discord once, the late Mastodon once before its retry.
+    expect(performance.now() - start).toBeLessThan(3_000);
+    expect(first.outcomes.map((outcome) => outcome.status)).toEqual(['failed', 'maybe delivered', 'skipped', 'posted']);
+    expect(first.warned.join('\n')).toMatch(/^warning: Slack: not posted \(127\.0\.0\.1:\d+ answered 403\); the next run tries again$/m);
+    expect(first.warned.join('\n')).toMatch(
+      /^warning: Discord: sent, but no answer came \(127\.0\.0\.1:\d+: no answer in time; not sent again, as it may have arrived\); recorded as maybe delivered$/m,
+    );
+    expect(first.warned).toContain('warning: Microsoft Teams: TEST_TEAMS_WEBHOOK is not set: skipped. Set it to the webhook URL (a CI secret).');
     expect(first.log).not.toContain(SECRET);
-    hanging.clear();
-    received.length = 0;
+    // Slack and Discord were sent the post once; Mastodon twice, with one idempotency key, which Mastodon takes once.
+    expect(receiver.requests.map((path) => path.split('/')[1])).toEqual(['slack', 'discord', 'api', 'api']);
+    const keys = received.filter((post) => post.path === '/api/v1/statuses').map((post) => post.headers['idempotency-key']);
+    expect(new Set(keys).size).toBe(1);
+    expect(keys[0]).toMatch(/^[0-9a-f]{64}$/);
+    expect(ledgerOf(dir).services.discord!.lastPost).toBe('maybe delivered');
+
+    receiver.reset();
     const second = await run(dir);
-    expect(second.outcomes.map((outcome) => outcome.status)).toEqual(['nothing new', 'posted', 'posted', 'nothing new']);
-    expect(received.map((post) => post.path.split('/')[1])).toEqual(['discord', 'teams']);
+    expect(second.outcomes.map((outcome) => outcome.status)).toEqual(['posted', 'nothing new', 'posted', 'nothing new']);
+    expect(received.map((post) => post.path.split('/')[1])).toEqual(['slack', 'teams']);
+
+    receiver.reset();
+    const third = await run(dir);
+    expect(third.outcomes.map((outcome) => outcome.status)).toEqual(['nothing new', 'nothing new', 'nothing new', 'nothing new']);
+    expect(received).toEqual([]);
+  });
+});
+
+describe("the run's deadline", () => {
+  it('ends the run in time: a service rate-limited with "Retry-After: 0" takes its tries, the rest wait for the next run', async () => {
+    const dir = stateDir();
+    receiver.reset();
+    receiver.behave(`/slack/T000/B000/${SECRET}`, 'throttle');
+    let now = 0;
+    const waits: number[] = [];
+    const clock = {
+      now: () => now,
+      sleep: async (ms: number) => {
+        waits.push(ms);
+        now += ms;
+      },
+    };
+    const outcomes = await notify({
+      stateDir: dir,
+      config: { ...config(), title: 'Acme roadmap' },
+      labels: EN,
+      siteRoot: `${TEST_SITE}/`,
+      env: env(),
+      clock,
+      limits: { timeoutMs: 300, runDeadlineMs: 7_500 },
+      say: () => {},
+      warn: () => {},
+    });
+    // 1 s, 2 s and 4 s; the next wait, 8 s, would pass the run's 7.5 s.
+    expect(waits).toEqual([1_000, 2_000, 4_000]);
+    expect(receiver.requests).toHaveLength(4);
+    expect(outcomes.map((outcome) => [outcome.status, outcome.detail ?? ''])).toEqual([
+      ['failed', expect.stringMatching(/answered 429; gave up after 4 tries$/)],
+      ['failed', "the run's deadline passed"],
+      ['failed', "the run's deadline passed"],
+      ['failed', "the run's deadline passed"],
+    ]);
+    // The state the next run reads: every service still has its news.
+    receiver.reset();
+    const next = await run(dir);
+    expect(next.outcomes.map((outcome) => outcome.status)).toEqual(['posted', 'posted', 'posted', 'posted']);
+  });
+});
+
+describe('what notify says on stdout', () => {
+  it('names the services of the config, and what happened to each, "nothing new to post" included', async () => {
+    const dir = stateDir();
+    receiver.reset();
+    const first = await run(dir);
+    expect(first.said).toEqual([
+      'Services in the config: Slack, Discord, Microsoft Teams, Mastodon.',
+      expect.stringMatching(/^Slack: posted \d+ events$/),
+      expect.stringMatching(/^Discord: posted \d+ events$/),
+      expect.stringMatching(/^Microsoft Teams: posted \d+ events$/),
+      expect.stringMatching(/^Mastodon: posted \d+ events$/),
+    ]);
+    expect(first.warned).toEqual([]);
+    const second = await run(dir);
+    expect(second.said.slice(1)).toEqual(['Slack: nothing new to post', 'Discord: nothing new to post', 'Microsoft Teams: nothing new to post', 'Mastodon: nothing new to post']);
+  });
+});
+
+describe('a ledger that cannot be read', () => {
+  it("is one warning and a new ledger that posts nothing already posted: the next rebuild's news only", async () => {
+    const dir = stateDir();
+    writeFileSync(join(dir, LEDGER_FILE), '{"format": "portal-roadmap.notified", "version": 1, "services": {"slack": ');
+    receiver.reset();
+    const { outcomes, warned } = await run(dir);
+    expect(warned).toEqual([expect.stringMatching(/^warning: .*notified\.json is not JSON: a new ledger starts, .*nothing is posted twice/)]);
+    expect(warned[0]).not.toContain('\n');
+    expect(received).toEqual([]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['nothing new', 'nothing new', 'nothing new', 'nothing new']);
+    // Written anew, and read by the next run without a warning.
+    expect((await run(dir)).warned).toEqual([]);
+  });
+});
+
+describe('the command `portal-roadmap notify`', () => {
+  /** The command as a user runs it, in a project whose config names three services; the receiver answers meanwhile. */
+  async function command(dir: string, args: string[], environment: Record<string, string>) {
+    writeFileSync(
+      join(dir, 'roadmap.config.json'),
+      JSON.stringify({
+        title: 'Acme roadmap',
+        notify: { slack: { webhookEnv: 'TEST_SLACK_WEBHOOK' }, discord: { webhookEnv: 'TEST_DISCORD_WEBHOOK' }, teams: { webhookEnv: 'TEST_TEAMS_WEBHOOK' } },
+      }),
+    );
+    const child = spawn(process.execPath, [join(PROJECT_ROOT, 'bin/portal-roadmap.mjs'), 'notify', '--state', join(dir, 'state'), ...args], {
+      cwd: dir,
+      env: { PATH: process.env.PATH, ROADMAP_SITE: TEST_SITE, NO_COLOR: '1', ...environment },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    return { code, stdout, stderr };
+  }
+  const project = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'notify-command-'));
+    cpSync(stateDir(), join(dir, 'state'), { recursive: true });
+    return dir;
+  };
+
+  it('posts, says what it did on stdout, refuses a webhook that is not https or not a URL without repeating it, exit 0', async () => {
+    const dir = project();
+    receiver.reset();
+    const { code, stdout, stderr } = await command(dir, [], {
+      TEST_SLACK_WEBHOOK: `${origin}/slack/T000/B000/${SECRET}`,
+      TEST_DISCORD_WEBHOOK: `http://discord.example/api/webhooks/${SECRET}`,
+      TEST_TEAMS_WEBHOOK: `hooks.teams.example/${SECRET}`,
+    });
+    expect(code).toBe(0);
+    expect(stdout.trim().split('\n')).toEqual([
+      'Services in the config: Slack, Discord, Microsoft Teams.',
+      expect.stringMatching(/^Slack: posted \d+ events$/),
+      'Discord: skipped (see the warning)',
+      'Microsoft Teams: skipped (see the warning)',
+    ]);
+    expect(stderr).toContain('warning: Discord: TEST_DISCORD_WEBHOOK holds a URL that is not https: skipped. Set it to the https webhook URL.\n');
+    expect(stderr).toContain('warning: Microsoft Teams: TEST_TEAMS_WEBHOOK does not hold a URL: skipped. Set it to the webhook URL.\n');
+    expect(stdout + stderr).not.toContain(SECRET);
+    expect(received.map((post) => post.path)).toEqual([`/slack/T000/B000/${SECRET}`]);
+
+    const again = await command(dir, [], { TEST_SLACK_WEBHOOK: `${origin}/slack/T000/B000/${SECRET}` });
+    expect(again.stdout).toContain('Slack: nothing new to post\n');
+  });
+
+  it('prints with --dry-run what each service would be sent, and posts nothing', async () => {
+    const dir = project();
+    const ledgerBefore = readFileSync(join(dir, 'state', LEDGER_FILE), 'utf8');
+    receiver.reset();
+    const { code, stdout } = await command(dir, ['--dry-run'], { TEST_SLACK_WEBHOOK: `${origin}/slack/T000/B000/${SECRET}` });
+    expect(code).toBe(0);
+    const posted = JSON.parse(stdout.slice(stdout.indexOf('{'), stdout.indexOf('\n}\n') + 2)) as { text: string };
+    expect(posted.text).toMatch(/^\*Acme roadmap\*: Shipped: \d/);
+    expect(stdout).toMatch(/^Slack: \d+ events to post \(dry run: not posted\)$/m);
+    expect(receiver.requests).toEqual([]);
+    expect(readFileSync(join(dir, 'state', LEDGER_FILE), 'utf8')).toBe(ledgerBefore);
   });
 });

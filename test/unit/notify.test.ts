@@ -4,11 +4,16 @@
  * limit. And the ledger: each event posted once, a failed service keeps its events, a first run posts the last
  * rebuild's news only.
  */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EN } from '../../src/i18n/labels.ts';
-import { emptyLedger, unposted, withPosted } from '../../src/notify/ledger.ts';
+import { emptyLedger, LEDGER_FILE, readLedger, unposted, withPosted, writeLedger } from '../../src/notify/ledger.ts';
 import { newsOf, type NewsEvent } from '../../src/notify/news.ts';
+import { idempotencyKey } from '../../src/notify/notify.ts';
 import { discordPayload, mastodonStatus, slackPayload, teamsPayload } from '../../src/notify/services.ts';
+import { targetOf } from '../../src/notify/targets.ts';
 import { PAYLOADS } from '../support/hostile.ts';
 
 const MENTIONS = [
@@ -34,7 +39,7 @@ const event = (index: number, title: string, kind: NewsEvent['kind'] = 'shipped'
   url: `https://roadmap.test/issues/i${index}/#event-moved-2026-11-15T09-00-00-000Z`,
   at,
 });
-const news = (events: NewsEvent[]) => newsOf(events, { siteTitle: 'Acme <!channel> roadmap', siteRoot: 'https://roadmap.test/', labels: EN });
+const news = (events: NewsEvent[], siteRoot = 'https://roadmap.test/') => newsOf(events, { siteTitle: 'Acme <!channel> roadmap', siteRoot, labels: EN });
 const hostile = news(hostileTitles.map((title, index) => event(index, title, index % 3 === 0 ? 'started' : 'shipped')));
 
 describe('the summary', () => {
@@ -136,5 +141,139 @@ describe('the ledger', () => {
     const ledger = withPosted(emptyLedger(), 'discord', latest, run);
     expect(unposted(ledger, 'slack', all, run)).toEqual(latest);
     expect(unposted(ledger, 'discord', all, run)).toEqual([]);
+  });
+});
+
+/** The text a reader sees of each service's post: Slack's entities decoded, zero-width spaces and word joiners gone. */
+const ZERO_WIDTH = /[\u200b\u2060]/g;
+const postTexts = (value: ReturnType<typeof news>) => ({
+  slack: slackPayload(value).text,
+  discord: discordPayload(value).content,
+  teams: JSON.stringify(teamsPayload(value)),
+  mastodon: mastodonStatus(value, 'public').status,
+});
+
+describe('formatting characters in Slack', () => {
+  it('are not sent as numeric entities, which Slack does not decode: "login_redirect" reads as itself', () => {
+    const { text } = slackPayload(news([event(1, 'Fix login_redirect and *stars* ~tilde~ `code`')]));
+    expect(text).not.toMatch(/&#\d+;/);
+    expect(text.replace(ZERO_WIDTH, '')).toContain('Fix login_redirect and *stars* ~tilde~ `code`');
+  });
+
+  it('cannot open or close bold, italics, strikethrough or code: a zero-width space on either side of each', () => {
+    const { text } = slackPayload(news([event(1, '*bold* _italic_ ~strike~ `code`')]));
+    const line = text.split('\n')[1]!;
+    expect(line.match(/[*_~`]/g)).toHaveLength(8);
+    expect(line.match(/\u200b[*_~`]\u200b/g)).toHaveLength(8);
+  });
+});
+
+describe('bidirectional controls', () => {
+  it('reach no post: a title cannot reverse the text after it', () => {
+    const controls = '\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c';
+    const texts = postTexts(news([event(1, `Fix ${controls}gnissecorp`), event(2, 'next')]));
+    for (const [service, text] of Object.entries(texts)) expect([service, /[\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/.test(text)]).toEqual([service, false]);
+    expect(texts.slack.replace(ZERO_WIDTH, '')).toContain('Fix gnissecorp');
+  });
+});
+
+describe('long titles', () => {
+  const fifty = (length: number) => Array.from({ length: 50 }, (_, index) => event(index, `Issue ${index} ${'x'.repeat(length)}`));
+  /** Events a post names: each has a link to its own page. */
+  const named = (text: string) => new Set([...text.matchAll(/roadmap\.test\/issues\/(i\d+)\//g)].map((match) => match[1])).size;
+  /** The count in "+N …". */
+  const rest = (text: string) => Number(/\+(\d+) …/.exec(text)?.[1] ?? 0);
+
+  it('a megabyte title is shortened on its own, and the others are still named', () => {
+    const events = [event(0, `Huge ${'y'.repeat(1_000_000)}`), ...fifty(10).slice(1)];
+    const texts = postTexts(news(events));
+    for (const [service, text] of Object.entries(texts)) {
+      expect([service, named(text) >= 3]).toEqual([service, true]);
+      expect([service, named(text) + rest(text)]).toEqual([service, 50]);
+      expect([service, text.includes('y'.repeat(1_000))]).toEqual([service, false]);
+    }
+  });
+
+  it('keep a Teams card far below its 28 KB, the rest counted', () => {
+    const payload = teamsPayload(news(fifty(2_000)));
+    const json = JSON.stringify(payload);
+    expect(Buffer.byteLength(json)).toBeLessThanOrEqual(20_000);
+    expect(named(json)).toBeGreaterThan(10);
+    expect(named(json) + rest(json)).toBe(50);
+  });
+
+  it('are cut at a character boundary: no emoji is split', () => {
+    const { text } = slackPayload(news([event(1, '👩‍👩‍👧‍👦'.repeat(400))]));
+    const line = text.split('\n')[1]!;
+    expect(line).toMatch(/(👩‍👩‍👧‍👦)+…>$/u);
+  });
+});
+
+describe("Mastodon's length", () => {
+  /** Mastodon's rule, written from its documentation: a URL with a real top-level domain counts 23, any other its length. */
+  const counted = (status: string) => [...status.replace(/https?:\/\/\S+/g, (url) => (/\.(com|social)\//.test(url) ? 'x'.repeat(23) : url))].length;
+  const many = Array.from({ length: 30 }, (_, index) => event(index, `Issue ${index}`));
+
+  it('counts a URL without a known top-level domain character by character', () => {
+    const { status } = mastodonStatus(news(many, 'http://localhost:8080/a-long-base-path/of-the-roadmap/'), 'public');
+    expect(counted(status)).toBeLessThanOrEqual(500);
+    expect(status).toContain('http://localhost:8080/a-long-base-path/of-the-roadmap/changelog/');
+  });
+
+  it('counts a URL with one as 23', () => {
+    const { status } = mastodonStatus(news(many, 'https://roadmap.example.com/a-long-base-path/of-the-roadmap/'), 'public');
+    expect(counted(status)).toBeLessThanOrEqual(500);
+    // Counted as 23, the site's links leave room for more lines than counted in full.
+    expect(status.split('\n').length).toBeGreaterThan(mastodonStatus(news(many, 'http://localhost:8080/a-long-base-path/of-the-roadmap/'), 'public').status.split('\n').length);
+  });
+
+  it('makes no link of a URL in a title', () => {
+    const { status } = mastodonStatus(news([event(1, 'See https://evil.example.com/x and http://a.co')]), 'public');
+    expect(status).not.toMatch(/https?:\/\/(evil|a\.co)/);
+  });
+});
+
+describe('the idempotency key', () => {
+  it('is ASCII whatever the ids hold', () => {
+    expect(idempotencyKey('mastodon', [{ key: 'issue:Ω-漢字-🙂#event-new' }])).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('differs for two events whose ids share their first 200 characters', () => {
+    const id = 'i'.repeat(194);
+    expect(idempotencyKey('mastodon', [{ key: `issue:${id}#event-moved-started` }])).not.toBe(idempotencyKey('mastodon', [{ key: `issue:${id}#event-moved-shipped` }]));
+  });
+});
+
+describe('a ledger of a rebuild with 10,001 events', () => {
+  it('is written in a shape the next run reads, and posts none of them again', async () => {
+    const run = '2026-11-15T09:00:00.000Z';
+    const events = Array.from({ length: 10_001 }, (_, index) => event(index, `Issue ${index}`, 'new', run));
+    const ledger = withPosted(emptyLedger(), 'slack', events, run, 'delivered');
+    const dir = mkdtempSync(join(tmpdir(), 'ledger-'));
+    await writeLedger(dir, ledger);
+    expect(readFileSync(join(dir, LEDGER_FILE), 'utf8').length).toBeLessThan(1_000);
+    const read = await readLedger(dir);
+    expect(read.problem).toBeUndefined();
+    expect(unposted(read.ledger!, 'slack', events, run)).toEqual([]);
+  });
+});
+
+describe('the URL each service posts to', () => {
+  const settings = { slack: { webhookEnv: 'HOOK' }, mastodon: { instance: 'http://evil.example', tokenEnv: 'TOKEN', visibility: 'public' as const } };
+  const target = (value: string) => targetOf('slack', settings, { HOOK: value });
+
+  it('is refused, and never repeated, unless it is https or plain http on this machine', () => {
+    expect(target('http://hooks.slack.example/services/SECRET1')).toBe('HOOK holds a URL that is not https: skipped. Set it to the https webhook URL.');
+    expect(target('hooks.slack.example/services/SECRET1')).toBe('HOOK does not hold a URL: skipped. Set it to the webhook URL.');
+    expect(target('https://hooks.slack.example/services/SECRET1')).toEqual({ url: 'https://hooks.slack.example/services/SECRET1' });
+    expect(target('http://127.0.0.1:8080/hook')).toEqual({ url: 'http://127.0.0.1:8080/hook' });
+    expect(target('http://localhost/hook')).toEqual({ url: 'http://localhost/hook' });
+  });
+
+  it('is refused when it names a user, for every service', () => {
+    expect(target('http://localhost:80@evil.example/SECRET1')).toBe('HOOK holds a URL that names a user ("…@" before the host): skipped. Set it to the https webhook URL.');
+    expect(target('https://user:SECRET1@hooks.slack.example/')).toMatch(/names a user/);
+    // The config keeps a Mastodon server's origin: "http://localhost:80@evil.example" arrives as http://evil.example.
+    expect(targetOf('mastodon', settings, { TOKEN: 'SECRET1' })).toMatch(/^notify\.mastodon\.instance is not https: skipped/);
   });
 });

@@ -150,6 +150,15 @@ describe('.github/workflows/roadmap.yml', () => {
     expect(uses(deploy, 'actions/cache/save')?.with?.key).toBe(uses(rebuild, 'actions/cache/restore')?.with?.key);
   });
 
+  it("saves the starter's state too once the deploy succeeded, whatever fails or times out after it", () => {
+    // always(): without it a failed or cancelled Notify skips the save, and the next run deploys and posts again.
+    for (const file of ['.github/workflows/roadmap.yml', 'examples/starter/.github/workflows/roadmap.yml']) {
+      const job = (parse(readFileSync(file, 'utf8')) as Workflow).jobs.deploy!;
+      expect([file, uses(job, 'actions/cache/save')?.if]).toEqual([file, "always() && steps.deployment.outcome == 'success' && steps.state.outcome == 'success'"]);
+      expect(job.steps.find((step) => step.uses?.startsWith('actions/deploy-pages'))?.id).toBe('deployment');
+    }
+  });
+
   it('says what to do in the summary of a failed job', () => {
     for (const job of [rebuild, deploy]) {
       const last = job.steps.at(-1)!;
