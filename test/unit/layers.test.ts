@@ -1,0 +1,70 @@
+/**
+ * The layer rules of .dependency-cruiser.cjs hold for the `.astro` files as for the .ts files (test/support/layer-check.ts
+ * reads their imports with Astro's compiler), and the check fails on the imports that break them.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { astroFiles, astroSpecifiers, cruisedGraph, violations, withAstroFiles, type Graph } from '../support/layer-check.ts';
+
+let cruised: Graph;
+let files: string[];
+// dependency-cruiser reads every module of src/: 2 s on an idle machine, several times that on a busy one.
+beforeAll(async () => {
+  cruised = await cruisedGraph();
+  files = astroFiles();
+}, 60_000);
+
+/** The real graph with `planted` files added (path → text), and what they break. */
+function plant(planted: Record<string, string>): string[] {
+  const texts = new Map(Object.entries(planted));
+  const all = [...files, ...texts.keys()];
+  return violations(withAstroFiles(cruised, all, texts).graph, all);
+}
+
+describe('the layer rules, .astro files included', () => {
+  it('reads the imports of every .astro file of src/, each resolved to a file', () => {
+    expect(files).toContain('src/layouts/Base.astro');
+    expect(files.filter((file) => file.startsWith('src/routes/')).length).toBeGreaterThan(10);
+    const { graph, unresolved } = withAstroFiles(cruised, files);
+    expect(unresolved).toEqual([]);
+    // What Base.astro's frontmatter and its <script> import, by path.
+    expect(graph.get('src/layouts/Base.astro')).toEqual(expect.arrayContaining(['src/components/Head.astro', 'src/route-data/roadmap.ts', 'src/client-scripts/search-loader.ts']));
+  });
+
+  it('counts type-only imports, the compiled component’s runtime and the page’s bundled scripts', () => {
+    const source = `---\nimport type { Roadmap } from '../route-data/roadmap.ts';\n---\n<p>x</p>\n<script>\n  import '../client-scripts/embed-height.ts';\n</script>\n<script is:inline src="/theme.js"></script>\n`;
+    const imports = astroSpecifiers('src/components/Planted.astro', source);
+    expect(imports).toEqual(expect.arrayContaining(['../route-data/roadmap.ts', '../client-scripts/embed-height.ts']));
+    expect(imports.some((specifier) => specifier.startsWith('astro/'))).toBe(true);
+    expect(imports).not.toContain('/theme.js');
+  });
+
+  it('no .astro file breaks a rule, and no folders import each other', () => {
+    expect(violations(withAstroFiles(cruised, files).graph, files)).toEqual([]);
+  });
+
+  it('fails on an Astro import in the lowest layer', () => {
+    const broken = plant({ 'src/shared/Planted.astro': `---\nimport type { AstroIntegration } from 'astro';\n---\n<p>x</p>\n` });
+    expect(broken).toContain('core-imports-no-astro: src/shared/Planted.astro imports astro');
+  });
+
+  it('fails on an .astro import that makes a folder circle', () => {
+    // Base.astro (layouts/) uses components/Head.astro: a component that uses a layout closes the circle.
+    const broken = plant({ 'src/components/Planted.astro': `---\nimport Base from '../layouts/Base.astro';\n---\n<Base><p>x</p></Base>\n` });
+    expect(broken).toContain('no-circular-folders: src/components ↔ src/layouts import each other');
+  });
+
+  it('fails on a component that reads the collections itself', () => {
+    const broken = plant({
+      'src/components/Planted.astro': `---\nimport { getCollection } from 'astro:content';\nconst issues = await getCollection('issues');\n---\n<p>{issues.length}</p>\n`,
+    });
+    expect(broken).toContain('pages-read-collections-through-route-data: src/components/Planted.astro imports astro:content');
+  });
+
+  it('fails on .astro files that import each other', () => {
+    const broken = plant({
+      'src/components/PlantedA.astro': `---\nimport B from './PlantedB.astro';\n---\n<B />\n`,
+      'src/components/PlantedB.astro': `---\nimport A from './PlantedA.astro';\n---\n<A />\n`,
+    });
+    expect(broken).toContain('no-circular: src/components/PlantedA.astro ↔ src/components/PlantedB.astro import each other');
+  });
+});
