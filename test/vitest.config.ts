@@ -1,6 +1,7 @@
 /**
  * Two projects, three tiers:
- * - unit: the pure modules (test/unit), no setup, no build, no server;
+ * - unit: the pure modules (test/unit), no setup, no build, no server; and
+ *   the route data, whose Astro modules come from a fixture;
  * - site: test/integration (the site tier) and test/browser (the browser
  *   tier), one project because both read the same fixture builds, made once
  *   by its global setup. `npm run test:site` and `npm run test:browser` pick
@@ -9,6 +10,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import LongestFirst from './support/longest-first.ts';
+import { routeDataFixture } from './support/route-data/plugins.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -21,8 +23,9 @@ export default defineConfig({
     sequence: { sequencer: LongestFirst },
     projects: [
       // Pure modules with no mocks or global state: one worker may run file after file (isolate: false) instead of starting one per file.
-      // The timeout leaves room for the first jsdom start (DOMPurify) on a busy machine.
-      { test: { name: 'unit', root, include: ['test/unit/**/*.test.ts'], isolate: false, testTimeout: 15_000 } },
+      // The timeout leaves room for the first jsdom start (DOMPurify) on a busy machine. The route data (src/route-data/) is tested
+      // here too, without a build: its virtual modules come from a fixture (test/support/route-data/plugins.ts), as Starlight's do.
+      { plugins: routeDataFixture(), test: { name: 'unit', root, include: ['test/unit/**/*.test.ts'], isolate: false, testTimeout: 15_000 } },
       // The packed tarball installed into the example projects (npm run test:package; .ci/run): slow, so not in `npm test`.
       { test: { name: 'package', root, include: ['test/package/**/*.test.ts'], globalSetup: ['test/package/setup.ts'], testTimeout: 180_000, hookTimeout: 300_000 } },
       {
