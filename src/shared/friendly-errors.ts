@@ -32,6 +32,16 @@ function describe(issue: Issue, root: string): string {
 /** The `params` of a refinement whose rejected value may be a secret (a webhook URL, a token): never echoed. */
 export const SECRET_INPUT = { secret: true } as const;
 
+/**
+ * A value that may carry a credential, whatever its spelling: a URL naming a user or with a token in its query,
+ * a chat webhook's URL, a token of a known kind. Never echoed, whichever option it was given to.
+ */
+export function mayBeSecret(text: string): boolean {
+  return /:\/\/[^/?#]*@|[?&](?:access_token|token|key|secret|sig|signature|password|code)=|hooks\.slack\.com|\/api\/webhooks\/|webhook\.office\.com|logic\.azure\.com|\bxox[a-z]-|\bgh[pousr]_|github_pat_|glpat-/i.test(
+    text,
+  );
+}
+
 /** Longest rejected value echoed back; longer ones are cut with an ellipsis. */
 const ECHO_LIMIT = 80;
 
@@ -43,6 +53,7 @@ const ECHO_LIMIT = 80;
  */
 function echo(input: unknown): string {
   if (typeof input !== 'string' && typeof input !== 'number' && typeof input !== 'boolean') return '';
+  if (typeof input === 'string' && mayBeSecret(input)) return '';
   const text = JSON.stringify(input);
   return `; got ${text.length > ECHO_LIMIT ? `${text.slice(0, ECHO_LIMIT - 1)}…` : text}`;
 }

@@ -32,3 +32,18 @@ export function compareCodeUnits(a: string, b: string): number {
 export function byId(a: { id: string }, b: { id: string }): number {
   return compareCodeUnits(a.id, b.id);
 }
+
+const THIS_MACHINE = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * Why a secret may not be sent to `url` (a webhook, a Mastodon server), or undefined when it may: it must be
+ * https, and name no user (`user@host`: in `http://localhost:80@evil.example` the host is evil.example, and the
+ * secret would travel there). Plain http only on this machine (127.0.0.1, localhost, [::1]), where nothing
+ * crosses a network: a local test server.
+ */
+export function secretTargetProblem(url: URL): string | undefined {
+  if (url.username !== '' || url.password !== '') return 'names a user ("…@" before the host)';
+  if (url.protocol === 'https:') return undefined;
+  if (url.protocol === 'http:' && THIS_MACHINE.has(url.hostname)) return undefined;
+  return 'is not https';
+}

@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import { EN } from '../../src/i18n/labels.ts';
 import { emptyLedger, LEDGER_FILE, readLedger, unposted, withPosted, writeLedger } from '../../src/notify/ledger.ts';
 import { newsOf, type NewsEvent } from '../../src/notify/news.ts';
@@ -275,5 +276,49 @@ describe('the URL each service posts to', () => {
     expect(target('https://user:SECRET1@hooks.slack.example/')).toMatch(/names a user/);
     // The config keeps a Mastodon server's origin: "http://localhost:80@evil.example" arrives as http://evil.example.
     expect(targetOf('mastodon', settings, { TOKEN: 'SECRET1' })).toMatch(/^notify\.mastodon\.instance is not https: skipped/);
+  });
+});
+
+describe('the config of notify', () => {
+  const error = (notify: unknown) => {
+    try {
+      parseRoadmapConfig({ notify });
+    } catch (caught) {
+      return (caught as Error).message;
+    }
+    throw new Error('no error');
+  };
+  const SPELLINGS = [
+    'https://hooks.slack.com/services/T0/B0/SECRETx1',
+    'HTTPS://hooks.slack.com/services/T0/B0/SECRETx1',
+    ' https://hooks.slack.com/services/T0/B0/SECRETx1',
+    '\nhttps://discord.com/api/webhooks/1/SECRETx1',
+    'hooks.slack.com/services/T0/B0/SECRETx1',
+    'xoxb-123-SECRETx1',
+    'SECRETx1.abc',
+    'SECRETx1',
+  ];
+
+  it('refuses a URL or token where a variable name belongs, without repeating it, whatever its spelling', () => {
+    for (const value of SPELLINGS) {
+      const message = error({ slack: { webhookEnv: value }, mastodon: { instance: 'https://mastodon.social', tokenEnv: value } });
+      expect([value, message.includes('SECRETx1')]).toEqual([value, false]);
+      expect(message).toMatch(/notify\.slack\.webhookEnv: (this looks like the URL or token itself|name the environment variable)/);
+      expect(message).toMatch(/notify\.mastodon\.tokenEnv: /);
+    }
+  });
+
+  it('repeats no value that may be a secret, whichever option it was given to', () => {
+    expect(error({ teams: { webhookEnv: 'SLACK_URL' }, discord: 'https://discord.com/api/webhooks/1/SECRETx1' })).not.toContain('SECRETx1');
+    expect(() => parseRoadmapConfig({ theme: { accent: 'https://user:SECRETx1@example.com/' } })).toThrow(/theme\.accent: use a hex colour, e\.g\. "#1d4ed8"$/m);
+  });
+
+  it('refuses a Mastodon server that names a user, or plain http elsewhere than on this machine', () => {
+    for (const instance of ['http://localhost:80@evil.example', 'https://user:SECRETx1@mastodon.social', 'http://mastodon.social']) {
+      const message = error({ mastodon: { instance, tokenEnv: 'MASTODON_TOKEN' } });
+      expect(message).toContain('notify.mastodon.instance: use the https address of the Mastodon server, with no user in it');
+      expect(message).not.toMatch(/evil|SECRETx1/);
+    }
+    expect(parseRoadmapConfig({ notify: { mastodon: { instance: 'http://127.0.0.1:8080', tokenEnv: 'T' } } }).notify.mastodon?.instance).toBe('http://127.0.0.1:8080');
   });
 });

@@ -1,16 +1,25 @@
 /** The chat services `portal-roadmap notify` posts the news to. */
 import { z } from 'zod';
 import { SECRET_INPUT } from '../../shared/friendly-errors.ts';
+import { secretTargetProblem } from '../../shared/values.ts';
 
-/** The name of an environment variable: what the config holds instead of a secret, which would be published with it. */
+/**
+ * The name of an environment variable: what the config holds instead of a secret, which would be published with it.
+ * A value that is no such name is never repeated, whatever its spelling (` https://…`, `HTTPS://…`, no scheme,
+ * `xoxb-…`, a short or dotted token): it may be the secret itself.
+ */
 const envVariableName = () =>
-  z
-    .string()
-    .refine((value) => !/^[a-z][a-z0-9+.-]*:|^[A-Za-z0-9_-]{30,}$/.test(value) || /^[A-Z_][A-Z0-9_]*$/.test(value), {
-      message: 'this looks like the URL or token itself: put it in a CI secret, pass it as an environment variable, and name the variable here, e.g. "SLACK_WEBHOOK_URL"',
+  z.string().superRefine((value, context) => {
+    if (/^[A-Z_][A-Z0-9_]{0,99}$/.test(value)) return;
+    const valueItself = /[:/.@\s-]/.test(value) || value.length >= 30 || /^xox/i.test(value);
+    context.addIssue({
+      code: 'custom',
+      message: valueItself
+        ? 'this looks like the URL or token itself: put it in a CI secret, pass it as an environment variable, and name the variable here, e.g. "SLACK_WEBHOOK_URL"'
+        : 'name the environment variable that holds it: capital letters, digits and "_", e.g. "SLACK_WEBHOOK_URL"',
       params: SECRET_INPUT,
-    })
-    .pipe(z.string().regex(/^[A-Z_][A-Z0-9_]{0,99}$/, 'name the environment variable that holds it: capital letters, digits and "_", e.g. "SLACK_WEBHOOK_URL"'));
+    });
+  });
 
 export const notifyOptions = {
   /**
@@ -31,10 +40,10 @@ export const notifyOptions = {
           /** The account's server, e.g. `https://mastodon.social` (http only for a server on this machine, as in tests). */
           instance: z
             .url({ protocol: /^https?$/, error: 'use the https address of the Mastodon server, e.g. "https://mastodon.social"' })
-            .refine(
-              (url) => url.startsWith('https:') || /^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url),
-              'use the https address of the Mastodon server, e.g. "https://mastodon.social"',
-            )
+            .refine((url) => secretTargetProblem(new URL(url)) === undefined, {
+              message: 'use the https address of the Mastodon server, with no user in it, e.g. "https://mastodon.social"',
+              params: SECRET_INPUT,
+            })
             .transform((url) => new URL(url).origin),
           /** The variable that holds an access token with the `write:statuses` scope, e.g. `MASTODON_TOKEN`. */
           tokenEnv: envVariableName(),
