@@ -110,6 +110,8 @@ export interface HeaderRules {
   formOrigin?: string | undefined;
   /** Mounted below a prefix in a site of its own: rules for the roadmap's own paths alone, no catch-all (see above). */
   mounted?: boolean;
+  /** Images from `data:` URLs too: the icons of Starlight's search box (Pagefind's UI), on pages in Starlight's frame. */
+  dataImages?: boolean;
 }
 
 /** One `_headers` rule: a path (exact, or a prefix ending in `*`) and the headers it adds. */
@@ -123,11 +125,13 @@ export interface HeaderRule {
  * every rule that matches and join same-name headers with a comma; other hosts'
  * formats are made from these rules (src/hosting/vercel-output.ts).
  */
-export function headerRules({ base, topLevel, embedOrigins, languageDirs = {}, inline, formOrigin, mounted = false }: HeaderRules): HeaderRule[] {
+export function headerRules({ base, topLevel, embedOrigins, languageDirs = {}, inline, formOrigin, mounted = false, dataImages = false }: HeaderRules): HeaderRule[] {
   const root = base.endsWith('/') ? base : `${base}/`;
   // Inline scripts and styles are allowed by their hashes, wherever a policy names its sources.
-  const withInline = (policy: string) =>
-    inline ? policy.replace(/(script-src 'self')/g, [`$1`, ...inline.scripts].join(' ')).replace(/(style-src 'self')/g, [`$1`, ...inline.styles].join(' ')) : policy;
+  const withInline = (policy: string) => {
+    const images = dataImages ? policy.replace(/(img-src 'self' https:)/g, '$1 data:') : policy;
+    return inline ? images.replace(/(script-src 'self')/g, [`$1`, ...inline.scripts].join(' ')).replace(/(style-src 'self')/g, [`$1`, ...inline.styles].join(' ')) : images;
+  };
   const common = commonHeaders(formOrigin);
   const rule = (path: string, own: Readonly<Record<string, string>>): HeaderRule => {
     const headers = mounted ? withCommon(common, own) : own;

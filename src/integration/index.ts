@@ -31,8 +31,15 @@ import { missingShareCardPackages, NO_PREVIEW_IMAGE_HINT, SHARE_CARD_PACKAGES } 
 import { pageFingerprint } from '../fingerprint/page-fingerprint.ts';
 import { roadmapRoutes, routePattern } from './routes.ts';
 import { settingsModulePlugin } from './virtual-settings.ts';
+import { frameModulePlugin, type Frame } from './virtual-frame.ts';
 
 export type PortalRoadmapOptions = SettingsInput['config'];
+
+/** What the package's other entry points choose for the integration, which a site does not set itself. */
+export interface PortalRoadmapFrame {
+  /** The frame the pages render inside: Starlight's (`portal-roadmap/starlight`, src/integration/starlight.ts). */
+  frame?: Frame;
+}
 
 const NAME = 'portal-roadmap';
 const SITEMAP = '@astrojs/sitemap';
@@ -43,7 +50,8 @@ const SITEMAP = '@astrojs/sitemap';
  * is read from roadmap.config.json (or the file `ROADMAP_CONFIG` names), which
  * is also what `portal-roadmap fetch` and `rebuild` read.
  */
-export default function portalRoadmap(options?: PortalRoadmapOptions): AstroIntegration {
+export default function portalRoadmap(options?: PortalRoadmapOptions, { frame }: PortalRoadmapFrame = {}): AstroIntegration {
+  const starlight = frame !== undefined && 'starlight' in frame;
   return {
     name: NAME,
     hooks: {
@@ -55,6 +63,7 @@ export default function portalRoadmap(options?: PortalRoadmapOptions): AstroInte
           });
           const demoAtOwnSite = command === 'build' ? demoAtOwnSiteError(resolved) : undefined;
           if (demoAtOwnSite) throw new ConfigError(demoAtOwnSite);
+          if (starlight && !resolved.prefix) throw new ConfigError(STARLIGHT_NEEDS_PREFIX);
           if (resolved.prefix) checkHost(astroConfig);
           if (resolved.config.shareCards) checkShareCardPackages(resolved.projectRoot);
           // Pages are kept from a previous output on a build alone; its fingerprint takes in the code, read once here.
@@ -89,9 +98,9 @@ export default function portalRoadmap(options?: PortalRoadmapOptions): AstroInte
         // The build steps around the pages run right after this integration, in this order (as Starlight adds its own).
         const self = astroConfig.integrations.findIndex((integration) => integration.name === NAME);
         const hasSitemap = astroConfig.integrations.some((integration) => integration.name === SITEMAP);
-        astroConfig.integrations.splice(self + 1, 0, ...ownBuildSteps(buildSteps(settings, { sitemap: !hasSitemap })));
+        astroConfig.integrations.splice(self + 1, 0, ...ownBuildSteps(buildSteps(settings, { sitemap: !hasSitemap, starlight })));
 
-        const vite = { plugins: [settingsModulePlugin(settings)] };
+        const vite = { plugins: [settingsModulePlugin(settings), frameModulePlugin(frame)] };
         if (mounted) {
           // The site's own settings stay as they are; it gets a site URL only if it had none (feeds and canonical URLs need one).
           updateConfig({ ...(astroConfig.site ? {} : { site: settings.site }), vite });
@@ -139,8 +148,18 @@ function checkHost(astroConfig: AstroConfig): void {
   }
 }
 
-/** The integrations that run around the pages. */
-function buildSteps({ config, base, astroBase, prefix, siteRoot, projectRoot, pageReuse, historyFile }: Settings, { sitemap }: { sitemap: boolean }): AstroIntegration[] {
+const STARLIGHT_NEEDS_PREFIX =
+  'prefix: in a Starlight site the roadmap is mounted below a path of its own, but the config sets no "prefix". Add one to roadmap.config.json, e.g. "prefix": "/roadmap".';
+
+/**
+ * The integrations that run around the pages. In Starlight's frame (`starlight`) the roadmap builds no search index
+ * of its own (Starlight's one index holds its pages), and its pages allow the images of Starlight's search box.
+ */
+function buildSteps(
+  { config, base, astroBase, prefix, siteRoot, projectRoot, pageReuse, historyFile }: Settings,
+  { sitemap, starlight }: { sitemap: boolean; starlight: boolean },
+): AstroIntegration[] {
+  const withSearch = !starlight;
   // The main language at the root, each other in its folder (src/view/languages.ts).
   const languageDirs = config.locales.slice(1).map(localeSegment);
   const search = searchIndex({ locales: config.locales, languageDirs, folder: prefix });
@@ -148,7 +167,7 @@ function buildSteps({ config, base, astroBase, prefix, siteRoot, projectRoot, pa
     // First: the pages kept from the previous build, which every later step must see like those rendered.
     ...(pageReuse ? [pageReuseStep(pageReuse, { withHistory: historyFile !== undefined })] : []),
     // With every page in place, Pagefind starts indexing them in its own process while the next two steps run.
-    search.start,
+    ...(withSearch ? [search.start] : []),
     // Then the feeds' files, from one bundle a language, which every later step must see in place of the bundle.
     feedFiles({ languageDirs, folder: prefix }),
     // Embed pages (copies of other pages for iframes) and tombstones are kept out of the sitemap (and marked noindex).
@@ -164,13 +183,14 @@ function buildSteps({ config, base, astroBase, prefix, siteRoot, projectRoot, pa
         })
       : []),
     // Before securityHeaders: the search index adds the pagefind/ folder, which _headers must list.
-    search.finish,
+    ...(withSearch ? [search.finish] : []),
     securityHeaders({
       base,
       embedOrigins: config.embed.allowedOrigins,
       languageDirs,
       folder: prefix,
       formOrigin: subscribeFormOrigin(config.subscribe),
+      dataImages: starlight,
       vercelProjectRoot: config.host === 'vercel' ? projectRoot : undefined,
     }),
     // After _headers, which it counts.

@@ -86,5 +86,6 @@ function run(dir: string, file: string, args: string[], env: Record<string, stri
 
 /** The environment without what vitest or a developer's shell set for this repository's own builds. */
 function cleanEnv(): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(PORTAL_|ROADMAP_|VITEST|BASE_URL$|MODE$|DEV$|PROD$|SSR$)/.test(key)));
+  // NODE_ENV: vitest's "test" would make Astro build as in development (Starlight's search then says it works in production builds only).
+  return Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(PORTAL_|ROADMAP_|VITEST|BASE_URL$|MODE$|DEV$|PROD$|SSR$|NODE_ENV$)/.test(key)));
 }

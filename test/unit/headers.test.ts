@@ -134,4 +134,11 @@ describe('a roadmap mounted below a prefix', () => {
     expect(framing(r, '/roadmap/embed/')).toEqual(["frame-ancestors 'self' https://docs.example.com"]);
     expect(framing(r, '/roadmap/de/embed/')).toEqual(["frame-ancestors 'self' https://docs.example.com"]);
   });
+
+  it("lets pages in Starlight's frame show images from data: URLs (its search box's icons), and allows no script more", () => {
+    const r = parseHeadersFile(headersFile({ base: '/roadmap', topLevel, embedOrigins: [], mounted: true, dataImages: true }));
+    expect(directives('img-src')(r, '/roadmap/issues/x/')).toEqual(["img-src 'self' https: data:"]);
+    expect(directives('img-src')(mounted(), '/roadmap/issues/x/')).toEqual(["img-src 'self' https:"]);
+    expect(scriptSources(r, '/roadmap/issues/x/')).toEqual(["script-src 'self'"]);
+  });
 });

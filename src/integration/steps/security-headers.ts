@@ -21,6 +21,8 @@ interface SecurityHeadersOptions {
   folder?: string | undefined;
   /** The origin the subscribe form posts to, which `form-action` allows. */
   formOrigin?: string | undefined;
+  /** Pages in Starlight's frame, whose search box shows icons from `data:` URLs. */
+  dataImages?: boolean;
   /** With `host: "vercel"`: the project folder, where `.vercel/output/` is written with the same rules (src/integration/steps/vercel-output.ts). */
   vercelProjectRoot?: string | undefined;
 }
