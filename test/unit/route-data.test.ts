@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIContext } from 'astro';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { ROADMAP_BASE } from '../../src/route-data/base.ts';
 import { getRoadmap, roadmapFor } from '../../src/route-data/roadmap.ts';
 import { scopedFeeds } from '../../src/route-data/scoped-feed.ts';
@@ -25,6 +25,14 @@ const ON_THE_BOARD = ['issue-a', 'issue-b', 'issue-c', 'issue-d'];
 const LEFT_AT = '2026-10-01T09:00:00.000Z';
 const ROOT = `${FIXTURE_SITE}/roadmap/`;
 const german = JSON.parse(readFileSync(join(PROJECT_ROOT, 'src/i18n/translations/de.json'), 'utf8')) as Record<string, string>;
+
+// The build log's warnings, kept to be checked (the share cards warn once a build, when first worked out).
+const warnings: string[] = [];
+let warn: MockInstance<typeof console.warn>;
+beforeAll(() => {
+  warn = vi.spyOn(console, 'warn').mockImplementation((message: unknown) => void warnings.push(String(message)));
+});
+afterAll(() => warn.mockRestore());
 
 /** Each path's language and id, the main language as `en`, sorted. */
 const byLanguage = (paths: { params: { lang?: string | undefined; id?: string; team?: string } }[]) =>
@@ -99,6 +107,9 @@ describe('share cards', () => {
     expect((await cardPaths('projects')).map(({ params }) => params.id).sort()).toEqual(['proj-billing', 'proj-offline']);
     expect(await shareCardUrl('issues', 'issue-a')).toBe(`${ROOT}og/issues/issue-a.png`);
     expect(await shareCardUrl('issues', 'issue-d')).toBeUndefined();
+    const cardWarnings = warnings.filter((message) => message.startsWith('[portal-roadmap:share-cards]'));
+    expect(cardWarnings).toHaveLength(1);
+    expect(cardWarnings[0]).toContain('1 of the issues have no share card');
   });
 
   it('give each language whose words differ a site card of its own', async () => {
