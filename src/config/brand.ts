@@ -14,6 +14,7 @@ import { extname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { ConfigError } from '../shared/errors.ts';
 import { packageFile } from '../shared/package-files.ts';
 import { isBrandFile } from './schemas/theme.ts';
+import { svgProblem } from './brand-svg.ts';
 
 /** The folder, below the roadmap's root, the team's images are served from. */
 export const BRAND_DIR = 'brand';
@@ -112,6 +113,8 @@ function brandFile(key: keyof BrandOptions, value: string, root: string, configD
   if (stat.size > MAX_BRAND_BYTES) throw fail(`${candidate} has ${stat.size} bytes, more than the ${MAX_BRAND_BYTES} a brand image may have`);
   const bytes = readFileSync(real);
   if (!known.looksLike(bytes)) throw fail(`${candidate} is named ${extension} but its contents are not ${known.type}`);
+  const unsafe = extension === '.svg' ? svgProblem(bytes.toString('utf8')) : undefined;
+  if (unsafe) throw fail(`${candidate} holds ${unsafe}, which a browser runs or loads when the image is opened on its own: remove it (a logo of shapes and text needs none)`);
   return { url: servedName(key, real, bytes), type: known.type, file: real };
 }
 
