@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { changedConfigKeys, changedParts, configKeyDigests, readFingerprint, siteFingerprint, type Fingerprint } from '../../src/fingerprint/fingerprint.ts';
 import { resolveSettings } from '../../src/config/settings.ts';
+import { pageFingerprint } from '../../src/fingerprint/page-fingerprint.ts';
+import { contentDigest } from '../../src/snapshot/digest.ts';
 
 let root: string;
 const write = (path: string, text: string) => {
@@ -99,5 +101,29 @@ describe('readFingerprint', () => {
     const read = await readFingerprint(join(root, 'fingerprint.json'));
     expect(read.kind).toBe('found');
     expect(changedParts(read.kind === 'found' ? read.parts : ({} as Fingerprint), { data: 'sha256:data', ...parts })).toEqual(['siteSource']);
+  });
+});
+
+describe('the fingerprint of every page digest', () => {
+  const fingerprint = () => pageFingerprint(resolveSettings(root, {}));
+
+  it("is the same for the same project, and another after an edit to the config, the site's source or its public files", () => {
+    const before = fingerprint();
+    expect(fingerprint()).toBe(before);
+    write('roadmap.config.json', JSON.stringify({ title: 'Acme Inc.', theme: { customCss: 'roadmap.css' } }));
+    const retitled = fingerprint();
+    expect(retitled).not.toBe(before);
+    write('src/components/Note.astro', '<p>note</p>');
+    const withSource = fingerprint();
+    expect(withSource).not.toBe(retitled);
+    write('public/favicon.svg', '<svg viewBox="0 0 1 1"/>');
+    expect(fingerprint()).not.toBe(withSource);
+  });
+
+  it("takes in portal-roadmap's own src/ for a project elsewhere: its components shape the pages without a new version", () => {
+    const settings = resolveSettings(root, {});
+    // A fingerprint of the site's part alone would miss an edit to a component of the package.
+    expect(pageFingerprint(settings)).not.toBe(contentDigest({ site: siteFingerprint(settings), package: null }));
+    expect(pageFingerprint(settings)).toMatch(/^sha256:[0-9a-f]{64}$/);
   });
 });

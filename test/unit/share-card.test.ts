@@ -91,6 +91,21 @@ describe('a share card', () => {
     for (const payload of PAYLOADS.filter(drawable).slice(0, 5)) expect(pngSize(await drawCard({ ...input, title: payload }))).toEqual([1200, 630]);
     expect(pngSize(await drawCard({ ...input, title: 'word '.repeat(200_000) }))).toEqual([1200, 630]);
   });
+
+  it('draws what it is given: the same card twice is the same image, another title or an empty one another image', async () => {
+    const card = await drawCard(input);
+    expect((await drawCard({ ...input })).equals(card)).toBe(true);
+    expect((await drawCard({ ...input, title: 'Dark mode for the mobile app' })).equals(card)).toBe(false);
+    expect((await drawCard({ ...input, title: '' })).equals(card)).toBe(false);
+    expect((await drawCard({ ...input, status: 'Shipped' })).equals(card)).toBe(false);
+    expect((await drawCard({ ...input, accent: '#b91c1c' })).equals(card)).toBe(false);
+  });
+
+  it('draws a megabyte title as its first 140 characters, cut at a word and ended with "…"', async () => {
+    // 27 words of 4 letters and their spaces fill 134 of the 140 characters; the 28th would pass them.
+    const shortened = `${Array.from({ length: 27 }, () => 'word').join(' ')}…`;
+    expect((await drawCard({ ...input, title: 'word '.repeat(200_000) })).equals(await drawCard({ ...input, title: shortened }))).toBe(true);
+  });
 });
 
 describe("the site's card", () => {
