@@ -23,6 +23,7 @@ import { describeSource, type DataSource } from '../snapshot/source.ts';
 import { loadSnapshot, missingProjectsWarning } from '../snapshot/load.ts';
 import type { Snapshot } from '../snapshot/snapshot-file.ts';
 import { publicIssue, publicProject, type Privacy } from '../shown/privacy.ts';
+import { privacyOptions } from '../config/schemas/privacy.ts';
 import type { RenderedDescription } from '../descriptions/render-budget.ts';
 import { quoted, quotedList } from '../shared/text.ts';
 import { workspaceOf } from '../history/workspace.ts';
@@ -38,7 +39,7 @@ const OptionsSchema = z.strictObject({
   /** Board columns, so the build log can name statuses no column lists. */
   columns: z.array(z.custom<ColumnConfig>()).optional(),
   /** What may be published beyond the public fields (config `privacy`); nothing by default. */
-  privacy: z.strictObject({ publishTrackerFields: z.boolean(), publishIssueUrl: z.boolean() }).default({ publishTrackerFields: false, publishIssueUrl: false }),
+  privacy: privacyOptions.privacy,
   /** Shown after a description cut at the length limit, in the site's language (`labels.descriptionTruncated`). */
   truncatedNote: z.string().optional(),
   /** The description cache file (`resolveSettings().descriptionCacheFile`); without it every changed entry is rendered. */

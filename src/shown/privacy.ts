@@ -13,8 +13,11 @@ export type Privacy = RoadmapConfig['privacy'];
 
 export function publicIssue(issue: Issue, privacy: Privacy): Issue {
   const { tracker, url, ...rest } = issue;
+  // A hidden field is empty, as when the portal sends none: every page, card, feed and export leaves an empty one out.
+  const hidden = Object.fromEntries(privacy.hideFields.map((field) => [field, null]));
   return {
     ...rest,
+    ...hidden,
     url: privacy.publishIssueUrl ? url : null,
     ...(privacy.publishTrackerFields && tracker ? { tracker } : {}),
   };

@@ -1,6 +1,7 @@
 /**
  * Options teams ask for. On the shared `snapshot` fixture (SNAPSHOT_CONFIG): `showUpvotes: false` leaves no
- * upvote count in any output, and `board.showDeclined` puts the declined issues in a column of their own. On the
+ * upvote count in any output, `privacy.hideFields: ["priority"]` no priority, and `board.showDeclined` puts the
+ * declined issues in a column of their own. On the
  * `configured` fixture: a newsletter service's subscribe form, and the CSP that lets it post. The demo fixture,
  * with the defaults, is the control: there, the same checks find counts, no declined column and no form.
  */
@@ -50,6 +51,40 @@ describe('showUpvotes: false', () => {
     expect(read(control, 'roadmap.json')).toContain('"upvotes"');
     const controlHistory = JSON.parse(read(control, 'history.json')) as { issues: Record<string, { upvotes: number[] }> };
     expect(Object.values(controlHistory.issues).some((record) => record.upvotes.length > 0)).toBe(true);
+  });
+});
+
+describe('privacy.hideFields: ["priority"]', () => {
+  /** Every text of an output file where a priority could be told: a page's text and attributes, a JSON file's keys and strings, a feed's text. */
+  function textsOf(outDir: string, file: string): string[] {
+    if (file.endsWith('.json')) {
+      const texts: string[] = [];
+      const walk = (value: unknown): void => {
+        if (typeof value === 'string') texts.push(value);
+        else if (Array.isArray(value)) value.forEach(walk);
+        else if (value && typeof value === 'object') for (const [key, inner] of Object.entries(value)) (texts.push(key), walk(inner));
+      };
+      walk(JSON.parse(read(outDir, file)));
+      return texts;
+    }
+    if (file.endsWith('.html')) {
+      const page = readPage(outDir, file);
+      return [page.documentElement.textContent ?? '', ...[...page.querySelectorAll('*')].flatMap((element) => [...element.attributes].map((a) => `${a.name}=${a.value}`))];
+    }
+    return [read(outDir, file)];
+  }
+  const tellsPriority = (outDir: string) =>
+    filesOf(outDir, /\.(html|json|xml)$/).filter((file) => !file.startsWith('pagefind/') && textsOf(outDir, file).some((text) => /priorit/i.test(text)));
+
+  it('leaves no priority in any page, card, embed, feed or JSON export, though the data has them', () => {
+    // The snapshot file the build read, beside its output (the path the setup gave moves when its builds are stored).
+    const snapshot = JSON.parse(readFileSync(join(hidden, '..', 'snapshot.json'), 'utf8')) as { issues: { priority: string | null }[] };
+    expect(snapshot.issues.filter((issue) => issue.priority !== null).length).toBeGreaterThan(5);
+    expect(filesOf(hidden, /\.(html|json|xml)$/).length).toBeGreaterThan(100);
+    expect(tellsPriority(hidden)).toEqual([]);
+    // The control tells them on its issue pages and in roadmap.json.
+    expect(tellsPriority(control)).toContain('roadmap.json');
+    expect(tellsPriority(control).filter((file) => file.startsWith('issues/')).length).toBeGreaterThan(5);
   });
 });
 

@@ -138,8 +138,15 @@ describe('environment', () => {
 describe('privacy and embed config', () => {
   it('publishes nothing extra and allows no framing by default', () => {
     const config = parseRoadmapConfig({});
-    expect(config.privacy).toEqual({ publishTrackerFields: false, publishIssueUrl: false });
+    expect(config.privacy).toEqual({ publishTrackerFields: false, publishIssueUrl: false, hideFields: [] });
     expect(config.embed.allowedOrigins).toEqual([]);
+  });
+
+  it('hides the listed issue fields, and names the allowed ones for an unknown one', () => {
+    expect(parseRoadmapConfig({ privacy: { hideFields: ['priority'] } }).privacy.hideFields).toEqual(['priority']);
+    expect(() => parseRoadmapConfig({ privacy: { hideFields: ['priority', 'votes'] } })).toThrow(
+      /privacy\.hideFields\[1\]: use one of "priority", "team", "createdAt", "updatedAt"; got "votes"/,
+    );
   });
 
   it('accepts origins only, naming a bad one', () => {

@@ -6,8 +6,8 @@ import { publicIssue, publicProject } from '../../src/shown/privacy.ts';
 
 const rawIssue = ApiIssueSchema.parse({ id: 'i', title: 't', url: 'https://tracker.example.com/T-1', trackerTicketId: 'T-1', workspaceId: 'ws', version: 3 });
 const rawProject = ApiProjectSchema.parse({ id: 'p', trackerProjectId: 77, trackerTeamIds: ['a', 5] });
-const closed = { publishTrackerFields: false, publishIssueUrl: false };
-const open = { publishTrackerFields: true, publishIssueUrl: true };
+const closed = { publishTrackerFields: false, publishIssueUrl: false, hideFields: [] };
+const open = { publishTrackerFields: true, publishIssueUrl: true, hideFields: [] };
 
 describe('tracker fields', () => {
   it('are normalised as text into the snapshot, whatever the privacy config', () => {
@@ -29,6 +29,16 @@ describe('publicIssue / publicProject', () => {
   it('keep them when the config opts in', () => {
     expect(publicIssue(issue, open)).toMatchObject({ url: 'https://tracker.example.com/T-1', tracker: { ticketId: 'T-1' } });
     expect(publicProject(project, open).tracker?.projectId).toBe('77');
+  });
+});
+
+describe('privacy.hideFields', () => {
+  const issue = { ...normaliseIssue(rawIssue, new Set()), priority: 'Urgent', team: 'Mobile', createdAt: '2026-01-02T00:00:00.000Z', updatedAt: '2026-02-03T00:00:00.000Z' };
+
+  it('empties each hidden field, as when the portal sends none, and keeps the others', () => {
+    const shown = publicIssue(issue, { ...closed, hideFields: ['priority', 'updatedAt'] });
+    expect(shown).toMatchObject({ priority: null, updatedAt: null, team: 'Mobile', createdAt: '2026-01-02T00:00:00.000Z', title: 't' });
+    expect(publicIssue(issue, { ...closed, hideFields: ['team', 'createdAt'] })).toMatchObject({ team: null, createdAt: null, priority: 'Urgent' });
   });
 });
 

@@ -168,7 +168,7 @@ describe('rebuild', () => {
     expect((await run({ build })).status).toBe('no-changes');
     expect(build).not.toHaveBeenCalled();
     // The same change is one when the config publishes tracker fields.
-    expect((await run({ build, privacy: { publishTrackerFields: true, publishIssueUrl: false } })).status).toBe('published');
+    expect((await run({ build, privacy: { publishTrackerFields: true, publishIssueUrl: false, hideFields: [] } })).status).toBe('published');
   });
 
   it('rebuilds an unchanged workspace with force', async () => {
