@@ -18,6 +18,7 @@ import { shippedFeed } from '../../src/route-data/shipped-feed.ts';
 import { embedProjectPaths, embedTeamPagePaths, issuePagePaths, issuePaths, languagePaths, projectPagePaths, teamPagePaths } from '../../src/route-data/static-paths.ts';
 import { siteRoot } from '../../src/route-data/urls.ts';
 import { CARD_HEIGHT, CARD_WIDTH } from '../../src/share-cards/share-card.ts';
+import { boardTeams, teamColumns, teamView } from '../../src/view/team-board.ts';
 import { PROJECT_ROOT } from '../support/build-site.ts';
 import { FIXTURE_SITE } from '../support/route-data/fixture.ts';
 
@@ -98,6 +99,22 @@ describe('the pages of each language', () => {
   it('give a board to each team with an issue on the site, and none to a team whose issues are hidden', async () => {
     expect(byLanguage(await teamPagePaths())).toEqual(inBoth(['mobile', 'web']));
     expect(byLanguage(await embedTeamPagePaths())).toEqual(inBoth(['mobile', 'web']));
+  });
+
+  it('show on a team’s board every column of the site, with the team’s issues alone', async () => {
+    const roadmap = await getRoadmap();
+    const web = teamColumns(roadmap, 'Web').map((column) => [column.id, column.issues.map((issue) => issue.id).sort()]);
+    expect(web).toEqual([
+      ['planned', ['issue-b', 'issue-d']],
+      ['in-progress', []],
+      ['done', []],
+    ]);
+    expect(
+      teamView(roadmap, 'Mobile')
+        .issues.map((issue) => issue.id)
+        .sort(),
+    ).toEqual(['issue-a', 'issue-c']);
+    expect(boardTeams(roadmap, false)).toEqual([]);
   });
 });
 

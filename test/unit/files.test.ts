@@ -1,0 +1,35 @@
+/**
+ * Writing a state file whole or not at all (src/shared/files.ts, used for the description cache and the page
+ * digests): a reader finds the old file or the new one, and a write that fails leaves no stray file behind.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { writeAtomically } from '../../src/shared/files.ts';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'write-atomically-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('writeAtomically', () => {
+  it('replaces a file whole, making its folder, and leaves nothing beside it', async () => {
+    const file = join(dir, 'state', 'page-digests.json');
+    await writeAtomically(file, '{"old":true}');
+    await writeAtomically(file, '{"new":true}');
+    expect(readFileSync(file, 'utf8')).toBe('{"new":true}');
+    expect(readdirSync(join(dir, 'state'))).toEqual(['page-digests.json']);
+  });
+
+  it('fails without touching what is there, and removes its partial file', async () => {
+    // A folder in the file's place: the rename into place fails, after the text was written beside it.
+    const file = join(dir, 'description-cache.json');
+    mkdirSync(file);
+    writeFileSync(join(file, 'kept'), 'x');
+    await expect(writeAtomically(file, 'text')).rejects.toThrow();
+    expect(readdirSync(dir)).toEqual(['description-cache.json']);
+    expect(readFileSync(join(file, 'kept'), 'utf8')).toBe('x');
+  });
+});
