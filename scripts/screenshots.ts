@@ -9,6 +9,10 @@
  * and, for a person to look at and not to commit, the demo in Arabic (right to left, at the root) and Japanese
  * (in ja/), built with those two languages: test-results/screenshots/{ar,ja}-{board,issue,embed-board}-{375,1280}.png
  * (Japanese has no embed shot: its markup is Arabic's, left to right).
+ *
+ * `--all DIR`: instead, a whole-page shot of every page type (board, column page, issue, project, team, shipped,
+ * changelog, changes, embeds, 404) at 375 and 1280 px, light and dark, into DIR (outside the repository: for a
+ * before/after comparison), with DIR/heights.json: each page's height and where its first card starts.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,6 +34,7 @@ const spec = {
   summary: `Builds the bundled demo and saves the README's and the docs' screenshots to ${ASSETS}.`,
   options: {
     from: { type: 'string', value: 'DIR', description: 'take them from this built demo instead of building one' },
+    all: { type: 'string', value: 'DIR', description: 'instead, shoot every page type at 375 and 1280 px, light and dark, into DIR' },
   },
 } as const;
 
@@ -52,9 +57,17 @@ await runCommand(spec, async (values) => {
   let outDir = values.from;
   let built: string | undefined;
   if (!outDir) built = outDir = await buildDemo();
-  const demo = JSON.parse(readFileSync(join(ROOT, 'src/data/demo/portal.json'), 'utf8')) as { issues: { id: string; identifier: string }[] };
+  const demo = JSON.parse(readFileSync(join(ROOT, 'src/data/demo/portal.json'), 'utf8')) as { issues: { id: string; identifier: string }[]; projects?: { id: string }[] };
   const timelineIssue = demo.issues.find((issue) => issue.identifier === TIMELINE_ISSUE);
   if (!timelineIssue) throw new UsageError(`the demo has no issue ${TIMELINE_ISSUE}`);
+  if (values.all) {
+    try {
+      await everyPageType(outDir, values.all, timelineIssue.id, demo);
+    } finally {
+      if (built) rmSync(built, { recursive: true, force: true });
+    }
+    return;
+  }
 
   const site = await serveStatic(outDir);
   const browser = await launchChromium();
@@ -131,4 +144,49 @@ async function scriptShots(issuePath: string): Promise<void> {
     rmSync(outDir, { recursive: true, force: true });
     rmSync(`${outDir}.config.json`, { force: true });
   }
+}
+
+/** One shot of each page type, each width and each scheme, for a person comparing two versions of the look. */
+async function everyPageType(outDir: string, into: string, issueId: string, demo: { projects?: { id: string }[] }): Promise<void> {
+  mkdirSync(into, { recursive: true });
+  const project = demo.projects?.[0]?.id;
+  const pages: Record<string, string> = {
+    board: '/',
+    column: '/status/planned/',
+    issue: `/issues/${issueId}/`,
+    ...(project ? { project: `/projects/${project}/`, 'embed-project': `/embed/projects/${project}/` } : {}),
+    team: '/teams/web/',
+    shipped: '/shipped/',
+    changelog: '/changelog/',
+    changes: '/changes/',
+    embed: '/embed/',
+    'embed-team': '/embed/teams/web/',
+    'not-found': '/no-such-page/',
+  };
+  const site = await serveStatic(outDir);
+  const browser = await launchChromium();
+  const heights: Record<string, { height: number; firstCard: number | null; header: number | null }> = {};
+  try {
+    for (const width of [375, 1280]) {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        const page = await browser.newPage({ viewport: { width, height: width === 375 ? 812 : 800 }, colorScheme, reducedMotion: 'reduce' });
+        for (const [name, path] of Object.entries(pages)) {
+          await page.goto(`${site.url}${path}`, { waitUntil: 'load' });
+          const key = `${name}-${width}${colorScheme === 'dark' ? '-dark' : ''}`;
+          heights[key] = await page.evaluate(() => ({
+            height: document.documentElement.scrollHeight,
+            firstCard: document.querySelector('.card')?.getBoundingClientRect().top ?? null,
+            header: document.querySelector('body > header')?.getBoundingClientRect().height ?? null,
+          }));
+          await page.screenshot({ path: join(into, `${key}.png`), fullPage: true });
+          process.stdout.write(`${key}: ${JSON.stringify(heights[key])}\n`);
+        }
+        await page.close();
+      }
+    }
+  } finally {
+    await browser.close();
+    await site.close();
+  }
+  writeFileSync(join(into, 'heights.json'), `${JSON.stringify(heights, null, 2)}\n`);
 }

@@ -84,6 +84,35 @@ export function startFilters(form: HTMLFormElement, changed: boolean): void {
   /** Data (titles, names) in an element of its own direction, as IssueCard.astro writes it: `<bdi>`. */
   const isolated = (text: string) => h('bdi', '', text);
 
+  /** VoteLink.astro: "▲ 40", a link to vote when there is one; null with neither a count nor a link. */
+  const voteControl = (title: string, upvotes: number | null, vote: string | null | undefined) => {
+    const spoken = upvotes !== null && labels.upvoteCount ? counted(labels.upvoteCount, upvotes) : undefined;
+    if (!vote && spoken === undefined) return null;
+    const hidden = (text: string) => h('span', 'visually-hidden', text);
+    const shown = (text: string) => {
+      const el = h('span', '', text);
+      el.setAttribute('aria-hidden', 'true');
+      return el;
+    };
+    const arrow = h('span', 'vote-arrow', '▲');
+    arrow.setAttribute('aria-hidden', 'true');
+    const face = [arrow, shown(spoken === undefined ? labels.voteShort : number(upvotes!))];
+    const count = spoken === undefined ? [] : [h('span', 'visually-hidden upvote-count', spoken)];
+    if (!vote) return h('span', 'votes upvotes', ...face, ...count);
+    // The board is never an embed, so the link opens in the same tab.
+    const control = link(vote, 'votes upvotes vote-link', hidden(`${fill(labels.voteFor, { title })}${count.length ? ', ' : ''}`), ...face, ...count);
+    control.rel = 'nofollow noopener';
+    return control;
+  };
+
+  /** The board's status tabs (ColumnIndex.astro) say each column's count, as its heading does. */
+  const tabCount = (id: string, count: number) => {
+    const shownCount = document.querySelector(`[data-tab-count="${CSS.escape(id)}"]`);
+    if (shownCount) shownCount.textContent = number(count);
+    const label = document.querySelector(`[data-tab-count-label="${CSS.escape(id)}"]`);
+    if (label) label.textContent = counted(labels.issueCount, count);
+  };
+
   /** IssueCard.astro, from one row of the index. */
   const cardsOf = (index: BoardIndex, issues: IndexedIssue[]): Card[] =>
     issues.map(([slug, title, summary, teamAt, projectAt, upvotes, importance, updated, vote], order) => {
@@ -110,20 +139,10 @@ export function startFilters(form: HTMLFormElement, changed: boolean): void {
           });
           if (summary) card.append(h('p', 'card-summary', isolated(summary)));
           const meta = h('p', 'card-meta');
-          if (team) meta.append(h('span', 'team', h('span', 'visually-hidden', `${labels.team}: `), isolated(team)));
           if (project) meta.append(link(`${projectHref}${encodeURIComponent(project[1])}/`, `project-chip project-${project[1]}`, isolated(project[2])));
-          if (upvotes !== null && labels.upvoteCount) {
-            const shownCount = h('span', '', `▲ ${number(upvotes)}`);
-            shownCount.setAttribute('aria-hidden', 'true');
-            meta.append(h('span', 'upvotes', shownCount, h('span', 'visually-hidden', counted(labels.upvoteCount, upvotes))));
-          }
-          if (vote) {
-            // VoteLink.astro: the board is never an embed, so the link opens in the same tab.
-            const voteLink = link(vote, 'vote-link', labels.voteShort);
-            voteLink.setAttribute('aria-label', fill(labels.voteFor, { title }));
-            voteLink.rel = 'nofollow noopener';
-            meta.append(voteLink);
-          }
+          if (team) meta.append(h('span', 'team', h('span', 'visually-hidden', `${labels.team}: `), isolated(team)));
+          const votes = voteControl(title, upvotes, vote);
+          if (votes) meta.append(votes);
           card.append(meta);
           return card;
         },
@@ -171,6 +190,7 @@ export function startFilters(form: HTMLFormElement, changed: boolean): void {
     const sort = SORT_KEYS.find((key) => key === sortValue);
     if (!team && !project && !only && !sort) {
       for (const el of pristine.keys()) restore(el as HTMLElement);
+      for (const section of sections) tabCount(section.dataset.column ?? '', Number(section.dataset.total));
       if (status) status.textContent = pristineStatus;
       form.removeAttribute('aria-busy');
       return;
@@ -200,13 +220,18 @@ export function startFilters(form: HTMLFormElement, changed: boolean): void {
       if (count) count.textContent = number(matches.length);
       const countLabel = heading.querySelector('[data-count-label]');
       if (countLabel) countLabel.textContent = counted(labels.issueCount, matches.length);
+      tabCount(id, matches.length);
       const shownCards = matches.slice((page - 1) * limit, page * limit);
       const parts: Node[] = [heading, shownCards.length ? h('ul', 'cards', ...shownCards.map((card) => card.draw(level))) : h('p', 'empty', labels.noIssues)];
       const href = section.dataset.href ?? '';
       if (section.dataset.more !== undefined && matches.length > limit) {
-        parts.push(
-          h('p', 'more', link(`${href}${query()}`, '', fill(labels.showAll, { count: number(matches.length) }), h('span', 'visually-hidden', `: ${section.dataset.label}`))),
+        const more = h(
+          'p',
+          'more',
+          link(`${href}${query()}`, '', fill(labels.showAll, { count: number(matches.length) }), h('span', 'visually-hidden', `: ${section.dataset.label}`)),
         );
+        more.dataset.cut = '';
+        parts.push(more);
       }
       section.replaceChildren(...parts);
       if (nav) {

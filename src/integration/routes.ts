@@ -37,6 +37,7 @@ export const ROADMAP_ROUTES: readonly RoadmapRoute[] = [
   { pattern: '[...lang]/teams/[team]', file: '[...lang]/teams/[team].astro' },
   { pattern: '[...lang]/teams/[team]/rss.xml', file: '[...lang]/teams/[team]/rss.xml.ts', only: 'dev' },
   { pattern: 'embed/theme.js', file: 'embed/theme.js.ts' },
+  { pattern: 'theme.js', file: 'theme.js.ts' },
   { pattern: 'board-index.json', file: 'board-index.json.ts' },
   { pattern: 'history.json', file: 'history.json.ts' },
   { pattern: 'roadmap.json', file: 'roadmap.json.ts' },

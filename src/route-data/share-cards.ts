@@ -10,7 +10,7 @@ import { pageSlug } from '../view/paths.ts';
 import { getRoadmap, languages, type Roadmap } from './roadmap.ts';
 
 export type CardKind = 'issues' | 'projects';
-/** The site's default accent (global.css `--accent`, light scheme). */
+/** The site's accent for share cards when the config sets none (a shade of src/styles/tokens.css `--accent`, light scheme). */
 const DEFAULT_ACCENT = '#1d4ed8';
 export const SHARE_CARD_DIR = 'og';
 

@@ -14,10 +14,10 @@
  */
 import type { RoadmapConfig } from '../config/roadmap-config.ts';
 
-/** The backgrounds of each scheme in src/styles/global.css (`--bg`, `--surface`, `--card`); a unit test keeps them in step. */
+/** The backgrounds of each scheme in src/styles/tokens.css (`--bg`, `--surface`, `--card`); a unit test keeps them in step. */
 export const SCHEME_BACKGROUNDS = {
-  light: ['#ffffff', '#f4f6f9', '#ffffff'],
-  dark: ['#0f1217', '#171b22', '#1e232c'],
+  light: ['#ffffff', '#f5f6f8', '#ffffff'],
+  dark: ['#0d1117', '#151a21', '#1c222b'],
 } as const;
 
 /** WCAG 2 minimum contrast ratios. */
@@ -80,5 +80,7 @@ export function themeCss(theme: RoadmapConfig['theme'], projectColours: string, 
     const { ui, text } = accentPalette(theme.accent);
     accent = `:root{--accent-ui:light-dark(${ui.light},${ui.dark});--accent-text:light-dark(${text.light},${text.dark})}\n`;
   }
-  return `${accent}${projectColours}\n${customCss ? `/* theme.customCss */\n${customCss}\n` : ''}`;
+  // Family names alone passed the config's check (src/config/schemas/theme.ts): nothing in it ends the declaration.
+  const font = theme.fontFamily ? `:root{--theme-font:${theme.fontFamily.trim()}}\n` : '';
+  return `${accent}${font}${projectColours}\n${customCss ? `/* theme.customCss */\n${customCss}\n` : ''}`;
 }

@@ -292,7 +292,7 @@ describe('the demo in nine languages', () => {
       ['تم الإطلاق', '14', '14 عنصرًا'],
     ]);
     expect(columns.map((column) => Number(column[1]))).toEqual([perStatus(['Backlog']), perStatus(['Todo']), perStatus(['In Progress', 'In Review']), perStatus(['Done'])]);
-    const upvotes = [...board.querySelectorAll('.card')].map((card) => [Number(card.getAttribute('data-upvotes')), card.querySelector('.upvotes .visually-hidden')?.textContent]);
+    const upvotes = [...board.querySelectorAll('.card')].map((card) => [Number(card.getAttribute('data-upvotes')), card.querySelector('.upvote-count')?.textContent]);
     expect(upvotes.length).toBe(40);
     // 29 and 88 votes: 11–99 is "many" (صوتًا); 3–10 is "few" (أصوات); 100 and over, "other" (صوت).
     for (const [count, text] of upvotes) expect(text, String(count)).toBe(`${count} ${(count as number) % 100 >= 11 ? 'صوتًا' : (count as number) % 100 >= 3 ? 'أصوات' : 'صوت'}`);
@@ -349,7 +349,7 @@ describe('the demo in nine languages', () => {
         [
           board.querySelector('[data-column="done"] [data-count-label]')?.textContent,
           board.querySelector('[data-filter-status]')?.textContent,
-          board.querySelector('[data-upvotes="29"] .upvotes .visually-hidden')?.textContent,
+          board.querySelector('[data-upvotes="29"] .upvote-count')?.textContent,
           board.querySelector('.site-footer p:last-child')?.textContent,
         ],
         locale,

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { listFiles, readPage } from './build-site.ts';
 import { EMBED_THEME_PATH } from '../../src/view/embed-theme.ts';
+import { SITE_THEME_PATH } from '../../src/view/site-theme.ts';
 
 const URL_ATTRIBUTES = ['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'poster', 'background', 'srcset', 'ping'];
 const FORBIDDEN_TAGS = [
@@ -67,7 +68,9 @@ function auditElements(elements: Iterable<Element>, file: string, base: string):
     // The site's own filter form (src/components/Filters.astro) is the one form allowed.
     const ownForm = element.closest('form[data-filters]') !== null && ['form', 'button', 'select', 'option', 'label'].includes(tag);
     // The site's own search field (src/components/SiteSearch.astro), in every page's header.
-    const ownSearch = element.closest('search[data-search]') !== null && ['input', 'button', 'label'].includes(tag);
+    const ownSearch = element.closest('search[data-search]') !== null && ['input', 'button', 'label', 'svg'].includes(tag);
+    // The header's colour scheme switch (src/components/ThemeSwitch.astro): a button with its three icons.
+    const ownSwitch = element.closest('button[data-theme-switch]') !== null && ['button', 'svg'].includes(tag);
     // The embed layout's own <base target> has no href, so it cannot move where URLs point.
     const ownBase = tag === 'base' && !element.hasAttribute('href') && element.parentElement?.tagName === 'HEAD';
     // A project icon (src/components/ProjectIcon.astro): paths from the fixed table in src/view/icons.ts, nothing else.
@@ -75,11 +78,13 @@ function auditElements(elements: Iterable<Element>, file: string, base: string):
       tag === 'svg' &&
       element.classList.contains('project-icon') &&
       [...element.querySelectorAll('*')].every((child) => child.tagName === 'path' && child.getAttributeNames().join() === 'd');
-    if (FORBIDDEN_TAGS.includes(tag) && !ownForm && !ownSearch && !ownBase && !ownIcon) findings.push({ file, problem: `<${tag}> element` });
+    if (FORBIDDEN_TAGS.includes(tag) && !ownForm && !ownSearch && !ownSwitch && !ownBase && !ownIcon) findings.push({ file, problem: `<${tag}> element` });
     if (tag === 'script') {
       const src = element.getAttribute('src');
-      // The embed pages' theme script (src/view/embed-theme.ts) is the site's one classic script outside _astro/.
-      const ownScript = src?.startsWith(`${base}_astro/`) || src === `${base}${EMBED_THEME_PATH}` || element.getAttribute('type') === 'application/ld+json';
+      // The theme scripts of the embeds (src/view/embed-theme.ts) and of the site's pages (src/view/site-theme.ts) are
+      // the site's only classic scripts outside _astro/.
+      const ownScript =
+        src?.startsWith(`${base}_astro/`) || src === `${base}${EMBED_THEME_PATH}` || src === `${base}${SITE_THEME_PATH}` || element.getAttribute('type') === 'application/ld+json';
       if (!ownScript) findings.push({ file, problem: `<script> not from the site: ${element.outerHTML.slice(0, 80)}` });
     }
     if (tag === 'link' && element.getAttribute('rel') === 'stylesheet' && !element.getAttribute('href')?.startsWith(base)) {

@@ -37,6 +37,18 @@ describe('roadmap config', () => {
     expect(message(() => parseRoadmapConfig({ titel: 'x' }))).not.toContain('got');
   });
 
+  it('takes a font stack of family names, and refuses anything that could end its CSS declaration', () => {
+    for (const stack of ['Inter, system-ui, sans-serif', '"Source Sans 3", \'Noto Sans JP\', sans-serif', 'Hiragino Kaku Gothic ProN']) {
+      expect(parseRoadmapConfig({ theme: { fontFamily: stack } }).theme.fontFamily, stack).toBe(stack);
+    }
+    for (const stack of ['Inter; } body { display: none', 'Inter, "unclosed', 'a</style>', 'url(x)', '"a\nb"', '', 'Inter,,sans-serif']) {
+      expect(
+        message(() => parseRoadmapConfig({ theme: { fontFamily: stack } })),
+        stack,
+      ).toContain('theme.fontFamily: use font family names separated by commas');
+    }
+  });
+
   it('refuses a status listed in two columns', () => {
     const text = message(() =>
       parseRoadmapConfig({

@@ -11,11 +11,11 @@ import { describe, expect, it } from 'vitest';
 import { SCHEME_BACKGROUNDS, themeCss } from '../../src/view/theme.ts';
 import { PROJECT_ROOT } from '../support/build-site.ts';
 
-const css = readFileSync(join(PROJECT_ROOT, 'src/styles/global.css'), 'utf8');
+const css = readFileSync(join(PROJECT_ROOT, 'src/styles/tokens.css'), 'utf8');
 /** `--name: light-dark(#light, #dark)` of the stylesheet's :root. */
 const pair = (name: string) => {
   const match = new RegExp(`--${name}: (?:var\\(--[\\w-]+, )?light-dark\\((#[0-9a-f]{6}), (#[0-9a-f]{6})\\)`).exec(css);
-  if (!match) throw new Error(`--${name} is not a light-dark() pair in global.css`);
+  if (!match) throw new Error(`--${name} is not a light-dark() pair in tokens.css`);
   return { light: match[1]!, dark: match[2]! };
 };
 const backgrounds = { light: ['bg', 'surface', 'card'].map((n) => pair(n).light), dark: ['bg', 'surface', 'card'].map((n) => pair(n).dark) };
@@ -64,23 +64,34 @@ describe('accent contrast', () => {
     });
   }
 
+  it('puts the configured font stack where the stylesheet reads it', () => {
+    expect(themeCss({ colorScheme: 'auto', fontFamily: 'Inter, sans-serif' }, '', '')).toContain(':root{--theme-font:Inter, sans-serif}');
+    expect(css).toMatch(/--font-sans: var\(\s*--theme-font,/);
+    expect(themeCss({ colorScheme: 'auto' }, '', '')).not.toContain('--theme-font');
+  });
+
   it('keeps an accent that already passes exactly as given, and changes one that does not', () => {
     expect(variants('#0E7490').text.light).toBe('#0e7490');
     expect(variants('#facc15').ui.dark).toBe('#facc15');
     expect(variants('#facc15').text.light).not.toBe('#facc15');
   });
 
-  it('the stylesheet uses the accent for rules, column headers, the active filter, links, vote pills and buttons', () => {
-    // Read with its white space folded: the rules as a browser reads them, whatever the formatting.
-    const folded = css.replace(/\s+/g, ' ');
+  it('the stylesheet uses the accent for focus rings, the selected tab, the active filter, links, votes and buttons', () => {
+    // Every file src/styles/index.css bundles, read with its white space folded: the rules as a browser reads them, whatever the formatting.
+    const index = readFileSync(join(PROJECT_ROOT, 'src/styles/index.css'), 'utf8');
+    const files = [...index.matchAll(/@import '([^']+)'/g)].map((match) => join(PROJECT_ROOT, 'src/styles', match[1]!));
+    expect(files.length).toBeGreaterThan(10);
+    const folded = files
+      .map((file) => readFileSync(file, 'utf8'))
+      .join('\n')
+      .replace(/\s+/g, ' ');
     for (const rule of [
-      'border-block-start: 4px solid var(--accent)',
-      'outline: 3px solid var(--accent)',
-      "select:has(option:checked:not([value=''])) { border-color: var(--accent)",
-      'a { color: var(--accent-strong); }',
-      'a:hover { color: var(--accent-strong); }',
-      '.vote-link { border: 1px solid currentColor; border-radius: 999px; padding-block: 0; padding-inline: 0.55rem; color: var(--accent-strong);',
-      '.button { display: inline-block; background: var(--accent-strong); color: var(--bg);',
+      ':focus-visible { outline: 2px solid var(--accent);',
+      "select:has(option:checked:not([value=''])) { border-color: var(--accent);",
+      'a { color: var(--accent-strong);',
+      "a[aria-current='true'] { color: var(--text); background: var(--accent-soft); box-shadow: inset 0 0 0 1px var(--accent);",
+      'a.votes:hover { border-color: var(--accent);',
+      'background: var(--accent-strong); color: var(--bg);',
     ]) {
       expect(folded).toContain(rule);
     }

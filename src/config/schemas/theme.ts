@@ -4,6 +4,14 @@ import { HEX_COLOUR } from '../../shared/values.ts';
 
 const hexColour = z.string().regex(HEX_COLOUR, 'use a hex colour, e.g. "#1d4ed8"');
 
+/**
+ * A CSS font stack, written into /site.css as it is: so only family names, each a quoted name without quotes inside
+ * or a run of letters, digits, spaces, dots, hyphens and underscores, separated by commas. Nothing else can end the
+ * declaration or the rule it sits in.
+ */
+const FONT_FAMILY =
+  /^\s*(?:"[^"\\;{}<>\u0000-\u001f]+"|'[^'\\;{}<>\u0000-\u001f]+'|[\p{L}\p{N} ._-]+)(?:\s*,\s*(?:"[^"\\;{}<>\u0000-\u001f]+"|'[^'\\;{}<>\u0000-\u001f]+'|[\p{L}\p{N} ._-]+))*\s*$/u;
+
 /** Where a relative asset path is resolved to check that it stays on the site. */
 const ASSET_BASE = 'https://site.invalid/';
 
@@ -52,8 +60,13 @@ export const themeOptions = {
   /** Look and feel. */
   theme: z
     .strictObject({
-      /** Accent colour: header rule, column headers, progress bars, focus rings, active filter, link hovers, buttons; src/view/theme.ts keeps its contrast. */
+      /** Accent colour: focus rings, the selected status tab, active filters, links, buttons, progress bars; src/view/theme.ts keeps its contrast. */
       accent: hexColour.optional(),
+      /**
+       * The pages' font stack, e.g. `Inter, system-ui, sans-serif`: family names separated by commas, a name with
+       * spaces quoted or not. Unset: the system's UI font, which needs no download (docs/theming.md).
+       */
+      fontFamily: z.string().max(300, 'at most 300 characters').regex(FONT_FAMILY, 'use font family names separated by commas, e.g. "Inter, system-ui, sans-serif"').optional(),
       /**
        * Logo beside the title: an image file relative to the config file (e.g. `brand/logo.svg`, served
        * from `brand/` and checked by src/config/brand.ts), a path under `public/` (e.g. `/logo.svg`) or an https URL.

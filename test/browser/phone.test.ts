@@ -1,0 +1,218 @@
+/**
+ * The demo on a phone (375 × 812, an iPhone's screen) in Chromium, under the
+ * site's own headers (so the CSP is enforced): the board shows one status at
+ * a time, picked by tabs that keep the choice in the URL, by pointer, by
+ * keyboard and without JavaScript; it stays short with its first card in the
+ * first screen; the header is one row, the same on the board and an issue
+ * page. Then the visitor's light/dark/auto switch, and an embed's per-column
+ * card limit.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { axeBothSchemes, openSite, watchPage, type OpenSite } from '../support/browser.ts';
+import type { StaticSite } from '../support/static-server.ts';
+import { listFiles } from '../support/build-site.ts';
+
+const PHONE = { width: 375, height: 812 };
+/** Issue 35's budget for a 49-issue board at 375 px; the demo shows 40. */
+const MAX_BOARD_HEIGHT = 3000;
+
+let opened: OpenSite;
+let browser: Browser;
+let site: StaticSite;
+let outDir = '';
+
+beforeAll(async () => {
+  const build = inject('fixtures').demo;
+  expect(build.code, build.output).toBe(0);
+  outDir = build.outDir;
+  ({ browser, site } = opened = await openSite(build.outDir));
+});
+afterAll(() => opened?.close());
+
+/** The columns a visitor sees, by their `data-column`. */
+const shownColumns = (page: Page) => page.locator('[data-column]:visible').evaluateAll((columns) => columns.map((c) => (c as HTMLElement).dataset.column));
+const currentTab = (page: Page) => page.locator('[data-tab][aria-current="true"]').getAttribute('data-tab');
+
+describe('the board on a phone', () => {
+  it('is at most 3,000 px tall, with its first card in the first screen, and axe-clean in both schemes', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    const watch = watchPage(page);
+    await page.goto(site.url);
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    expect(height).toBeLessThanOrEqual(MAX_BOARD_HEIGHT);
+    const firstCard = await page.locator('[data-card]:visible').first().boundingBox();
+    expect(firstCard!.y + firstCard!.height).toBeLessThanOrEqual(PHONE.height);
+    expect(await axeBothSchemes(page)).toEqual({ light: [], dark: [] });
+    expect(watch).toEqual({ dialogs: [], consoleErrors: [] });
+    await page.close();
+  }, 60_000);
+
+  it('shows one column at a time: tabs with counts pick it, keep it in the URL, and the keyboard moves between them', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    await page.goto(site.url);
+    const tabs = await page.locator('[data-tab]').evaluateAll((links) => links.map((a) => (a as HTMLElement).dataset.tab!));
+    expect(tabs.length).toBeGreaterThan(2);
+    expect(await shownColumns(page)).toEqual([tabs[0]]);
+    expect(await currentTab(page)).toBe(tabs[0]);
+    // Each tab's count is its column's number of issues.
+    for (const id of tabs) {
+      const total = await page.locator(`[data-column="${id}"]`).getAttribute('data-total');
+      expect(await page.locator(`[data-tab-count="${id}"]`).textContent()).toBe(total);
+    }
+
+    await page.locator(`[data-tab="${tabs[2]}"]`).click();
+    expect(await shownColumns(page)).toEqual([tabs[2]]);
+    expect(new URL(page.url()).hash).toBe(`#column-${tabs[2]}`);
+    expect(await currentTab(page)).toBe(tabs[2]);
+    // No jump to the anchor: the tabs stay where they were.
+    expect(await page.evaluate(() => scrollY)).toBe(0);
+
+    await page.keyboard.press('ArrowRight');
+    expect(await page.evaluate(() => (document.activeElement as HTMLElement).dataset.tab)).toBe(tabs[3]);
+    expect(await shownColumns(page)).toEqual([tabs[3]]);
+    await page.keyboard.press('Home');
+    expect(await shownColumns(page)).toEqual([tabs[0]]);
+    await page.keyboard.press('ArrowLeft');
+    expect(await shownColumns(page)).toEqual([tabs.at(-1)]);
+
+    // A link to a column opens on it.
+    await page.goto(`${site.url}/#column-${tabs[1]}`);
+    expect(await shownColumns(page)).toEqual([tabs[1]]);
+    expect(await currentTab(page)).toBe(tabs[1]);
+    // Every tab's column is at most 3,000 px of page.
+    for (const id of tabs) {
+      await page.locator(`[data-tab="${id}"]`).click();
+      expect(await page.evaluate(() => document.documentElement.scrollHeight), id).toBeLessThanOrEqual(MAX_BOARD_HEIGHT);
+    }
+    await page.close();
+  }, 60_000);
+
+  it('switches columns without JavaScript too: the tab is a link to the column', async () => {
+    const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(site.url);
+    const tabs = await page.locator('[data-tab]').evaluateAll((links) => links.map((a) => (a as HTMLElement).dataset.tab!));
+    expect(await shownColumns(page)).toEqual([tabs[0]]);
+    await page.locator(`[data-tab="${tabs[3]}"]`).click();
+    expect(await shownColumns(page)).toEqual([tabs[3]]);
+    // The tabs stay in view over the column they jumped to.
+    expect(await page.locator('[data-column-tabs]').isVisible()).toBe(true);
+    const tabsBox = await page.locator('[data-column-tabs]').boundingBox();
+    expect(tabsBox!.y).toBeGreaterThanOrEqual(0);
+    await context.close();
+  }, 60_000);
+
+  it('shows every column side by side, and no tabs, on a laptop', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${site.url}/#column-done`);
+    expect((await shownColumns(page)).length).toBeGreaterThan(3);
+    expect(await page.locator('[data-column-tabs]').isVisible()).toBe(false);
+    await page.close();
+  });
+
+  it('has a one-row header, the same on the board and on an issue page', async () => {
+    const issue = `/${listFiles(outDir)
+      .find((file) => file.startsWith('issues/') && file.endsWith('index.html'))!
+      .replace(/index\.html$/, '')}`;
+    const page = await browser.newPage({ viewport: PHONE });
+    const heights: number[] = [];
+    for (const path of ['/', issue, '/shipped/', '/changelog/']) {
+      await page.goto(`${site.url}${path}`);
+      const header = (await page.locator('body > header').boundingBox())!;
+      heights.push(header.height);
+      // One row: the site's name and every control share a line.
+      const tops = await page
+        .locator('body > header :is(.site-title, .site-nav a, #site-search-input, [data-theme-switch])')
+        .evaluateAll((els) =>
+          els.filter((el) => (el as HTMLElement).offsetParent !== null).map((el) => Math.round(el.getBoundingClientRect().top + el.getBoundingClientRect().height / 2)),
+        );
+      expect(Math.max(...tops) - Math.min(...tops), path).toBeLessThanOrEqual(4);
+    }
+    expect(Math.max(...heights)).toBeLessThanOrEqual(64);
+    expect(new Set(heights).size).toBe(1);
+    await page.close();
+  });
+});
+
+describe("the visitor's colour scheme", () => {
+  const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+  it('follows the system until the visitor picks one, remembers it, and goes back to automatic, under the CSP', async () => {
+    const context = await browser.newContext({ viewport: PHONE, colorScheme: 'light' });
+    const page = await context.newPage();
+    const watch = watchPage(page);
+    const response = await page.goto(site.url);
+    expect(response?.headers()['content-security-policy']).not.toContain('unsafe-inline');
+    const lightBg = await background(page);
+    const button = page.locator('[data-theme-switch]');
+    expect(await button.getAttribute('aria-label')).toBe('Colour scheme: Automatic');
+
+    // Automatic → light → dark, by keyboard.
+    await button.focus();
+    await page.keyboard.press('Enter');
+    expect(await button.getAttribute('aria-label')).toBe('Colour scheme: Light');
+    await page.keyboard.press('Enter');
+    expect(await button.getAttribute('aria-label')).toBe('Colour scheme: Dark');
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    const darkBg = await background(page);
+    expect(darkBg).not.toBe(lightBg);
+
+    // Remembered: the next page is dark from its first paint, before any script of the page's body ran.
+    await page.goto(`${site.url}/shipped/`, { waitUntil: 'commit' });
+    await page.waitForSelector('body');
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await page.waitForLoadState('load');
+    expect(await background(page)).toBe(darkBg);
+    expect(await axeBothSchemes(page)).toEqual({ light: [], dark: [] });
+    await page.emulateMedia({ colorScheme: 'light' });
+
+    // Back to automatic: the system's light again, and nothing stored.
+    await button.click();
+    expect(await button.getAttribute('aria-label')).toBe('Colour scheme: Automatic');
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-theme'))).toBe(false);
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    expect(await background(page)).toBe(lightBg);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    expect(await background(page)).toBe(darkBg);
+    expect(watch).toEqual({ dialogs: [], consoleErrors: [] });
+    await context.close();
+  }, 60_000);
+
+  it('offers no switch without JavaScript, and the page follows the system', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, colorScheme: 'dark' });
+    const page = await context.newPage();
+    await page.goto(site.url);
+    expect(await page.locator('[data-theme-switch]').isVisible()).toBe(false);
+    expect(await page.locator('[data-theme-switch]').count()).toBe(1);
+    await context.close();
+  });
+});
+
+describe("an embed's card limit", () => {
+  it('?limit=2 shows two cards a column, and every cut column ends with its link to the full column', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const watch = watchPage(page);
+    await page.goto(`${site.url}/embed/?limit=2`);
+    const columns = await page.locator('[data-column]').evaluateAll((sections) =>
+      sections.map((section) => ({
+        total: Number((section as HTMLElement).dataset.total),
+        cards: [...section.querySelectorAll('[data-card]')].filter((card) => (card as HTMLElement).offsetParent !== null).length,
+        more: [...section.querySelectorAll('.more a')].filter((a) => (a as HTMLElement).offsetParent !== null).map((a) => a.getAttribute('href')),
+        href: (section as HTMLElement).dataset.href,
+      })),
+    );
+    expect(columns.some((column) => column.total > 2)).toBe(true);
+    for (const column of columns) {
+      expect(column.cards).toBe(Math.min(2, column.total));
+      expect(column.more).toEqual(column.total > 2 ? [column.href] : []);
+    }
+    expect(await page.locator('.embed-footer a').getAttribute('href')).toBe('/');
+    // Without a limit every card the build put there shows, and no column was cut.
+    await page.goto(`${site.url}/embed/`);
+    expect(await page.locator('.more a:visible').count()).toBe(0);
+    expect(await page.locator('[data-card]:visible').count()).toBe(await page.locator('[data-card]').count());
+    expect(watch).toEqual({ dialogs: [], consoleErrors: [] });
+    await page.close();
+  });
+});
