@@ -74,7 +74,8 @@ const RECOVERY_FIX =
 
 /**
  * The history the live site publishes at `{siteRoot}history.json`, or
- * `undefined` when the site answers 404 (it has none yet). Anything else that
+ * `undefined` when the site answers 404 for it and at its own address too (nothing
+ * is published there yet). Anything else that
  * is not a 200 with a valid history (a network error, a timeout, a 5xx, a
  * body over the size cap or of the wrong shape) throws: starting afresh then
  * would replace the published history at the next publish, and lose it.
@@ -100,33 +101,25 @@ async function fetchWith(siteRoot: string, dispatcher: Dispatcher, options: Fetc
   const fail = (reason: string, cause?: unknown) =>
     new HistoryError(`Could not read the published history ${url}: ${reason}. ${RECOVERY_FIX}`, cause === undefined ? undefined : { cause });
   const signal = AbortSignal.timeout(timeoutMs);
-  let response: Dispatcher.ResponseData;
-  for (let hops = 0; ; hops++) {
-    try {
-      response = await request(url, {
-        method: 'GET',
-        headers: { accept: 'application/json', 'user-agent': 'portal-roadmap (+static roadmap site generator)' },
-        signal,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-        dispatcher,
-      });
-    } catch (cause) {
-      throw fail(transportReason(cause, signal, timeoutMs), cause);
-    }
-    const location = response.headers.location;
-    if (response.statusCode < 300 || response.statusCode >= 400 || typeof location !== 'string') break;
-    await response.body.dump();
-    // A host may redirect within the site (a trailing slash, http to https); the history is never read from another
-    // site, which would then write into this one's history.
-    const next = new URL(location, url);
-    const sameSite = next.origin === first.origin || (next.hostname === first.hostname && first.protocol === 'http:' && next.protocol === 'https:');
-    if (!sameSite) throw fail(`it redirects to another site, ${next.origin}; if that is where the roadmap is served now, set ROADMAP_SITE to it`);
-    if (hops >= MAX_REDIRECTS) throw fail(`it redirected more than ${MAX_REDIRECTS} times`);
-    url = next.toString();
-  }
+  const get = async (start: string): Promise<Dispatcher.ResponseData> => {
+    const answer = await getWithinSite(start, first, { dispatcher, signal, timeoutMs }, fail);
+    url = answer.url;
+    return answer.response;
+  };
+  const response = await get(url);
   if (response.statusCode === 404) {
     await response.body.dump();
+    // A site with no history yet answers 404 at its own address too. One that answers there and not for its history
+    // is another site, or this one at another path (a mistyped ROADMAP_SITE): starting afresh would then begin a new
+    // history at every build where no state is kept (a host's own build), silently, and never continue one.
+    const historyUrl = url;
+    const siteUrl = new URL('./', first).toString();
+    const site = await get(siteUrl);
+    await site.body.dump();
+    url = historyUrl;
+    if (site.statusCode >= 200 && site.statusCode < 300) {
+      throw fail(`it answered 404, while the site answers at ${siteUrl}: that is another site, or a site published without its history`);
+    }
     return undefined;
   }
   if (response.statusCode !== 200) {
@@ -160,6 +153,41 @@ async function fetchWith(siteRoot: string, dispatcher: Dispatcher, options: Fetc
     throw fail('the answer is not JSON (is history.json served by this site?)', cause);
   }
   return parseHistory(json, `The published history ${url}`, RECOVERY_FIX);
+}
+
+/** A GET of `start`, following redirects within the site of `first` (at most MAX_REDIRECTS), with the last URL asked. */
+async function getWithinSite(
+  start: string,
+  first: URL,
+  { dispatcher, signal, timeoutMs }: { dispatcher: Dispatcher; signal: AbortSignal; timeoutMs: number },
+  fail: (reason: string, cause?: unknown) => HistoryError,
+): Promise<{ response: Dispatcher.ResponseData; url: string }> {
+  let url = start;
+  for (let hops = 0; ; hops++) {
+    let response: Dispatcher.ResponseData;
+    try {
+      response = await request(url, {
+        method: 'GET',
+        headers: { accept: 'application/json', 'user-agent': 'portal-roadmap (+static roadmap site generator)' },
+        signal,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+        dispatcher,
+      });
+    } catch (cause) {
+      throw fail(transportReason(cause, signal, timeoutMs), cause);
+    }
+    const location = response.headers.location;
+    if (response.statusCode < 300 || response.statusCode >= 400 || typeof location !== 'string') return { response, url };
+    await response.body.dump();
+    // A host may redirect within the site (a trailing slash, http to https); the history is never read from another
+    // site, which would then write into this one's history.
+    const next = new URL(location, url);
+    const sameSite = next.origin === first.origin || (next.hostname === first.hostname && first.protocol === 'http:' && next.protocol === 'https:');
+    if (!sameSite) throw fail(`it redirects to another site, ${next.origin}; if that is where the roadmap is served now, set ROADMAP_SITE to it`);
+    if (hops >= MAX_REDIRECTS) throw fail(`it redirected more than ${MAX_REDIRECTS} times`);
+    url = next.toString();
+  }
 }
 
 function transportReason(cause: unknown, signal: AbortSignal, timeoutMs: number): string {

@@ -66,9 +66,23 @@ describe('fetchPublishedHistory', () => {
     expect(serializeHistory((await fetchIt())!)).toBe(text);
   });
 
-  it('is undefined when the site answers 404: it has none yet', async () => {
+  it('is undefined when the site answers 404 for it and at its own address: nothing is published there yet', async () => {
     origin().intercept({ path: '/roadmap/history.json' }).reply(404, '<h1>Not found</h1>');
+    origin().intercept({ path: '/roadmap/' }).reply(404, '<h1>Not found</h1>');
     expect(await fetchIt()).toBeUndefined();
+  });
+
+  it('fails when the site answers at its address but 404 for its history: another site, or a mistyped path', async () => {
+    origin().intercept({ path: '/roadmap/history.json' }).reply(404, '<h1>Not found</h1>');
+    origin()
+      .intercept({ path: '/roadmap/' })
+      .reply(301, '', { headers: { location: '/roadmap/index.html' } });
+    origin().intercept({ path: '/roadmap/index.html' }).reply(200, '<!doctype html><title>Docs</title>');
+    const error = await fetchIt().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HistoryError);
+    expect((error as Error).message).toContain('Could not read the published history https://roadmap.example.com/roadmap/history.json: it answered 404');
+    expect((error as Error).message).toContain('while the site answers at https://roadmap.example.com/roadmap/');
+    expect((error as Error).message).toContain('--fresh-history');
   });
 
   it.each([
