@@ -19,11 +19,11 @@ export const onRequest = defineRouteMiddleware(async (context) => {
 });
 
 /** The roadmap's sidebar group, for the page at `pathname`. */
-export function roadmapGroup({ config, labels, ui, teams }: Roadmap, pathname: string): SidebarEntry {
+export function roadmapGroup({ config, labels, ui, teamSlugs }: Roadmap, pathname: string): SidebarEntry {
   const link = (label: string, href: string, isCurrent = pathname === href): SidebarEntry => ({ type: 'link', label, href, isCurrent, badge: undefined, attrs: {} });
   const group = (label: string, entries: SidebarEntry[]): SidebarEntry => ({ type: 'group', label, entries, collapsed: false, badge: undefined });
   const changelog = ui.href(changelogPath());
-  const teamLinks = boardTeams({ teams }, config.board.teamBoards).map(([team, slug]) => link(team, ui.href(teamPath(slug))));
+  const teamLinks = boardTeams({ teamSlugs }, config.board.teamBoards).map(([team, slug]) => link(team, ui.href(teamPath(slug))));
   return group(config.title, [
     link(labels.board, ui.root),
     link(labels.changelog, changelog, pathname.startsWith(ui.href(`${CHANGELOG_DIR}/`))),

@@ -15,6 +15,7 @@
 import { createHash } from 'node:crypto';
 import { RoadmapError } from '../shared/errors.ts';
 import { quoted, slugify } from '../shared/text.ts';
+import { compareCodeUnits } from '../shared/values.ts';
 
 const LOWERCASE_SAFE_ID = /^[a-z0-9][a-z0-9_-]{0,99}$/;
 /** Longest readable part of a hashed slug; with the hash, slugs stay far below file-name limits (255 bytes). */
@@ -44,18 +45,23 @@ export const TEAMS_DIR = 'teams';
 /**
  * The slug of each team's board (`teams/{slug}/`): the readable slug of its name (`Mobile apps` → `mobile-apps`)
  * where that is free, else the hashed one (a name with no Latin letters, or one whose readable slug another team
- * has: `Web` and `web`). Assigned in code-unit order of the names, so every language of a site agrees.
+ * has: `Web` and `web`). First come keeps it: slugs are handed out in the order of `firstSeen` (when the history
+ * first saw an issue of the team; a team it has not seen comes last), then in code-unit order of the names, so a
+ * new team "WEB" never takes the URL, feed and embed of a team "web" that was there before it, and every language
+ * of a site agrees. The map lists the teams in code-unit order.
  */
-export function teamSlugs(teams: readonly string[]): Map<string, string> {
+export function teamSlugs(teams: readonly string[], firstSeen: ReadonlyMap<string, string> = new Map()): Map<string, string> {
   const slugs = new Map<string, string>();
   const taken = new Set<string>();
-  for (const team of [...new Set(teams)].sort()) {
+  const order = (team: string) => firstSeen.get(team) ?? '\uffff';
+  const names = [...new Set(teams)].sort();
+  for (const team of [...names].sort((a, b) => compareCodeUnits(order(a), order(b)))) {
     const readable = readableSlug(team);
     const slug = readable && !WINDOWS_DEVICE.test(readable) && !taken.has(readable) ? readable : hashedSlug(team);
     taken.add(slug);
     slugs.set(team, slug);
   }
-  return slugs;
+  return new Map(names.map((team) => [team, slugs.get(team)!]));
 }
 
 export const teamPath = (slug: string) => `${TEAMS_DIR}/${slug}/`;

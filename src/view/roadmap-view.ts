@@ -3,7 +3,7 @@ import { byTeamOrder, shownColumns, type BoardColumn } from '../shown/columns.ts
 import type { RoadmapConfig } from '../config/roadmap-config.ts';
 import type { Labels } from '../i18n/labels.ts';
 import type { Issue, Project } from '../snapshot/model.ts';
-import { assertDistinctSlugs } from './paths.ts';
+import { assertDistinctSlugs, teamSlugs } from './paths.ts';
 import type { History } from '../history/schema.ts';
 import { changelog, changelogOrder, type ChangelogEntry } from '../history/timeline.ts';
 import { titleOrder } from '../i18n/format.ts';
@@ -22,6 +22,8 @@ export interface RoadmapView {
   columnByIssue: ReadonlyMap<string, BoardColumn>;
   /** Distinct team names, sorted. */
   teams: string[];
+  /** Each team's slug (src/view/paths.ts, `teamSlugs`): a team the history saw first keeps its slug. */
+  teamSlugs: ReadonlyMap<string, string>;
   shipped: { issues: Issue[]; projects: Project[] };
 }
 
@@ -51,6 +53,10 @@ export function buildRoadmapView(allIssues: readonly Issue[], projects: readonly
     issuesByProject,
     columnByIssue,
     teams: [...new Set(issues.flatMap((i) => (i.team ? [i.team] : [])))].sort(collator.compare),
+    teamSlugs: teamSlugs(
+      issues.flatMap((i) => (i.team ? [i.team] : [])),
+      firstSeenByTeam(issues, history),
+    ),
     shipped: shippedItems(columns, sortedProjects, config.shipped, history),
   };
 }
@@ -137,4 +143,16 @@ export function unusedShipDatesWarning(unused: readonly UnusedShipDate[]): strin
   if (!unused.length) return undefined;
   const shown = unused.slice(0, 20).map(({ key, why }) => `${JSON.stringify(key)} (${why})`);
   return `${unused.length} entr${unused.length === 1 ? 'y' : 'ies'} of shipDates left unused: ${shown.join(', ')}${unused.length > 20 ? ` and ${unused.length - 20} more` : ''}. A date is used for a shipped issue on the site whose date the history does not know, and no later than the history's.`;
+}
+
+/** When the history first saw an issue of each team, by team: what orders the teams' claims on a slug. */
+function firstSeenByTeam(issues: readonly Issue[], history: History | undefined): Map<string, string> {
+  const firstSeen = new Map<string, string>();
+  for (const issue of issues) {
+    const at = history?.issues.get(issue.id)?.events[0]?.at;
+    if (!issue.team || !at) continue;
+    const known = firstSeen.get(issue.team);
+    if (known === undefined || at < known) firstSeen.set(issue.team, at);
+  }
+  return firstSeen;
 }

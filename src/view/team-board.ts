@@ -4,12 +4,11 @@
  * tells: the view with its issues alone.
  */
 import type { BoardColumn } from '../shown/columns.ts';
-import { teamSlugs } from './paths.ts';
 import type { RoadmapView } from './roadmap-view.ts';
 
 /** The teams with a board (and a feed), each with its slug: every team with an issue on the site, none with `board.teamBoards` off. */
-export function boardTeams(view: Pick<RoadmapView, 'teams'>, teamBoards: boolean): [team: string, slug: string][] {
-  return teamBoards ? [...teamSlugs(view.teams)] : [];
+export function boardTeams(view: Pick<RoadmapView, 'teamSlugs'>, teamBoards: boolean): [team: string, slug: string][] {
+  return teamBoards ? [...view.teamSlugs] : [];
 }
 
 export function teamColumns(view: Pick<RoadmapView, 'columns'>, team: string): BoardColumn[] {

@@ -1,4 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
+import { recordRun, shownState } from '../../src/history/record.ts';
+import { EN } from '../../src/i18n/labels.ts';
+import { ApiIssueListSchema } from '../../src/portal/api-schemas.ts';
+import { normaliseIssues } from '../../src/snapshot/normalise.ts';
+import { buildRoadmapView } from '../../src/view/roadmap-view.ts';
 import { assertDistinctSlugs, issuePath, pageSlug, SlugCollisionError, teamSlugs, withBase } from '../../src/view/paths.ts';
 import { slugify } from '../../src/shared/text.ts';
 
@@ -53,6 +59,37 @@ describe('teamSlugs', () => {
     expect(new Set(slugs.values()).size).toBe(teams.length);
     expect([...slugs.values()].every((slug) => /^[a-z0-9~-]+$/.test(slug))).toBe(true);
     expect(teamSlugs([...teams].reverse())).toEqual(slugs);
+  });
+});
+
+describe('team slugs, first come first served', () => {
+  it('keeps a team its slug when a team of a similar name appears later: "WEB" never takes "web"\'s URL', () => {
+    // "WEB" sorts before "web" in code-unit order; "web" came first.
+    const firstSeen = new Map([
+      ['web', '2026-01-01T00:00:00.000Z'],
+      ['WEB', '2026-03-01T00:00:00.000Z'],
+    ]);
+    const slugs = teamSlugs(['WEB', 'web'], firstSeen);
+    expect(slugs.get('web')).toBe('web');
+    expect(slugs.get('WEB')).toMatch(/^web~[0-9a-f]{16}$/);
+    // A team the history has not seen yet comes after every team it has.
+    expect(teamSlugs(['WEB', 'web'], new Map([['web', '2026-01-01T00:00:00.000Z']])).get('web')).toBe('web');
+    // Listed in code-unit order all the same.
+    expect([...slugs.keys()]).toEqual(['WEB', 'web']);
+  });
+
+  it('follows the history in the roadmap view: the team whose issue it saw first keeps the slug', () => {
+    const config = parseRoadmapConfig({});
+    const raw = [
+      { id: 'old', title: 'Old', status: 'Todo', team: 'web', updatedAt: '2026-01-01T00:00:00Z' },
+      { id: 'new', title: 'New', status: 'Todo', team: 'WEB', updatedAt: '2026-01-02T00:00:00Z' },
+    ];
+    const issues = normaliseIssues(ApiIssueListSchema.parse(raw), new Set());
+    const old = issues.find((issue) => issue.id === 'old')!;
+    const history = recordRun(recordRun(undefined, shownState([old], [], config.columns), '2026-01-01T00:00:00Z'), shownState(issues, [], config.columns), '2026-01-02T00:00:00Z');
+    const view = buildRoadmapView(issues, [], config, EN, history);
+    expect(view.teamSlugs.get('web')).toBe('web');
+    expect(view.teamSlugs.get('WEB')).toMatch(/^web~/);
   });
 });
 
