@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { dirname, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { readSnapshotFileSync } from '../snapshot/snapshot-file.ts';
 import { configWarnings } from './config-warnings.ts';
 import { parseEnv, type RoadmapEnv } from './env.ts';
@@ -17,6 +17,7 @@ import { resolveSiteLocation } from './site-url.ts';
 import type { DataSource } from '../snapshot/source.ts';
 import { DEMO_HISTORY_FILE, resolveSource } from './source.ts';
 import { localeWarnings } from '../i18n/labels.ts';
+import { ConfigError } from '../shared/errors.ts';
 
 /** The config with the base path resolved (from `base`, else the path of the site URL, else `/`). */
 export type ResolvedConfig = RoadmapConfig & { base: string };
@@ -52,6 +53,8 @@ export interface Settings {
   descriptionCacheFile: string;
   /** The favicon, logo and social image, checked, with the URLs pages link them by (src/config/brand.ts). */
   brand: Brand;
+  /** The real path of the site's own layout (`layout`), checked; none without the option. */
+  layoutFile: string | undefined;
   /**
    * Where this build writes its page digests (`ROADMAP_PAGE_DIGESTS`), and the previous build's output whose
    * unchanged pages it copies (`ROADMAP_PREVIOUS_OUTPUT`), both absolute; undefined: every page is rendered.
@@ -133,6 +136,14 @@ export function resolveSettings(root: string, env: NodeJS.ProcessEnv = process.e
       input.config === undefined ? dirname(configFilePath(root, parsedEnv.ROADMAP_CONFIG)) : root,
       input.config === undefined ? configFilePath(root, parsedEnv.ROADMAP_CONFIG) : INLINE_CONFIG_NAME,
     ),
+    layoutFile: config.layout
+      ? layoutFile(
+          root,
+          config.layout,
+          input.config === undefined ? dirname(configFilePath(root, parsedEnv.ROADMAP_CONFIG)) : root,
+          input.config === undefined ? configFilePath(root, parsedEnv.ROADMAP_CONFIG) : INLINE_CONFIG_NAME,
+        )
+      : undefined,
     descriptionCacheFile: resolve(root, parsedEnv.ROADMAP_RENDER_CACHE ?? `${DEFAULT_STATE_DIR}/${DESCRIPTION_CACHE_FILE}`),
     pageReuse: parsedEnv.ROADMAP_PAGE_DIGESTS
       ? {
@@ -149,6 +160,19 @@ export function resolveSettings(root: string, env: NodeJS.ProcessEnv = process.e
       : {},
     historyFile: parsedEnv.ROADMAP_HISTORY ? resolve(root, parsedEnv.ROADMAP_HISTORY) : source.kind === 'demo' ? DEMO_HISTORY_FILE : undefined,
   };
+}
+
+/**
+ * The site's own layout (`layout`, relative to the config file's folder `configDir`), checked as every file the
+ * config names is: a file inside the project (src/config/roadmap-config.ts, `projectFile`).
+ */
+function layoutFile(root: string, layout: string, configDir: string, configName: string): string {
+  const candidate = resolve(configDir, layout);
+  if (!existsSync(candidate)) {
+    const where = configName === INLINE_CONFIG_NAME ? ['the project root', configName] : [`the folder of ${basename(configName)}`, basename(configName)];
+    throw new ConfigError(`layout: ${candidate} does not exist (the path is relative to ${where[0]}). Create the component there, or fix "layout" in ${where[1]}.`);
+  }
+  return projectFile(root, candidate, { option: 'layout', what: 'an .astro component', example: 'src/layouts/Site.astro' }, configName);
 }
 
 /** How the CLIs show the settings' warnings: one `warning:` line each, on stderr. */

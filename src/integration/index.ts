@@ -64,6 +64,7 @@ export default function portalRoadmap(options?: PortalRoadmapOptions, { frame }:
           const demoAtOwnSite = command === 'build' ? demoAtOwnSiteError(resolved) : undefined;
           if (demoAtOwnSite) throw new ConfigError(demoAtOwnSite);
           if (starlight && !resolved.prefix) throw new ConfigError(STARLIGHT_NEEDS_PREFIX);
+          if (starlight && resolved.layoutFile) throw new ConfigError(STARLIGHT_HAS_A_LAYOUT);
           if (resolved.prefix) checkHost(astroConfig);
           if (resolved.config.shareCards) checkShareCardPackages(resolved.projectRoot);
           // Pages are kept from a previous output on a build alone; its fingerprint takes in the code, read once here.
@@ -100,7 +101,9 @@ export default function portalRoadmap(options?: PortalRoadmapOptions, { frame }:
         const hasSitemap = astroConfig.integrations.some((integration) => integration.name === SITEMAP);
         astroConfig.integrations.splice(self + 1, 0, ...ownBuildSteps(buildSteps(settings, { sitemap: !hasSitemap, starlight })));
 
-        const vite = { plugins: [settingsModulePlugin(settings), frameModulePlugin(frame)] };
+        // The frame: Starlight's (the plugin), else the site's own layout (`layout`), else the roadmap's own.
+        const pageFrame = frame ?? (settings.layoutFile ? { layout: settings.layoutFile } : undefined);
+        const vite = { plugins: [settingsModulePlugin(settings), frameModulePlugin(pageFrame)] };
         if (mounted) {
           // The site's own settings stay as they are; it gets a site URL only if it had none (feeds and canonical URLs need one).
           updateConfig({ ...(astroConfig.site ? {} : { site: settings.site }), vite });
@@ -150,6 +153,8 @@ function checkHost(astroConfig: AstroConfig): void {
 
 const STARLIGHT_NEEDS_PREFIX =
   'prefix: in a Starlight site the roadmap is mounted below a path of its own, but the config sets no "prefix". Add one to roadmap.config.json, e.g. "prefix": "/roadmap".';
+
+const STARLIGHT_HAS_A_LAYOUT = "layout: in a Starlight site the roadmap's pages are in Starlight's frame, not a layout of the site's. Remove \"layout\" from the config.";
 
 /**
  * The integrations that run around the pages. In Starlight's frame (`starlight`) the roadmap builds no search index

@@ -130,3 +130,6 @@ export function assetUrl(base: string, asset: string): string {
 export function actionLinkAttributes(embedded: boolean): { rel: string; target?: '_blank' } {
   return embedded ? { rel: 'nofollow noopener noreferrer', target: '_blank' } : { rel: 'nofollow noopener' };
 }
+
+/** The `<meta name>` that marks a tombstone page in a frame (whose `<html>`, the frame's, has no `data-tombstone`), for the sitemap to leave it out. */
+export const TOMBSTONE_META = 'portal-roadmap:tombstone';

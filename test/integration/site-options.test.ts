@@ -88,6 +88,36 @@ describe('privacy.hideFields: ["priority"]', () => {
   });
 });
 
+describe("layout: the site's own layout (the history fixture)", () => {
+  const framed = fixtures.history.outDir;
+
+  it("wraps the board and every page but the embeds in the site's header and footer, with the page's title, description and language as props", () => {
+    for (const path of ['index.html', 'changelog/index.html', ...filesOf(framed, /^issues\/[^/]+\/index\.html$/).slice(0, 3)]) {
+      const page = readPage(framed, path);
+      const header = page.querySelector('body > header.field-guide-header');
+      const footer = page.querySelector('body > footer.field-guide-footer');
+      expect(header?.textContent, path).toBe('Field guide');
+      expect(footer?.textContent, path).toBe('Field guide footer');
+      // The roadmap's page in the layout's <main>, and no header or footer of its own.
+      expect(page.querySelector('body > main > .roadmap-frame#content h1'), path).not.toBeNull();
+      expect(page.querySelector('.site-header, .site-footer'), path).toBeNull();
+      // The props: one <title>, the roadmap's, and the layout got it, the description and the language.
+      const title = page.querySelectorAll('head > title');
+      expect(title.length, path).toBe(1);
+      expect(page.body.getAttribute('data-layout-title'), path).toBe(title[0]!.textContent);
+      expect(page.body.getAttribute('data-layout-description'), path).toBe(page.querySelector('meta[name="description"]')?.getAttribute('content'));
+      expect(page.documentElement.getAttribute('lang'), path).toBe('en');
+      expect(page.documentElement.getAttribute('dir'), path).toBe('ltr');
+      // The roadmap's head elements, through the head slot.
+      expect(page.querySelector('head link[rel="stylesheet"][href$="site.css"]'), path).not.toBeNull();
+      expect(page.querySelector('head link[rel="canonical"]'), path).not.toBeNull();
+    }
+    expect(readPage(framed, 'embed/index.html').querySelector('.field-guide-header')).toBeNull();
+    // The control, in the roadmap's own frame.
+    expect(readPage(control, 'index.html').querySelector('.site-header')).not.toBeNull();
+  });
+});
+
 describe('board.showDeclined', () => {
   const declined = declinedIssueIds();
 

@@ -97,6 +97,34 @@ export const SEARCH_SUBMIT_URL = 'https://portal.example.com/ideas/new';
 /** The demo-de fixture's cards per column and per column page (test/browser/board-index.test.ts): most issues are off the board. */
 export const BOARD_INDEX_PER_COLUMN = 5;
 
+/**
+ * The history fixture's own layout (`layout`, a component beside its config): the site's header and footer around
+ * every roadmap page but the embeds, with the props it gets written out, so a test can read them.
+ */
+export const SITE_LAYOUT = `---
+interface Props {
+  title: string;
+  description: string;
+  lang: string;
+  dir: 'ltr' | 'rtl';
+}
+const { title, description, lang, dir } = Astro.props;
+---
+
+<html lang={lang} dir={dir}>
+  <head>
+    <slot name="head" />
+  </head>
+  <body data-layout-title={title} data-layout-description={description}>
+    <header class="field-guide-header"><a href="/">Field guide</a></header>
+    <main>
+      <slot />
+    </main>
+    <footer class="field-guide-footer">Field guide footer</footer>
+  </body>
+</html>
+`;
+
 /** Stand for what is known only when the setup runs: the fake portal's API root, and files it writes for a build. */
 export const PORTAL = '{portal}';
 export const SNAPSHOT_FILE = '{snapshot-file}';
@@ -190,7 +218,8 @@ export const FIXTURES = {
   'demo-changed': { env: { ROADMAP_SNAPSHOT: SNAPSHOT_FILE, ROADMAP_HISTORY: HISTORY_FILE }, demoChanged: true },
   /**
    * The pages of a history: the last of four rebuilds (a move, a ship, an unpublish, a return, a lost state
-   * recovered), built for real once. No other fixture has moves, tombstones or event feeds to check.
+   * recovered), built for real once. No other fixture has moves, tombstones or event feeds to check. Its pages are
+   * in a layout of the site's own (SITE_LAYOUT).
    */
   history: {
     env: {
@@ -199,8 +228,12 @@ export const FIXTURES = {
       PORTAL_API_URL: 'http://127.0.0.1:9/api/v1',
       PORTAL_WORKSPACE_ID: 'ws-history',
       ROADMAP_SITE: TEST_SITE,
+      ROADMAP_CONFIG: CONFIG_FILE,
     },
     historySequence: true,
+    // In the site's own layout (SITE_LAYOUT): its tombstones must stay out of the sitemap there too.
+    config: { layout: 'site-layout.astro' },
+    files: { 'site-layout.astro': SITE_LAYOUT },
   },
   /**
    * The demo in German at the root, with vote and suggest links, 5 cards per column and per column page (so most

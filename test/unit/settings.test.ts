@@ -1,5 +1,5 @@
 /** Settings as a user sets them: the site URL (a GitHub Pages project URL included), the base path, and which builds may go without a site. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -16,6 +16,7 @@ function root(config?: object): string {
 }
 
 const API = { PORTAL_API_URL: 'https://api.example.com/v1', PORTAL_WORKSPACE_ID: 'ws' };
+const SITED = { ...API, ROADMAP_SITE: 'https://roadmap.example.com' };
 
 const failure = (fn: () => unknown): Error => {
   try {
@@ -177,5 +178,30 @@ describe('a project of its own building the demo', () => {
   it('builds the demo without an address of its own, and its own workspace at any address', () => {
     expect(demoAtOwnSiteError(resolveSettings(root({ title: 'Acme roadmap' }), {}))).toBeUndefined();
     expect(demoAtOwnSiteError(resolveSettings(root({ title: 'Acme roadmap', site: 'https://acme.github.io/roadmap' }), API))).toBeUndefined();
+  });
+});
+
+describe('layout', () => {
+  it("resolves the site's own layout relative to the config file's folder", () => {
+    const dir = root();
+    mkdirSync(join(dir, 'config'));
+    mkdirSync(join(dir, 'src/layouts'), { recursive: true });
+    writeFileSync(join(dir, 'config/roadmap.config.json'), JSON.stringify({ layout: '../src/layouts/Site.astro' }));
+    writeFileSync(join(dir, 'src/layouts/Site.astro'), '<slot />');
+    expect(resolveSettings(dir, { ...SITED, ROADMAP_CONFIG: 'config/roadmap.config.json' }).layoutFile).toBe(realpathSync(join(dir, 'src/layouts/Site.astro')));
+    expect(resolveSettings(root(), SITED).layoutFile).toBeUndefined();
+  });
+
+  it('fails a missing one in one line that names the path it looked at and the fix', () => {
+    const dir = root({ layout: 'src/layouts/Site.astro' });
+    const error = failure(() => resolveSettings(dir, SITED));
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error.message).toBe(
+      `layout: ${join(dir, 'src/layouts/Site.astro')} does not exist (the path is relative to the folder of roadmap.config.json). Create the component there, or fix "layout" in roadmap.config.json.`,
+    );
+  });
+
+  it('takes only an .astro component', () => {
+    expect(failure(() => resolveSettings(root({ layout: 'src/layouts/Site.html' }), SITED)).message).toMatch(/layout: give the path of an \.astro component/);
   });
 });

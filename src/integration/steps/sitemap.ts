@@ -16,17 +16,18 @@ import sitemap, { type SitemapOptions } from '@astrojs/sitemap';
 import type { AstroIntegration } from 'astro';
 import { compareCodeUnits } from '../../shared/values.ts';
 import { keptPages } from './page-reuse.ts';
+import { TOMBSTONE_META } from '../../view/paths.ts';
 
-/** Whether the start of a page's HTML marks it as a tombstone. */
+/** Whether the start of a page's HTML marks it as a tombstone: on its `<html>`, or in a frame's head (src/layouts/Base.astro). */
 export function isTombstoneHtml(start: string): boolean {
-  return /<html\b[^>]*\sdata-tombstone[\s=>]/i.test(start);
+  return /<html\b[^>]*\sdata-tombstone[\s=>]/i.test(start) || start.includes(`<meta name="${TOMBSTONE_META}"`);
 }
 
 function readStart(file: string): string {
   let fd: number | undefined;
   try {
     fd = openSync(file, 'r');
-    const buffer = Buffer.alloc(1024);
+    const buffer = Buffer.alloc(4096);
     return buffer.toString('utf8', 0, readSync(fd, buffer, 0, buffer.length, 0));
   } catch {
     return '';
