@@ -62,7 +62,12 @@ describe('privacy.hideFields: ["priority"]', () => {
       const walk = (value: unknown): void => {
         if (typeof value === 'string') texts.push(value);
         else if (Array.isArray(value)) value.forEach(walk);
-        else if (value && typeof value === 'object') for (const [key, inner] of Object.entries(value)) (texts.push(key), walk(inner));
+        else if (value && typeof value === 'object') {
+          for (const [key, inner] of Object.entries(value)) {
+            texts.push(key);
+            walk(inner);
+          }
+        }
       };
       walk(JSON.parse(read(outDir, file)));
       return texts;
