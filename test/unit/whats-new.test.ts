@@ -26,6 +26,12 @@ describe('latest.json', () => {
     });
     expect(document.items[1]!.url).toBe('https://acme.example.com/roadmap/issues/id-1/');
   });
+
+  it('marks an item the history saw already shipped as approximate: its date is "on or before"', () => {
+    const seenShipped = changelog.map((entry, index) => ({ ...entry, atLeast: index === 3 }));
+    const document = latestDocument({ siteRoot: 'https://acme.example.com/', changelog: seenShipped, title: () => undefined });
+    expect(document.items.map((item) => item.approximate)).toEqual(Array.from({ length: 20 }, (_, index) => index === 3));
+  });
 });
 
 describe('whats-new.js', () => {
