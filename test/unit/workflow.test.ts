@@ -3,7 +3,7 @@
  * as documented, calls only scripts that exist, deploys only real changes, and
  * records the state as published only after the deploy.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -51,7 +51,10 @@ const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: 
 const { rebuild, deploy } = workflow.jobs as { rebuild: Job; deploy: Job };
 const steps = [...rebuild.steps, ...deploy.steps];
 const uses = (job: Job, action: string) => job.steps.find((step) => step.uses?.startsWith(action));
+/** The step of this action on the state folder (.roadmap), not on node_modules. */
+const state = (job: Job, action: string) => job.steps.find((step) => step.uses?.startsWith(action) && step.with?.path === '.roadmap');
 const READY = "steps.setup.outputs.ready == 'true'";
+const NOT_RESTORED = "steps.packages.outputs.cache-hit != 'true'";
 const CHANGED = "steps.rebuild.outputs.changed == 'true'";
 
 describe('actionlint', () => {
@@ -88,7 +91,7 @@ describe('.github/workflows/roadmap.yml', () => {
     expect(setup.run).toContain('GITHUB_STEP_SUMMARY');
     expect(setup.run).toContain('Source: GitHub Actions');
     expect(setup.run).not.toMatch(/exit [1-9]/);
-    for (const step of rebuild.steps.slice(2)) expect(step.if, step.name ?? step.uses).toMatch(new RegExp(`^(${READY}|${CHANGED}|failure\\(\\))$`));
+    for (const step of rebuild.steps.slice(2)) expect(step.if, step.name ?? step.uses).toMatch(new RegExp(`^(${READY}|${READY} && ${NOT_RESTORED}|${CHANGED}|failure\\(\\))$`));
   });
 
   it('installs what the build needs only, and calls only npm scripts that exist', () => {
@@ -97,7 +100,7 @@ describe('.github/workflows/roadmap.yml', () => {
       'npm ci --omit=dev --no-audit --no-fund',
       'npm ci --omit=dev --no-audit --no-fund',
     ]);
-    expect(uses(rebuild, 'actions/setup-node')?.with).toMatchObject({ 'node-version-file': '.nvmrc', cache: 'npm' });
+    expect(uses(rebuild, 'actions/setup-node')?.with).toEqual({ 'node-version-file': '.nvmrc' });
     const called = steps.flatMap((step) => [...(step.run ?? '').matchAll(/npm run ([\w:-]+)/g)].map((m) => m[1]!));
     expect(called).toEqual(['rebuild']);
     for (const name of called) expect(scripts, `npm run ${name}`).toHaveProperty(name);
@@ -138,8 +141,8 @@ describe('.github/workflows/roadmap.yml', () => {
   });
 
   it('records the state as published only after the deploy step', () => {
-    expect(uses(rebuild, 'actions/cache/restore')?.with?.path).toBe('.roadmap');
-    expect(uses(rebuild, 'actions/cache/save')).toBeUndefined();
+    expect(state(rebuild, 'actions/cache/restore')).toBeDefined();
+    expect(state(rebuild, 'actions/cache/save')).toBeUndefined();
     const index = (action: string) => deploy.steps.findIndex((step) => step.uses?.startsWith(action));
     expect(index('actions/deploy-pages')).toBe(0);
     expect(index('actions/download-artifact')).toBeGreaterThan(index('actions/deploy-pages'));
@@ -147,7 +150,7 @@ describe('.github/workflows/roadmap.yml', () => {
     expect(uses(deploy, 'actions/cache/save')?.with?.path).toBe('.roadmap');
     // Once the deploy succeeded, whatever happens after it (a notify that crashed), the history and the ledger of posts are kept.
     expect(uses(deploy, 'actions/cache/save')?.if).toBe("always() && steps.deployment.outcome == 'success' && steps.state.outcome == 'success'");
-    expect(uses(deploy, 'actions/cache/save')?.with?.key).toBe(uses(rebuild, 'actions/cache/restore')?.with?.key);
+    expect(uses(deploy, 'actions/cache/save')?.with?.key).toBe(state(rebuild, 'actions/cache/restore')?.with?.key);
   });
 
   it("saves the starter's state too once the deploy succeeded, whatever fails or times out after it", () => {
@@ -174,6 +177,49 @@ describe('.github/workflows/roadmap.yml', () => {
     expect(step.run).toContain("${{ inputs.fresh_history && '--fresh-history' || '' }}");
     expect(Object.values(inputs).every((input) => input.type === 'boolean' && input.default === false)).toBe(true);
   });
+});
+
+describe('every workflow a team runs keeps its installed packages between runs', () => {
+  const STARTER = 'examples/starter/.github/workflows';
+  const files = ['.github/workflows/roadmap.yml', ...readdirSync(STARTER).map((name) => `${STARTER}/${name}`)];
+  const jobsOf = (file: string) => Object.entries((parse(readFileSync(file, 'utf8')) as Workflow).jobs);
+
+  it("reads the repository's workflow and the starter's", () => {
+    expect(files).toEqual(expect.arrayContaining(['.github/workflows/roadmap.yml', `${STARTER}/roadmap.yml`]));
+  });
+
+  it.each(files)('%s: restores node_modules under the lockfile and the Node version, installs only on a miss, and restores no npm cache', (file) => {
+    for (const [name, job] of jobsOf(file)) {
+      job.steps.forEach((step, index) => {
+        if (!step.run?.startsWith('npm ci')) return;
+        const before = job.steps.slice(0, index);
+        const node = before.find((s) => s.uses?.startsWith('actions/setup-node'));
+        const restore = before.find((s) => /^actions\/cache(\/restore)?@/.test(s.uses ?? '') && s.with?.path === 'node_modules');
+        expect(node?.id, `${file} ${name}: setup-node's id`).toBeTruthy();
+        expect(node?.with?.cache, `${file} ${name}: setup-node's npm cache`).toBeUndefined();
+        expect(restore?.id, `${file} ${name}: a restore of node_modules before npm ci`).toBeTruthy();
+        const key = String(restore!.with!.key);
+        expect(key).toContain("hashFiles('package-lock.json')");
+        expect(key).toContain(`steps.${node!.id}.outputs.node-version`);
+        expect(key).toContain('runner.os');
+        expect(step.if, `${file} ${name}: npm ci`).toMatch(new RegExp(`(^| && )steps\\.${restore!.id}\\.outputs\\.cache-hit != 'true'$`));
+      });
+    }
+  });
+
+  it.each(files.filter((file) => readFileSync(file, 'utf8').includes('npm ci')))(
+    "%s: saves node_modules right after a missed restore's install, before the rebuild writes its caches there",
+    (file) => {
+      const [, job] = jobsOf(file).find(([, j]) => j.steps.some((step) => step.uses?.startsWith('actions/cache/save') && step.with?.path === 'node_modules'))!;
+      const index = (find: (step: Step) => boolean) => job.steps.findIndex(find);
+      const install = index((step) => step.run?.startsWith('npm ci') === true);
+      const save = index((step) => step.uses?.startsWith('actions/cache/save') === true && step.with?.path === 'node_modules');
+      expect(save).toBe(install + 1);
+      expect(save).toBeLessThan(index((step) => step.run?.includes('npm run rebuild') === true));
+      expect(job.steps[save]!.if).toBe(job.steps[install]!.if);
+      expect(job.steps[save]!.with?.key).toBe('${{ steps.packages.outputs.cache-primary-key }}');
+    },
+  );
 });
 
 describe('examples/starter/.github/workflows/deploy-hook.yml', () => {
@@ -276,6 +322,6 @@ describe('examples/starter/.github/workflows/host-deploy.yml', () => {
     const save = job.steps[named('Save the published state')]!;
     expect(save.if).toBe("always() && steps.deploy.outcome == 'success'");
     expect(save.with).toMatchObject({ path: '.roadmap' });
-    expect(save.with?.key).toBe(uses(job, 'actions/cache/restore')?.with?.key);
+    expect(save.with?.key).toBe(state(job, 'actions/cache/restore')?.with?.key);
   });
 });
