@@ -41,12 +41,12 @@ export const siteOptions = {
     .optional(),
   /**
    * The site's own layout for the roadmap's pages: the path of an `.astro` component, relative to this config file
-   * (in astro.config.mjs's options, to the project root), e.g. `src/layouts/Site.astro`. It wraps every page but the
+   * (in astro.config.mjs's options, to the project root), e.g. `./src/layouts/Site.astro`. It wraps every page but the
    * embeds, and gets the page's `title`, `description`, `lang` and `dir` as props, the roadmap's head elements in
    * its `head` slot and the page in its default slot (docs/mounting.md). Unset: the roadmap's own header and footer.
    */
   layout: z
     .string()
-    .regex(/\.astro$/, 'give the path of an .astro component, relative to the config file, e.g. "src/layouts/Site.astro"')
+    .regex(/\.astro$/, 'give the path of an .astro component, relative to the config file, e.g. "./src/layouts/Site.astro"')
     .optional(),
 };
