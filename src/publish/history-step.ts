@@ -93,7 +93,14 @@ export async function prepareHistory(options: HistoryStepOptions): Promise<Prepa
   } else if (options.siteRoot) {
     where = new URL(HISTORY_FILE, options.siteRoot).toString();
     base = await (options.fetchHistory ?? fetchPublishedHistory)(options.siteRoot);
-    if (!base) log(`No history in ${stateDir}, and ${where} answered 404: starting a new history`);
+    // A warning, not news: on a host whose build keeps no state, a mistyped ROADMAP_SITE path lands here at every
+    // build (the wrong address answers 404 too), and each build would start a new history without a word.
+    if (!base) {
+      log(
+        `warning: no history in ${stateDir}, and nothing is published at ${options.siteRoot} yet; if the roadmap was published before, ` +
+          `ROADMAP_SITE is not its address (check its path). ${where} answered 404: starting a new history`,
+      );
+    }
   } else {
     log(`No history in ${stateDir}: starting a new history`);
   }

@@ -391,10 +391,14 @@ describe('the history in a rebuild', () => {
     expect(readHistory().issues[fn103]!.events.map((e) => e.kind)).toEqual(['seen', 'moved']);
   });
 
-  it('starts afresh, saying so, when the live site has none (404); fails, touching nothing, when it cannot be read', async () => {
+  it('starts afresh, with a warning naming ROADMAP_SITE, when the live site has none (404); fails, touching nothing, when it cannot be read', async () => {
     const lines: string[] = [];
     await run({ site: 'https://roadmap.test/', fetchHistory: async () => undefined, log: (line) => lines.push(line) });
-    expect(lines).toContain(`No history in ${join(dir, 'state')}, and https://roadmap.test/history.json answered 404: starting a new history`);
+    // A warning: on a host that keeps no state, a mistyped address would start a new history at every build.
+    expect(lines).toContain(
+      `warning: no history in ${join(dir, 'state')}, and nothing is published at https://roadmap.test/ yet; if the roadmap was published before, ` +
+        'ROADMAP_SITE is not its address (check its path). https://roadmap.test/history.json answered 404: starting a new history',
+    );
     rmSync(join(dir, 'state/history.json'));
     // Nor does the live site's folder have one here: the address is all there is to ask.
     rmSync(join(dir, 'dist/history.json'));
