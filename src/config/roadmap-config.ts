@@ -30,6 +30,7 @@ import { notifyOptions } from './schemas/notify.ts';
 import { privacyOptions } from './schemas/privacy.ts';
 import { seoOptions } from './schemas/seo.ts';
 import { shareCardOptions } from './schemas/share-cards.ts';
+import { releaseNoteOptions } from './schemas/release-notes.ts';
 import { shipDateOptions } from './schemas/ship-dates.ts';
 import { shippedOptions } from './schemas/shipped.ts';
 import { siteOptions } from './schemas/site.ts';
@@ -54,6 +55,7 @@ export const RoadmapConfigSchema = z
     ...hostOptions,
     ...themeOptions,
     ...shippedOptions,
+    ...releaseNoteOptions,
     ...embedOptions,
     ...seoOptions,
   })

@@ -15,20 +15,26 @@ import settings from 'virtual:portal-roadmap/settings';
 import { truncationNoteText } from '../i18n/labels.ts';
 import { IssueSchema, ProjectSchema, RoadmapInfoSchema } from '../snapshot/model.ts';
 import { roadmapLoader } from './loader.ts';
+import { releaseNoteSchema, releaseNotesLoader } from './release-notes.ts';
 
 export { roadmapLoader } from './loader.ts';
 export { IssueSchema, ProjectSchema, RoadmapInfoSchema } from '../snapshot/model.ts';
 
 /** The names the pages read the collections by; a site's own collections must not use them. */
-export const ROADMAP_COLLECTION_NAMES = ['issues', 'projects', 'roadmap'] as const;
+export const ROADMAP_COLLECTION_NAMES = ['issues', 'projects', 'roadmap', 'releases'] as const;
 
 export function roadmapCollections() {
-  const { source, config, descriptionCacheFile } = settings;
+  const { source, config, descriptionCacheFile, projectRoot } = settings;
   const { columns, privacy } = config;
   const truncatedNote = truncationNoteText(config);
   return {
     issues: defineCollection({ loader: roadmapLoader({ collection: 'issues', source, columns, privacy, truncatedNote, descriptionCacheFile }), schema: IssueSchema }),
     projects: defineCollection({ loader: roadmapLoader({ collection: 'projects', source, privacy, truncatedNote, descriptionCacheFile }), schema: ProjectSchema }),
     roadmap: defineCollection({ loader: roadmapLoader({ collection: 'roadmap', source }), schema: RoadmapInfoSchema }),
+    // The team's release notes (src/content/release-notes.ts): none unless the project has the folder.
+    releases: defineCollection({
+      loader: releaseNotesLoader({ projectRoot, folder: config.releaseNotes.folder, tags: config.releaseNotes.tags, locales: config.locales }),
+      schema: releaseNoteSchema({ tags: config.releaseNotes.tags, locales: config.locales }),
+    }),
   };
 }

@@ -12,6 +12,7 @@
  * The board, the pages of changes and of what shipped, the feeds and the JSON files show the latest of everything
  * (a change anywhere changes them) and are rendered on every build.
  */
+import { notesNaming, type ChangelogItem, type ReleaseNote } from '../view/release-notes.ts';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { dayOf, isoDay, type History } from '../history/schema.ts';
@@ -48,6 +49,8 @@ export interface PageData {
   issuesByProject: ReadonlyMap<string, readonly Issue[]>;
   columnByIssue: ReadonlyMap<string, { id: string; label: string; issues: readonly Pick<Issue, 'id' | 'title'>[] }>;
   descriptionHtml: (collection: 'issues' | 'projects', id: string) => string;
+  /** The release notes, so that an issue page listing the notes that name it changes with them. */
+  releaseNotes?: readonly ReleaseNote[];
 }
 
 /** What every page shows of the data, besides its own: the day of the data (the footer's date, never the minute) and where it came from. */
@@ -74,6 +77,7 @@ export function issuePageInputs(roadmap: PageData, subject: IssueSubject, cardUr
     project: projectChip(issue.projectId ? roadmap.projectById.get(issue.projectId) : undefined),
     column: column ? { id: column.id, label: column.label, previous: link(previous), next: link(next) } : null,
     history: roadmap.history.issues.get(issue.id) ?? null,
+    releaseNotes: notesNaming(roadmap.releaseNotes ?? [], issue.id).map(({ slug, title }) => ({ slug, title })),
     cardUrl: cardUrl ?? null,
   };
 }
@@ -149,10 +153,12 @@ export function teamBoardInputs(roadmap: PageData, team: { name: string; slug: s
  * What one page of the changelog shows besides what the fingerprint covers: its entries with their issue (found in
  * `issueById`, the issues on the site) or project, and where the page stands.
  */
-export function changelogPageInputs(roadmap: PageData, issueById: ReadonlyMap<string, Issue>, entries: readonly ChangelogEntry[], page: PagePosition): unknown {
+export function changelogPageInputs(roadmap: PageData, issueById: ReadonlyMap<string, Issue>, entries: readonly ChangelogItem[], page: PagePosition): unknown {
   return {
     site: siteInputs(roadmap),
     entries: entries.map((entry) => {
+      // A note with what it shows: its words, image, and the issues and projects it names as they are now.
+      if (entry.kind === 'note') return { entry, note: roadmap.releaseNotes?.find((candidate) => candidate.slug === entry.id) ?? null };
       if (entry.kind === 'project') return { entry, project: projectChip(roadmap.projectById.get(entry.id)) };
       const issue = issueById.get(entry.id);
       return { entry, ...(issue ? issueCard(roadmap, issue) : { issue: null }) };

@@ -196,15 +196,15 @@ export function changelogOrder(a: ChangelogEntry, b: ChangelogEntry): number {
   return Number(a.atLeast) - Number(b.atLeast) || compareCodeUnits(b.at, a.at) || compareCodeUnits(a.kind, b.kind) || compareCodeUnits(a.id, b.id);
 }
 
-export interface ChangelogGroup {
+export interface ChangelogGroup<Entry extends Pick<ChangelogEntry, 'at' | 'atLeast'> = ChangelogEntry> {
   /** `2026-11` for a month, `earlier` for the entries whose date is only a bound. */
   key: string;
-  entries: ChangelogEntry[];
+  entries: Entry[];
 }
 
 /** Consecutive entries grouped by UTC month, the undated ones in one `earlier` group. */
-export function groupByMonth(entries: readonly ChangelogEntry[]): ChangelogGroup[] {
-  const groups: ChangelogGroup[] = [];
+export function groupByMonth<Entry extends Pick<ChangelogEntry, 'at' | 'atLeast'>>(entries: readonly Entry[]): ChangelogGroup<Entry>[] {
+  const groups: ChangelogGroup<Entry>[] = [];
   for (const entry of entries) {
     const key = entry.atLeast ? 'earlier' : entry.at.slice(0, 7);
     const last = groups.at(-1);

@@ -28,6 +28,7 @@ export const ROADMAP_ROUTES: readonly RoadmapRoute[] = [
   { pattern: '[...lang]/issues/[id]', file: '[...lang]/issues/[id].astro' },
   { pattern: '[...lang]/issues/[id]/feed.xml', file: '[...lang]/issues/[id]/feed.xml.ts', only: 'dev' },
   { pattern: `[...lang]/${FEEDS_BUNDLE}`, file: '[...lang]/feeds.bundle.json.ts', only: 'build' },
+  { pattern: '[...lang]/releases/[slug]', file: '[...lang]/releases/[slug].astro' },
   { pattern: '[...lang]/projects/[id]', file: '[...lang]/projects/[id].astro' },
   { pattern: '[...lang]/projects/[id]/rss.xml', file: '[...lang]/projects/[id]/rss.xml.ts', only: 'dev' },
   { pattern: '[...lang]/status/[column]/[...page]', file: '[...lang]/status/[column]/[...page].astro' },

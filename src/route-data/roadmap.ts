@@ -21,6 +21,8 @@ import { assetUrl, withBase } from '../view/paths.ts';
 import type { Issue, Project, RoadmapInfo } from '../snapshot/model.ts';
 import { ROADMAP_INFO_ID } from '../content/loader.ts';
 import { columnLabel } from '../shown/columns.ts';
+import type { ReleaseNote } from '../view/release-notes.ts';
+import { releaseNotesFor } from './release-notes.ts';
 import { buildRoadmapView, inTitleOrderBeforeHistory, unusedShipDatesWarning, withShipDates, type RoadmapView } from '../view/roadmap-view.ts';
 
 /**
@@ -63,6 +65,8 @@ export interface Roadmap extends RoadmapView {
   history: History;
   /** Shipped issues and completed projects with their dates, newest first (the changelog). */
   changelog: ChangelogEntry[];
+  /** The team's release notes in this language (or the main one where it has none), newest first (src/route-data/release-notes.ts). */
+  releaseNotes: ReleaseNote[];
   /** The label of a column id, also of a column the board no longer has (the id itself then). */
   columnLabel: (id: string) => string;
 }
@@ -180,5 +184,6 @@ async function read(segment: string | undefined): Promise<Roadmap> {
     changelog: inTitleOrderBeforeHistory(withShipDates(changelog(history, config.shipped), data.issues, settings.shipDates).entries, view, language.locale),
     // A column the config no longer has (its columns changed since the history recorded it): never its bare id.
     columnLabel: (id) => labelById.get(id) ?? labels.columnEarlier,
+    releaseNotes: await releaseNotesFor(language.locale, view.issues, view.projects),
   };
 }

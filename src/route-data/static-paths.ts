@@ -12,6 +12,7 @@ import { issueSubjects, type IssueSubject } from '../feeds/issue-feeds.ts';
 import { EMBED_DIR } from '../hosting/headers.ts';
 import { changelogPageInputs, columnPageInputs, issuePageInputs, projectPageInputs, teamBoardInputs } from '../fingerprint/page-digests.ts';
 import { changelogPath, columnPath, issuePath, pageSlug, projectPath, teamPath } from '../view/paths.ts';
+import { changelogWithNotes } from '../view/release-notes.ts';
 import { boardTeams, teamColumns } from '../view/team-board.ts';
 import { getRoadmap, languageParams, type Roadmap } from './roadmap.ts';
 import { keepsPages, outputFolder, pathsToRender } from './page-reuse.ts';
@@ -112,7 +113,7 @@ export async function columnPagePaths(paginate: PaginateFunction) {
 export async function changelogPagePaths(paginate: PaginateFunction) {
   const pages = await perLanguage((roadmap, lang) => {
     let issueById: Map<string, Issue> | undefined;
-    return paginate(roadmap.changelog, { params: { lang }, pageSize: roadmap.config.board.pageSize }).map((path) => {
+    return paginate(changelogWithNotes(roadmap.changelog, roadmap.releaseNotes), { params: { lang }, pageSize: roadmap.config.board.pageSize }).map((path) => {
       const { page } = path.props;
       return {
         path,
@@ -157,4 +158,13 @@ export async function projectPagePaths() {
     }));
   });
   return pathsToRender(pages);
+}
+
+export interface ReleasePageProps {
+  slug: string;
+}
+
+/** A page per release note and language (the note in the main language where the language has none). */
+export function releasePagePaths() {
+  return perLanguage((roadmap, lang) => roadmap.releaseNotes.map(({ slug }) => ({ params: { lang, slug }, props: { slug } satisfies ReleasePageProps })));
 }

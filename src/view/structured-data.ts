@@ -58,3 +58,34 @@ export function issueArticle(issue: Issue, { url, status, siteTitle, project, im
     ...(showUpvotes ? { interactionStatistic: { '@type': 'InteractionCounter', interactionType: 'https://schema.org/VoteAction', userInteractionCount: issue.upvotes } } : {}),
   };
 }
+
+interface PostingContext {
+  /** The note page's absolute URL. */
+  url: string;
+  siteTitle: string;
+  /** The note's language (a BCP 47 tag). */
+  locale: string;
+  /** The image's absolute URL, if the note has one. */
+  image?: string | undefined;
+  /** The absolute URLs of the issue and project pages it names. */
+  about: readonly { name: string; url: string }[];
+}
+
+/** A release note as a schema.org BlogPosting: the team's post about what shipped. */
+export function releasePosting(note: { title: string; date: string; version?: string | undefined }, { url, siteTitle, locale, image, about }: PostingContext) {
+  const organisation = { '@type': 'Organization', name: siteTitle };
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BlogPosting',
+    headline: note.title.slice(0, 110),
+    url,
+    mainEntityOfPage: url,
+    inLanguage: locale,
+    datePublished: note.date,
+    author: organisation,
+    publisher: organisation,
+    ...(note.version ? { version: note.version } : {}),
+    ...(image ? { image } : {}),
+    ...(about.length ? { about: about.map((item) => ({ '@type': 'CreativeWork', name: item.name, url: item.url })) } : {}),
+  };
+}

@@ -37,6 +37,8 @@ export function pageTypes(outDir: string, { teamBoards = true } = {}) {
     'embed board': '/embed/',
     'embed project': first('embed/projects/'),
     'not found': '/issues/no-such-issue/',
+    // A release note's page, on a site that has notes (the configured fixture's).
+    ...(files.some((f) => f.startsWith('releases/')) ? { 'release note': first('releases/') } : {}),
   };
 }
 

@@ -33,6 +33,8 @@ export const CONFIGURED_BASE = '/fieldnote/';
 /** The configured fixture's subscribe form: Buttondown's embed form address of a made-up newsletter. */
 export const CONFIGURED_SUBSCRIBE_ACTION = 'https://buttondown.com/api/emails/embed-subscribe/fieldnote';
 
+/** The configured fixture's release notes (hostile text in title and body, an image, a name no issue has, a note in another language). */
+export const CONFIGURED_RELEASE_NOTES = 'test/fixtures/release-notes';
 /** The configured fixture's roadmap.config.json; its theme.customCss (a file inside the project, as the config requires) holds CONFIGURED_CSS. */
 export const CONFIGURED_CONFIG = {
   site: CONFIGURED_SITE,
@@ -45,6 +47,7 @@ export const CONFIGURED_CONFIG = {
   embed: { allowedOrigins: [EMBED_HOST_ORIGIN], transparent: true },
   subscribe: { action: CONFIGURED_SUBSCRIBE_ACTION, hiddenFields: { embed: '1' } },
   shareCards: true,
+  releaseNotes: { folder: CONFIGURED_RELEASE_NOTES },
 } satisfies RoadmapConfigInput;
 /** The configured fixture's logo, a file beside its config. */
 export const CONFIGURED_LOGO = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 28 28"><circle cx="14" cy="14" r="12" fill="#0E7490"/></svg>\n';

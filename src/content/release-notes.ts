@@ -1,0 +1,56 @@
+/**
+ * The `releases` collection: the team's release notes, Markdown files in the
+ * project (`releaseNotes.folder`), read by Astro's `glob()` loader. Each file's
+ * frontmatter is checked first (src/view/release-notes.ts), so a wrong value
+ * is one line naming the file and the key; then Astro's schema makes its image
+ * an optimised asset. The body is kept as written: the route data renders it
+ * through the descriptions' sanitiser (src/route-data/release-notes.ts), never
+ * through Astro's own Markdown pipeline, whose HTML is not sanitised.
+ */
+import { existsSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
+import type { Loader } from 'astro/loaders';
+import { glob } from 'astro/loaders';
+import { z } from 'astro/zod';
+import type { SchemaContext } from 'astro:content';
+import { checkReleaseNote, releaseNoteFields, type ReleaseNoteRules } from '../view/release-notes.ts';
+
+export interface ReleaseNotesOptions extends ReleaseNoteRules {
+  /** The project root (`settings.projectRoot`). */
+  projectRoot: string;
+  /** The notes' folder, relative to the project root (`releaseNotes.folder`). */
+  folder: string;
+}
+
+export function releaseNotesLoader({ projectRoot, folder, tags, locales }: ReleaseNotesOptions): Loader {
+  const rules = { tags, locales };
+  const inner = glob({ pattern: '**/*.md', base: folder });
+  return {
+    name: 'portal-roadmap-release-notes',
+    async load(context) {
+      // No folder, no notes, and no warning: most sites have none.
+      if (!existsSync(resolve(projectRoot, folder))) {
+        context.store.clear();
+        return;
+      }
+      await inner.load({
+        ...context,
+        parseData: (props) => {
+          checkReleaseNote(
+            relative(projectRoot, props.filePath ?? props.id)
+              .split('\\')
+              .join('/'),
+            props.data,
+            rules,
+          );
+          return context.parseData(props);
+        },
+      });
+    },
+  };
+}
+
+/** The collection's schema: the checked fields, and the image as Astro's optimised asset. */
+export function releaseNoteSchema(rules: ReleaseNoteRules) {
+  return ({ image }: SchemaContext) => z.strictObject({ ...releaseNoteFields(rules), image: image().optional() });
+}

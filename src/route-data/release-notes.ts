@@ -1,0 +1,53 @@
+/**
+ * The release notes as pages read them: the `releases` collection read once a
+ * build, each body rendered once through the descriptions' sanitiser (the same
+ * allow-list as an issue's description), then per language the notes it shows,
+ * joined to the issues and projects the site shows. The warnings (a note in no
+ * version of a language, a name the site does not show) are said once a build.
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { getCollection } from 'astro:content';
+import settings from 'virtual:portal-roadmap/settings';
+import { renderDescription } from '../descriptions/markdown.ts';
+import { quotedList } from '../shared/text.ts';
+import type { Issue, Project } from '../snapshot/model.ts';
+import { joinNote, notesInLanguage, releaseSlug, type ReleaseNote, type ReleaseNoteSource } from '../view/release-notes.ts';
+
+let sources: Promise<ReleaseNoteSource[]> | undefined;
+const warned = new Set<string>();
+
+function warnOnce(message: string): void {
+  if (warned.has(message)) return;
+  warned.add(message);
+  console.warn(`[portal-roadmap:release-notes] ${message}`);
+}
+
+/** Every note of every language, bodies rendered. A project without the notes' folder has none, and reads no collection. */
+function readSources(): Promise<ReleaseNoteSource[]> {
+  sources ??= (async () => {
+    if (!existsSync(resolve(settings.projectRoot, settings.config.releaseNotes.folder))) return [];
+    const entries = await getCollection('releases');
+    return entries.map(({ data, body, filePath, id }) => ({
+      ...data,
+      file: filePath ?? id,
+      slug: releaseSlug(filePath ?? id),
+      html: renderDescription(body ?? '').html,
+    }));
+  })();
+  return sources;
+}
+
+/** The notes a language shows, newest first, joined to what the site shows. */
+export async function releaseNotesFor(locale: string, issues: readonly Issue[], projects: readonly Project[]): Promise<ReleaseNote[]> {
+  const all = await readSources();
+  if (!all.length) return [];
+  const mainLocale = settings.config.locales[0]!;
+  const { notes, missing } = notesInLanguage(all, locale, mainLocale);
+  if (missing.length) warnOnce(`No ${locale} version of the release note(s) ${missing.join(', ')}: shown in another language. Add a note with "lang: ${locale}" to translate one.`);
+  return notes.map((source) => {
+    const { note, unknown } = joinNote(source, issues, projects);
+    if (unknown.length) warnOnce(`${source.file} names ${quotedList(unknown)}, which the site does not show: the note is published without a link to it.`);
+    return note;
+  });
+}

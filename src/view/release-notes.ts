@@ -1,0 +1,214 @@
+/**
+ * Release notes: Markdown files the team keeps in its repository, each joined
+ * to the issues and projects it names (docs/release-notes.md). Pure: the
+ * frontmatter's rules, the one-line error a wrong value gets, the note's
+ * address, which note a language shows, and what a note's names refer to.
+ * The collection (src/content/release-notes.ts) reads the files; the route
+ * data (src/route-data/release-notes.ts) renders and joins them.
+ */
+import { z } from 'astro/zod';
+import { ConfigError } from '../shared/errors.ts';
+import { formatIssues } from '../shared/friendly-errors.ts';
+import { quotedList, withoutXmlForbidden } from '../shared/text.ts';
+import type { ChangelogEntry } from '../history/timeline.ts';
+import type { Issue, Project } from '../snapshot/model.ts';
+
+/** What the config allows in a note's frontmatter: `releaseNotes.tags`, and the site's `locales` for `lang`. */
+export interface ReleaseNoteRules {
+  tags: readonly string[];
+  locales: readonly string[];
+}
+
+/** Text that reaches pages and feeds: trimmed, without the characters XML 1.0 forbids. */
+const text = (max: number) =>
+  z
+    .string({ error: 'must be text' })
+    .transform((value) => withoutXmlForbidden(value).trim())
+    .pipe(
+      z
+        .string()
+        .min(1, { error: 'must not be empty' })
+        .max(max, { error: `must be at most ${max} characters` }),
+    );
+
+const names = z
+  .array(
+    z.union([z.string(), z.number()]).transform((value) => String(value).trim()),
+    { error: 'must be a list, e.g. ["APP-12"]' },
+  )
+  .max(100)
+  .default([]);
+
+/** A `YYYY-MM-DD` date: YAML reads an unquoted one as a Date (midnight UTC), a quoted one as text. */
+const DATE_ERROR = 'must be a date, e.g. 2026-11-20';
+const day = z
+  .union([z.date({ error: DATE_ERROR }), z.iso.date({ error: DATE_ERROR })], { error: DATE_ERROR })
+  .transform((value) => (typeof value === 'string' ? value : value.toISOString().slice(0, 10)));
+
+/** The frontmatter's fields but the image, which only Astro's `image()` can check (src/content/release-notes.ts adds it). */
+export function releaseNoteFields(rules: ReleaseNoteRules) {
+  return {
+    title: text(200),
+    date: day,
+    /** Text, so that 2.10 is not the number 2.1. */
+    version: z.string({ error: 'must be text in quotes, e.g. "2.10" (YAML reads 2.10 unquoted as the number 2.1)' }).pipe(text(40)).optional(),
+    tags: z.array(z.enum(rules.tags as [string, ...string[]], { error: `must be one of ${rules.tags.join(', ')} (releaseNotes.tags)` })).default([]),
+    issues: names,
+    projects: names,
+    /** The image's text alternative: required with an image (checked by `checkReleaseNote`). */
+    imageAlt: text(300).optional(),
+    lang: z.enum(rules.locales as [string, ...string[]], { error: `must be one of the site's locales: ${rules.locales.join(', ')}` }).optional(),
+  };
+}
+
+const FIELD_NAMES = ['title', 'date', 'version', 'tags', 'issues', 'projects', 'image', 'imageAlt', 'lang'];
+
+/** A note's address, from its file name: `src/content/releases/de/faster-search.md` → `faster-search`. */
+export const NOTE_SLUG = /^[a-z0-9][a-z0-9-]{0,79}$/;
+
+export function releaseSlug(file: string): string {
+  return (file.split(/[\\/]/).pop() ?? '').replace(/\.md$/i, '').toLowerCase();
+}
+
+/**
+ * Checks a note's frontmatter and file name before Astro does, so that a wrong value is one line naming the file,
+ * the key and what it may be (Astro's own message spans many).
+ */
+export function checkReleaseNote(file: string, data: unknown, rules: ReleaseNoteRules): void {
+  const fail = (problem: string) => {
+    throw new ConfigError(`Release note ${file}: ${problem}`);
+  };
+  if (!NOTE_SLUG.test(releaseSlug(file))) fail(`its file name is its address: use lower-case letters, digits and hyphens (at most 80), e.g. "faster-search.md".`);
+  const schema = z.strictObject({
+    ...releaseNoteFields(rules),
+    image: z.string({ error: 'must be the path of an image file, relative to the note, e.g. "./search.png"' }).optional(),
+  });
+  const result = schema.safeParse(data ?? {}, { reportInput: true });
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    if (issue.code === 'unrecognized_keys') fail(`unknown key ${quotedList(issue.keys)}; a note's keys are ${FIELD_NAMES.join(', ')}.`);
+    if (issue.code === 'invalid_type' && issue.input === undefined && issue.path.length === 1) fail(`"${String(issue.path[0])}" is missing: every note has a title and a date.`);
+    fail(`${formatIssues([issue]).replace(/^\s*- /, '')}.`);
+  }
+  if (result.data?.image !== undefined && result.data.imageAlt === undefined) fail('"imageAlt" is missing: an image needs a text alternative saying what it shows.');
+}
+
+/** An image Astro optimised (the `ImageMetadata` of `astro:assets`, as the core needs it). */
+export interface NoteImage {
+  src: string;
+  width: number;
+  height: number;
+  format: string;
+}
+
+/** A note as its file says it: frontmatter checked, body not yet rendered. */
+export interface ReleaseNoteSource {
+  /** The file, relative to the project root (named in warnings). */
+  file: string;
+  slug: string;
+  title: string;
+  date: string;
+  version?: string | undefined;
+  tags: string[];
+  issues: string[];
+  projects: string[];
+  image?: NoteImage | undefined;
+  imageAlt?: string | undefined;
+  /** The note's language; undefined: the site's main language. */
+  lang?: string | undefined;
+  /** Sanitised HTML of the body (src/descriptions/). */
+  html: string;
+}
+
+/** A note as one language's pages show it, with what it names found on the site. */
+export interface ReleaseNote extends ReleaseNoteSource {
+  /** The shown issues it names, in its order. */
+  linkedIssues: Issue[];
+  linkedProjects: Project[];
+}
+
+/**
+ * The notes one language shows, newest first (then by address): each note's version in that language, else in
+ * the main one, else its first. `missing` lists the addresses of notes shown in another language.
+ */
+export function notesInLanguage(all: readonly ReleaseNoteSource[], locale: string, mainLocale: string): { notes: ReleaseNoteSource[]; missing: string[] } {
+  const bySlug = new Map<string, ReleaseNoteSource[]>();
+  for (const note of all) bySlug.set(note.slug, [...(bySlug.get(note.slug) ?? []), note]);
+  const notes: ReleaseNoteSource[] = [];
+  const missing: string[] = [];
+  for (const [slug, versions] of bySlug) {
+    const languageOf = (note: ReleaseNoteSource) => note.lang ?? mainLocale;
+    const own = versions.find((note) => languageOf(note) === locale);
+    if (!own) missing.push(slug);
+    notes.push(own ?? versions.find((note) => languageOf(note) === mainLocale) ?? versions[0]!);
+  }
+  notes.sort((a, b) => (a.date === b.date ? a.slug.localeCompare(b.slug) : a.date < b.date ? 1 : -1));
+  return { notes, missing: missing.sort() };
+}
+
+/**
+ * What a note names, found among what the site shows: an issue by its portal id or its identifier (any case), a
+ * project by its id. `unknown` are the names nothing shown answers to (the note still builds).
+ */
+export function joinNote(note: ReleaseNoteSource, issues: readonly Issue[], projects: readonly Project[]): { note: ReleaseNote; unknown: string[] } {
+  const issueByName = new Map<string, Issue>();
+  for (const issue of issues) {
+    issueByName.set(issue.id, issue);
+    if (issue.identifier) issueByName.set(issue.identifier.toUpperCase(), issue);
+  }
+  const projectById = new Map(projects.map((project) => [project.id, project]));
+  const unknown: string[] = [];
+  const linkedIssues: Issue[] = [];
+  for (const name of note.issues) {
+    const issue = issueByName.get(name) ?? issueByName.get(name.toUpperCase());
+    if (!issue) unknown.push(name);
+    else if (!linkedIssues.includes(issue)) linkedIssues.push(issue);
+  }
+  const linkedProjects: Project[] = [];
+  for (const name of note.projects) {
+    const project = projectById.get(name);
+    if (!project) unknown.push(name);
+    else if (!linkedProjects.includes(project)) linkedProjects.push(project);
+  }
+  return { note: { ...note, linkedIssues, linkedProjects }, unknown };
+}
+
+/** A tag as pages show it: the translated word of a default tag, any other as it is written. */
+export function releaseTagLabel(tag: string, labels: { releaseTagNew: string; releaseTagImproved: string; releaseTagFixed: string }): string {
+  return tag === 'new' ? labels.releaseTagNew : tag === 'improved' ? labels.releaseTagImproved : tag === 'fixed' ? labels.releaseTagFixed : tag;
+}
+
+/** The notes that name an issue, in the notes' order (newest first): its page links them. */
+export function notesNaming<Note extends { linkedIssues: readonly { id: string }[] }>(notes: readonly Note[], issueId: string): Note[] {
+  return notes.filter((note) => note.linkedIssues.some((issue) => issue.id === issueId));
+}
+
+/** A note on the changelog, at its date (its address as `id`). */
+export interface ChangelogNote {
+  kind: 'note';
+  id: string;
+  at: string;
+  atLeast: false;
+}
+export type ChangelogItem = ChangelogEntry | ChangelogNote;
+
+/**
+ * The changelog with the notes at their dates: a note comes before what shipped on its day or earlier (a note is
+ * written after what it tells), and the issues and projects a note names are shown in it rather than apart. What
+ * no note names keeps its place; what shipped before the history (undated) stays last.
+ */
+export function changelogWithNotes(entries: readonly ChangelogEntry[], notes: readonly ReleaseNote[]): ChangelogItem[] {
+  if (!notes.length) return [...entries];
+  const named = new Set(notes.flatMap((note) => [...note.linkedIssues.map((issue) => `issue:${issue.id}`), ...note.linkedProjects.map((project) => `project:${project.id}`)]));
+  const rest = entries.filter((entry) => !named.has(`${entry.kind}:${entry.id}`));
+  const items: ChangelogItem[] = [];
+  let next = 0;
+  // Notes come newest first (`notesInLanguage`), as the entries do.
+  for (const note of notes) {
+    const at = `${note.date}T23:59:59.999Z`;
+    while (next < rest.length && !rest[next]!.atLeast && rest[next]!.at > at) items.push(rest[next++]!);
+    items.push({ kind: 'note', id: note.slug, at: `${note.date}T00:00:00.000Z`, atLeast: false });
+  }
+  items.push(...rest.slice(next));
+  return items;
+}

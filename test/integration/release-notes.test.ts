@@ -1,0 +1,79 @@
+/**
+ * Release notes on the configured fixture (test/fixtures/release-notes/): a note
+ * with hostile text in its title and body, an image, three issues named by
+ * identifier (any case) and id, one name no issue has, and a project; a second
+ * note in a subfolder. Expected values come from the note files and the demo data.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, inject, it } from 'vitest';
+import { readPage } from '../support/build-site.ts';
+import { CONFIGURED_BASE, CONFIGURED_SITE } from '../support/fixtures.ts';
+
+const NOTE = 'releases/invoices-in-one-tap/index.html';
+// From src/data/demo/portal.json: FN-112, FN-114 and FN-113 (by id), all three in the invoicing project.
+const NAMED_ISSUES = ['8d24fb77-b95f-4d9b-a501-63eb93d07460', '0e70c1a0-e774-4b5d-aa1d-f59ba384eacd', '59770cf3-4d36-42f4-a770-e470f5ea083c'];
+const INVOICING = '73a1588a-933b-484d-a9f4-2ace78e4381b';
+
+describe('release notes', () => {
+  const build = inject('fixtures').configured;
+
+  it('give each note a page at /releases/{file name}/ with its canonical URL and a BlogPosting', () => {
+    expect(build.code, build.output).toBe(0);
+    const page = readPage(build.outDir, NOTE);
+    expect(page.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(`${CONFIGURED_SITE}/releases/invoices-in-one-tap/`);
+    expect(page.querySelector('meta[property="og:title"]')?.getAttribute('content')).toContain('Rechnungen mit einem Tipp');
+    const jsonLd = JSON.parse(page.querySelector('script[type="application/ld+json"]')!.textContent!);
+    expect(jsonLd).toMatchObject({ '@type': 'BlogPosting', datePublished: '2026-11-20', version: '2.4', url: `${CONFIGURED_SITE}/releases/invoices-in-one-tap/` });
+    expect(jsonLd.about.map((item: { url: string }) => item.url)).toContain(`${CONFIGURED_SITE}/issues/${NAMED_ISSUES[0]}/`);
+    expect(readPage(build.outDir, 'releases/two-factor/index.html').querySelector('h1')?.textContent).toContain('Anmeldung mit zweitem Faktor');
+  });
+
+  it('show the date, version, translated tags, the optimised image and the named issues with their status', () => {
+    const page = readPage(build.outDir, NOTE);
+    const article = page.querySelector('article')!;
+    expect(article.querySelector('time')?.getAttribute('datetime')).toBe('2026-11-20');
+    expect(article.textContent).toContain('Version 2.4');
+    expect([...article.querySelectorAll('.status')].map((tag) => tag.textContent)).toEqual(['Neu', 'Verbessert']);
+    const image = article.querySelector('img')!;
+    expect(image.getAttribute('alt')).toBe('Eine Rechnung auf dem Telefon');
+    expect(image.getAttribute('src')).toMatch(/\/_astro\/invoices\.[\w-]+\.webp$/);
+    const links = [...article.querySelectorAll('.issue-list a')].map((link) => link.getAttribute('href'));
+    expect(links).toEqual([...NAMED_ISSUES.map((id) => `${CONFIGURED_BASE}issues/${id}/`), `${CONFIGURED_BASE}projects/${INVOICING}/`]);
+    expect(article.querySelector('.issue-list li')?.textContent).toContain('Ausgeliefert');
+  });
+
+  it('keep hostile frontmatter and Markdown harmless', () => {
+    const page = readPage(build.outDir, NOTE);
+    expect(page.querySelectorAll('script:not([type="application/ld+json"]):not([src])').length).toBe(0);
+    expect(page.querySelector('[onerror]')).toBeNull();
+    expect(page.querySelector('a[href^="javascript:"]')).toBeNull();
+    expect(page.querySelector('h1')?.textContent).toContain('<script>alert("title")</script>');
+    expect(page.querySelector('h1 bdi')).not.toBeNull();
+    expect(page.querySelector('.prose a[href="https://example.com/hilfe"]')).not.toBeNull();
+  });
+
+  it('warn about a name the site does not show, naming the file, and build the note still', () => {
+    expect(build.output).toMatch(/test\/fixtures\/release-notes\/invoices-in-one-tap\.md names "FN-404404", which the site does not show/);
+  });
+
+  it('stand in the changelog at their dates, with the items they name shown in them and not apart', () => {
+    const changelog = readPage(build.outDir, 'changelog/index.html');
+    const note = [...changelog.querySelectorAll('.changelog-list > li')].find((item) => item.querySelector(`a[href="${CONFIGURED_BASE}releases/invoices-in-one-tap/"]`));
+    expect(note?.querySelector('img')?.getAttribute('alt')).toBe('Eine Rechnung auf dem Telefon');
+    expect(note?.querySelectorAll('.issue-list a').length).toBe(4);
+    const apart = [...changelog.querySelectorAll('.changelog-list > li > a')].map((link) => link.getAttribute('href'));
+    expect(apart).not.toContain(`${CONFIGURED_BASE}issues/${NAMED_ISSUES[0]}/`);
+  });
+
+  it('are linked from the page of each issue they name', () => {
+    const issue = readPage(build.outDir, `issues/${NAMED_ISSUES[1]}/index.html`);
+    expect([...issue.querySelectorAll('#release-notes-heading + ul a')].map((link) => link.getAttribute('href'))).toEqual([`${CONFIGURED_BASE}releases/invoices-in-one-tap/`]);
+  });
+
+  it('are absent from a site without the folder', () => {
+    const demo = inject('fixtures').demo;
+    expect(existsSync(join(demo.outDir, 'releases'))).toBe(false);
+    expect(readdirSync(demo.outDir)).not.toContain('releases');
+  });
+});

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
+import type { Issue, Project } from '../../src/snapshot/model.ts';
+import { checkReleaseNote, joinNote, notesInLanguage, releaseSlug, type ReleaseNoteSource } from '../../src/view/release-notes.ts';
+
+const rules = { tags: ['new', 'improved', 'fixed'], locales: ['en', 'de'] };
+const FILE = 'src/content/releases/faster-search.md';
+
+function errorOf(data: unknown, file = FILE): string {
+  try {
+    checkReleaseNote(file, data, rules);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  return '';
+}
+
+describe('a release note’s frontmatter', () => {
+  it('accepts a full note, with its date written by YAML as a Date', () => {
+    expect(
+      errorOf({
+        title: 'Faster search',
+        date: new Date('2026-11-20'),
+        version: '2.10',
+        tags: ['new', 'fixed'],
+        issues: ['APP-1'],
+        projects: ['p1'],
+        image: './a.png',
+        imageAlt: 'The search field',
+        lang: 'de',
+      }),
+    ).toBe('');
+    expect(errorOf({ title: 'Faster search', date: '2026-11-20' })).toBe('');
+  });
+
+  it('names the file, the key and the allowed values of a wrong tag, in one line', () => {
+    const message = errorOf({ title: 'A', date: '2026-11-20', tags: ['new', 'bogus'] });
+    expect(message).toContain(FILE);
+    expect(message).toContain('tags');
+    expect(message).toContain('new, improved, fixed');
+    expect(message).not.toContain('\n');
+  });
+
+  it('names the locales a wrong lang may be, an unknown key, a missing title, an unquoted version and an image without its text', () => {
+    expect(errorOf({ title: 'A', date: '2026-11-20', lang: 'fr' })).toMatch(/lang.*en, de/);
+    expect(errorOf({ title: 'A', date: '2026-11-20', tag: ['new'] })).toMatch(/unknown key "tag".*tags/);
+    expect(errorOf({ date: '2026-11-20' })).toMatch(/"title" is missing/);
+    expect(errorOf({ title: 'A', date: '2026-11-20', version: 2.1 })).toMatch(/version.*in quotes/);
+    expect(errorOf({ title: 'A', date: '2026-11-20', image: './a.png' })).toMatch(/imageAlt/);
+    expect(errorOf({ title: 'A', date: 'next week' })).toMatch(/date.*2026-11-20/);
+    for (const message of [errorOf({ title: '  ', date: '2026-11-20' }), errorOf({ title: 'A', date: '2026-11-20' }, 'src/content/releases/Bad Name!.md')]) {
+      expect(message).toContain('Release note');
+      expect(message).not.toContain('\n');
+    }
+  });
+
+  it('takes its address from the file name, whatever the folder', () => {
+    expect(releaseSlug('src/content/releases/de/Faster-Search.md')).toBe('faster-search');
+  });
+
+  it('has tags the config can change, and refuses a tag that is no slug', () => {
+    expect(parseRoadmapConfig({}).releaseNotes).toEqual({ folder: 'src/content/releases', tags: ['new', 'improved', 'fixed'] });
+    expect(parseRoadmapConfig({ releaseNotes: { tags: ['security'] } }).releaseNotes.tags).toEqual(['security']);
+    expect(() => parseRoadmapConfig({ releaseNotes: { tags: ['<b>'] } })).toThrow(/releaseNotes\.tags\[0\].*lower-case/);
+    expect(() => parseRoadmapConfig({ releaseNotes: { folder: '../elsewhere' } })).toThrow(/releaseNotes\.folder.*inside the project/);
+  });
+});
+
+const note = (over: Partial<ReleaseNoteSource>): ReleaseNoteSource => ({
+  file: 'x.md',
+  slug: 'x',
+  title: 'X',
+  date: '2026-11-01',
+  tags: [],
+  issues: [],
+  projects: [],
+  html: '',
+  ...over,
+});
+
+describe('the notes a language shows', () => {
+  it('shows each note in the language, else in the main one, newest first, and lists the ones it lacks', () => {
+    const all = [
+      note({ slug: 'old', date: '2026-01-01', title: 'Old' }),
+      note({ slug: 'new', date: '2026-11-01', title: 'New' }),
+      note({ slug: 'new', date: '2026-11-01', title: 'Neu', lang: 'de' }),
+    ];
+    const german = notesInLanguage(all, 'de', 'en');
+    expect(german.notes.map((n) => n.title)).toEqual(['Neu', 'Old']);
+    expect(german.missing).toEqual(['old']);
+    expect(notesInLanguage(all, 'en', 'en')).toEqual({ notes: [all[1], all[0]], missing: [] });
+  });
+});
+
+describe('what a note names', () => {
+  const issue = { id: 'iss_1', identifier: 'APP-12', title: 'Search' } as Issue;
+  const project = { id: 'prj_1', name: 'Search project' } as Project;
+
+  it('finds an issue by its id or its identifier in any case, a project by its id, and lists names nothing shown answers to', () => {
+    const { note: joined, unknown } = joinNote(note({ issues: ['app-12', 'iss_1', 'APP-999'], projects: ['prj_1', 'prj_x'] }), [issue], [project]);
+    expect(joined.linkedIssues).toEqual([issue]);
+    expect(joined.linkedProjects).toEqual([project]);
+    expect(unknown).toEqual(['APP-999', 'prj_x']);
+  });
+});
