@@ -16,7 +16,6 @@ import { notesNaming, type ChangelogItem, type ReleaseNote } from '../view/relea
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { dayOf, isoDay, type History } from '../history/schema.ts';
-import type { ChangelogEntry } from '../history/timeline.ts';
 import type { BoardColumn } from '../shown/columns.ts';
 import type { Issue, Project, RoadmapInfo } from '../snapshot/model.ts';
 import type { IssueSubject } from '../feeds/issue-feeds.ts';

@@ -98,7 +98,7 @@ export interface NoteImage {
   src: string;
   width: number;
   height: number;
-  format: string;
+  format: 'png' | 'jpg' | 'jpeg' | 'tiff' | 'webp' | 'gif' | 'svg' | 'avif' | 'apng';
 }
 
 /** A note as its file says it: frontmatter checked, body not yet rendered. */
