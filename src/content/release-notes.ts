@@ -7,7 +7,7 @@
  * through the descriptions' sanitiser (src/route-data/release-notes.ts), never
  * through Astro's own Markdown pipeline, whose HTML is not sanitised.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import type { Loader } from 'astro/loaders';
 import { glob } from 'astro/loaders';
@@ -28,8 +28,8 @@ export function releaseNotesLoader({ projectRoot, folder, tags, locales }: Relea
   return {
     name: 'portal-roadmap-release-notes',
     async load(context) {
-      // No folder, no notes, and no warning: most sites have none.
-      if (!existsSync(resolve(projectRoot, folder))) {
+      // No folder (or an empty one, as the starter's), no notes, and no warning: most sites have none.
+      if (!hasNotes(resolve(projectRoot, folder))) {
         context.store.clear();
         return;
       }
@@ -48,6 +48,11 @@ export function releaseNotesLoader({ projectRoot, folder, tags, locales }: Relea
       });
     },
   };
+}
+
+/** Whether the folder holds a Markdown file at any depth. */
+export function hasNotes(dir: string): boolean {
+  return existsSync(dir) && readdirSync(dir, { recursive: true, encoding: 'utf8' }).some((name) => name.toLowerCase().endsWith('.md'));
 }
 
 /** The collection's schema: the checked fields, and the image as Astro's optimised asset. */

@@ -5,10 +5,10 @@
  * joined to the issues and projects the site shows. The warnings (a note in no
  * version of a language, a name the site does not show) are said once a build.
  */
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { getCollection } from 'astro:content';
 import settings from 'virtual:portal-roadmap/settings';
+import { hasNotes } from '../content/release-notes.ts';
 import { renderDescription } from '../descriptions/markdown.ts';
 import { quotedList } from '../shared/text.ts';
 import type { Issue, Project } from '../snapshot/model.ts';
@@ -26,7 +26,7 @@ function warnOnce(message: string): void {
 /** Every note of every language, bodies rendered. A project without the notes' folder has none, and reads no collection. */
 function readSources(): Promise<ReleaseNoteSource[]> {
   sources ??= (async () => {
-    if (!existsSync(resolve(settings.projectRoot, settings.config.releaseNotes.folder))) return [];
+    if (!hasNotes(resolve(settings.projectRoot, settings.config.releaseNotes.folder))) return [];
     const entries = await getCollection('releases');
     return entries.map(({ data, body, filePath, id }) => ({
       ...data,

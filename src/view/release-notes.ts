@@ -63,7 +63,7 @@ export function releaseNoteFields(rules: ReleaseNoteRules) {
 
 const FIELD_NAMES = ['title', 'date', 'version', 'tags', 'issues', 'projects', 'image', 'imageAlt', 'lang'];
 
-/** A note's address, from its file name: `src/content/releases/de/faster-search.md` → `faster-search`. */
+/** A note's address, from its file name, whatever its folder: `releases/de/faster-search.md` → `faster-search`. */
 export const NOTE_SLUG = /^[a-z0-9][a-z0-9-]{0,79}$/;
 
 export function releaseSlug(file: string): string {

@@ -71,8 +71,8 @@ describe('translation files', () => {
   // Words that are the same in English and the language, and rightly so. Anything else equal to English is a missed translation.
   // `changeMoved` ("“{from}” → “{column}”") has no words, only an arrow and the quotation marks, which are English's in Brazilian Portuguese.
   const SAME_AS_ENGLISH: Record<string, string[]> = {
-    de: ['board', 'boardHeading', 'status', 'team', 'filterTeam', 'filterStatus', 'stateBacklog'],
-    fr: ['importance', 'description', 'pagination'],
+    de: ['board', 'boardHeading', 'status', 'team', 'filterTeam', 'filterStatus', 'stateBacklog', 'releaseVersion'],
+    fr: ['importance', 'description', 'pagination', 'releaseVersion'],
     es: [],
     'pt-BR': ['board', 'status', 'filterStatus', 'changeMoved'],
     it: ['board', 'team', 'filterTeam'],
