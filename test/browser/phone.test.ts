@@ -216,3 +216,20 @@ describe("an embed's card limit", () => {
     await page.close();
   });
 });
+
+describe("the header's search", () => {
+  // The field sits at the header's end; the panel of results is wider than the field. Held by the field's start edge,
+  // it ran 26 px past a 1280 px window, its excerpts cut and the page scrolling sideways.
+  it.each([1280, 1024, 375])('keeps its results inside a %i px window', async (width) => {
+    const page = await browser.newPage({ viewport: { width, height: 800 } });
+    await page.goto(`${site.url}/`);
+    await page.locator('#site-search-input').click();
+    await page.keyboard.type('checklists');
+    await page.locator('[data-search-panel] .search-result').first().waitFor();
+    const panel = (await page.locator('[data-search-panel]').boundingBox())!;
+    expect(panel.x).toBeGreaterThanOrEqual(0);
+    expect(panel.x + panel.width).toBeLessThanOrEqual(width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+    await page.close();
+  });
+});
