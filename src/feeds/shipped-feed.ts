@@ -13,7 +13,7 @@ import type { ChangelogEntry } from '../history/timeline.ts';
 import { issueTimeline } from '../history/timeline.ts';
 import type { History } from '../history/schema.ts';
 import type { Issue } from '../snapshot/model.ts';
-import { issuePath } from '../view/paths.ts';
+import { issuePath, releasePath } from '../view/paths.ts';
 import { FEED_LIMIT } from './site-feed.ts';
 import type { AtomEntry } from './atom.ts';
 import { escapeHtmlText } from '../shared/text.ts';
@@ -60,6 +60,27 @@ export function shippedItems(
     });
   }
   return items;
+}
+
+/**
+ * The shipped items with the team's release notes among them, newest first, at most `FEED_LIMIT`: a note is an
+ * item of its own (its page is its id and link, its sanitised body the content), so the e-mail services send it
+ * once, as they send a shipped issue. Its category is its tags' words, else `category`.
+ */
+export function withReleaseNotes(
+  items: readonly ShippedItem[],
+  notes: readonly { slug: string; title: string; date: string; html: string; tags: readonly string[] }[],
+  context: { siteRoot: string; category: string; tagLabel: (tag: string) => string },
+): ShippedItem[] {
+  const noteItems = notes.map((note) => ({
+    url: new URL(releasePath(note.slug), context.siteRoot).toString(),
+    title: note.title,
+    at: `${note.date}T00:00:00.000Z`,
+    summary: [],
+    descriptionHtml: note.html,
+    column: note.tags.length ? note.tags.map(context.tagLabel).join(', ') : context.category,
+  }));
+  return [...items, ...noteItems].sort((a, b) => (a.at === b.at ? 0 : a.at < b.at ? 1 : -1)).slice(0, FEED_LIMIT);
 }
 
 /**

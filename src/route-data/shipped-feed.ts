@@ -1,6 +1,7 @@
 /** What both shipped feeds (`/shipped/rss.xml`, `/shipped/atom.xml`) of one language are made of. */
 import type { APIContext } from 'astro';
-import { shippedItems, type ShippedItem } from '../feeds/shipped-feed.ts';
+import { shippedItems, withReleaseNotes, type ShippedItem } from '../feeds/shipped-feed.ts';
+import { releaseTagLabel } from '../view/release-notes.ts';
 import { roadmapFor } from './roadmap.ts';
 
 export interface ShippedFeed {
@@ -23,13 +24,14 @@ export async function shippedFeed(context: APIContext, file: 'rss.xml' | 'atom.x
   const roadmap = await roadmapFor(context.url);
   const { labels, ui, config } = roadmap;
   const root = new URL(ui.root, context.site).toString();
-  const items = shippedItems(roadmap.changelog, {
+  const issueItems = shippedItems(roadmap.changelog, {
     issueById: new Map(roadmap.issues.map((issue) => [issue.id, issue])),
     history: roadmap.history,
     siteRoot: root,
     descriptionHtml: (id) => roadmap.descriptionHtml('issues', id),
     columnOf: (issue) => roadmap.columnByIssue.get(issue.id)?.label ?? issue.status,
   });
+  const items = withReleaseNotes(issueItems, roadmap.releaseNotes, { siteRoot: root, category: labels.issueReleaseNotes, tagLabel: (tag) => releaseTagLabel(tag, labels) });
   return {
     title: `${labels.shippedIssues} · ${config.title}`,
     description: labels.shippedIntro,

@@ -1,7 +1,7 @@
 /**
  * Builds the full-text search index with Pagefind's Node API once the pages
  * are written, into `pagefind/` beside them. Pagefind indexes only what the
- * pages mark: `data-pagefind-body` on the issue and project content
+ * pages mark: `data-pagefind-body` on the issue, project and release note content
  * (src/components/IssueDetail.astro, ProjectDetail.astro), so the board,
  * column pages, navigation, footers and embeds stay out of it.
  *
@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import * as pagefind from 'pagefind';
 import { SEARCH_DIR } from '../../hosting/headers.ts';
-import { ISSUES_DIR, PROJECTS_DIR } from '../../view/paths.ts';
+import { ISSUES_DIR, PROJECTS_DIR, RELEASES_DIR } from '../../view/paths.ts';
 
 /**
  * Most fragment files (one page's stored text each, by default) Pagefind
@@ -51,7 +51,7 @@ export function searchIndex({ locales, languageDirs = [], folder, maxFragments =
   // Several: Pagefind makes one index per `<html lang>` in the same pagefind/ folder, and the browser loads the one
   // of the page it is on (so results stay in the visitor's language).
   const forceLanguage = locales.length === 1 ? new Intl.Locale(locales[0]!).language : undefined;
-  const sections = [ISSUES_DIR, PROJECTS_DIR].flatMap((dir) => ['', ...languageDirs.map((language) => `${language}/`)].map((prefix) => `${prefix}${dir}`));
+  const sections = [ISSUES_DIR, PROJECTS_DIR, RELEASES_DIR].flatMap((dir) => ['', ...languageDirs.map((language) => `${language}/`)].map((prefix) => `${prefix}${dir}`));
   let indexing: Promise<string> | undefined;
 
   /** Indexes the pages below `outDir` into its pagefind/; returns what the log says of it. */
