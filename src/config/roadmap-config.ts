@@ -28,6 +28,7 @@ import { linkOptions } from './schemas/links.ts';
 import { checkLocalTexts, fallbackWarnings, isPerLanguage, textsIn, type LanguageTexts } from './schemas/local-text.ts';
 import { notifyOptions } from './schemas/notify.ts';
 import { privacyOptions } from './schemas/privacy.ts';
+import { searchOptions } from './schemas/search.ts';
 import { seoOptions } from './schemas/seo.ts';
 import { shareCardOptions } from './schemas/share-cards.ts';
 import { releaseNoteOptions } from './schemas/release-notes.ts';
@@ -58,6 +59,7 @@ export const RoadmapConfigSchema = z
     ...releaseNoteOptions,
     ...embedOptions,
     ...seoOptions,
+    ...searchOptions,
   })
   .superRefine((config, ctx) => {
     if (config.locales && config.locale !== undefined && localeSegment(config.locale) !== localeSegment(config.locales[0]!)) {

@@ -39,6 +39,8 @@ export interface SiteUi extends Ui {
   href(path: string): string;
   /** Whether pages show upvote counts (the config's `showUpvotes`). */
   showUpvotes: boolean;
+  /** Whether `/` moves focus to the search field (the config's `search.shortcut`). */
+  searchShortcut: boolean;
 }
 
 export interface Roadmap extends RoadmapView {
@@ -155,7 +157,13 @@ async function read(segment: string | undefined): Promise<Roadmap> {
   if (!language) throw new Error(`No language "${segment}" in locales (${settings.config.locales.join(', ')}).`);
   // The config's own words (title, description, column labels, label overrides) in this language.
   const config = configIn(settings.config, language.locale);
-  const ui: SiteUi = { ...uiFor(language.locale, config.labels), root: language.root, href: (path) => withBase(language.root, path), showUpvotes: config.showUpvotes };
+  const ui: SiteUi = {
+    ...uiFor(language.locale, config.labels),
+    root: language.root,
+    href: (path) => withBase(language.root, path),
+    showUpvotes: config.showUpvotes,
+    searchShortcut: config.search.shortcut,
+  };
   const { labels } = ui;
   const data = await readCollections();
   const { history } = data;

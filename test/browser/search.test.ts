@@ -152,6 +152,16 @@ describe('search', () => {
     await page.close();
   });
 
+  it('leaves / to a focused link or control: the shortcut acts only from the page itself (WCAG 2.1.4)', async () => {
+    const { page } = await openBoard();
+    for (const selector of ['.site-header a[href]', '#filter-sort']) {
+      await page.locator(selector).first().focus();
+      await page.keyboard.press('/');
+      expect(await page.evaluate(() => document.activeElement?.id), selector).not.toBe('site-search-input');
+    }
+    await page.close();
+  });
+
   it("runs Pagefind's WebAssembly in its worker only: the page itself still may not compile any", async () => {
     const { page, watch } = await openBoard();
     await search(page, WORD);

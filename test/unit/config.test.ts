@@ -19,6 +19,13 @@ describe('roadmap config', () => {
     expect(config.columns.map((c) => c.id)).toContain('in-progress');
   });
 
+  it('search.shortcut: `/` focuses search unless turned off; anything but a boolean is refused, naming the path', () => {
+    expect(parseRoadmapConfig({}).search).toEqual({ shortcut: true });
+    expect(parseRoadmapConfig({ search: { shortcut: false } }).search).toEqual({ shortcut: false });
+    expect(message(() => parseRoadmapConfig({ search: { shortcut: 'off' } }))).toContain('search.shortcut');
+    expect(message(() => parseRoadmapConfig({ search: { shortkut: false } }))).toMatch(/unknown key "shortkut"/);
+  });
+
   it('rejects an unknown key, naming it', () => {
     expect(message(() => parseRoadmapConfig({ titel: 'x' }))).toMatch(/unknown key "titel"\. Remove it or fix the spelling/);
   });
