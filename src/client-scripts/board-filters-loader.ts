@@ -11,7 +11,8 @@ const form = document.querySelector<HTMLFormElement>('[data-filters]');
 
 if (form) {
   let started = false;
-  const start = (changed: boolean) => {
+  /** `changed`: the field whose change starts the island (`''` for a reset), or false for a filter in the link. */
+  const start = (changed: string | false) => {
     if (started) return;
     started = true;
     // Busy until the island has drawn the filtered board (it clears this), as it is while the index loads.
@@ -24,8 +25,8 @@ if (form) {
         form.removeAttribute('aria-busy');
       });
   };
-  form.addEventListener('change', () => start(true));
-  form.addEventListener('reset', () => setTimeout(() => start(true)));
+  form.addEventListener('change', (event) => start((event.target as HTMLSelectElement | null)?.name ?? ''));
+  form.addEventListener('reset', () => setTimeout(() => start('')));
   form.addEventListener('submit', (event) => event.preventDefault());
   // The form's own field names are the filters a link can carry.
   const params = new URLSearchParams(location.search);

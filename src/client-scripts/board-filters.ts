@@ -41,8 +41,11 @@ interface Labels {
   /** Absent when the site hides upvote counts (the index then has none). */
   upvoteCount?: PluralForms;
   showAll: string;
+  /** "Sorted by {sort}.", said before the count when the sort changes, so the live region tells the new order. */
+  sorted: string;
   noIssues: string;
   team: string;
+  project: string;
   voteShort: string;
   voteFor: string;
   page: string;
@@ -52,9 +55,10 @@ interface Labels {
 
 /**
  * Runs the island on `form` (Filters.astro). `changed`: started by a change of
- * the form, whose state then goes into the URL; otherwise by a filter in the link.
+ * the form (the name of the field changed, `''` for a reset), whose state then
+ * goes into the URL; `false`: by a filter in the link.
  */
-export function startFilters(form: HTMLFormElement, changed: boolean): void {
+export function startFilters(form: HTMLFormElement, changed: string | false): void {
   const labels = JSON.parse(form.dataset.labels ?? '{}') as Labels;
   const { issueHref = '', projectHref = '' } = form.dataset;
   // Numbers and counts as the server wrote them (src/i18n/labels.ts `count`): compact from a million, in the plural form of the number shown.
@@ -67,7 +71,7 @@ export function startFilters(form: HTMLFormElement, changed: boolean): void {
   const nav = document.querySelector<HTMLElement>('.pagination');
   // The server's markup, to come back when the filters are cleared.
   const pristine = new Map<Element, Node>([...sections, ...(nav ? [nav] : [])].map((el) => [el, el.cloneNode(true)]));
-  const pristineStatus = status?.textContent ?? '';
+  const pristineStatus = status?.textContent?.trim() ?? '';
 
   const h = (tag: string, className = '', ...children: (Node | string)[]) => {
     const el = document.createElement(tag);
@@ -105,6 +109,18 @@ export function startFilters(form: HTMLFormElement, changed: boolean): void {
     return control;
   };
 
+  /** A column's status tab (ColumnIndex.astro) is hidden with its column: a link to a hidden column would lead nowhere. */
+  const tabShown = (id: string, shown: boolean) => {
+    const item = document.querySelector(`[data-tab="${CSS.escape(id)}"]`)?.closest('li');
+    if (item) item.hidden = !shown;
+  };
+
+  /** The status line; after a change of the sort, it names the new order first ("Sorted by Most upvoted. Showing 9 of 42 issues"). */
+  const say = (count: string, sortChanged: boolean) => {
+    const sortName = (form.elements.namedItem('sort') as HTMLSelectElement | null)?.selectedOptions[0]?.text.trim();
+    if (status) status.textContent = sortChanged && sortName && labels.sorted ? `${fill(labels.sorted, { sort: sortName })} ${count}` : count;
+  };
+
   /** The board's status tabs (ColumnIndex.astro) say each column's count, as its heading does. */
   const tabCount = (id: string, count: number) => {
     const shownCount = document.querySelector(`[data-tab-count="${CSS.escape(id)}"]`);
@@ -139,7 +155,15 @@ export function startFilters(form: HTMLFormElement, changed: boolean): void {
           });
           if (summary) card.append(h('p', 'card-summary', isolated(summary)));
           const meta = h('p', 'card-meta');
-          if (project) meta.append(link(`${projectHref}${encodeURIComponent(project[1])}/`, `project-chip project-${project[1]}`, isolated(project[2])));
+          if (project)
+            meta.append(
+              link(
+                `${projectHref}${encodeURIComponent(project[1])}/`,
+                `project-chip project-${project[1]}`,
+                h('span', 'visually-hidden', `${labels.project}: `),
+                isolated(project[2]),
+              ),
+            );
           if (team) meta.append(h('span', 'team', h('span', 'visually-hidden', `${labels.team}: `), isolated(team)));
           const votes = voteControl(title, upvotes, vote);
           if (votes) meta.append(votes);
@@ -184,14 +208,17 @@ export function startFilters(form: HTMLFormElement, changed: boolean): void {
   };
 
   let run = 0;
-  const apply = async () => {
+  const apply = async (sortChanged = false) => {
     const mine = ++run;
     const [team, project, only, sortValue] = FIELDS.map(value) as [string, string, string, string];
     const sort = SORT_KEYS.find((key) => key === sortValue);
     if (!team && !project && !only && !sort) {
       for (const el of pristine.keys()) restore(el as HTMLElement);
-      for (const section of sections) tabCount(section.dataset.column ?? '', Number(section.dataset.total));
-      if (status) status.textContent = pristineStatus;
+      for (const section of sections) {
+        tabCount(section.dataset.column ?? '', Number(section.dataset.total));
+        tabShown(section.dataset.column ?? '', true);
+      }
+      say(pristineStatus, sortChanged);
       form.removeAttribute('aria-busy');
       return;
     }
@@ -206,6 +233,7 @@ export function startFilters(form: HTMLFormElement, changed: boolean): void {
       const cards = data && issues ? cardsOf(data, issues) : cardsOnPage(section);
       total += cards.length;
       section.hidden = Boolean(only) && id !== only;
+      tabShown(id, !section.hidden);
       if (section.hidden) continue;
       const matches = cards.filter((card) => (!team || card.team === team) && (!project || card.project === project));
       matches.sort((a, b) => (sort ? b[sort] - a[sort] : 0) || a.order - b.order);
@@ -248,7 +276,7 @@ export function startFilters(form: HTMLFormElement, changed: boolean): void {
         );
       }
     }
-    if (status) status.textContent = counted(labels.showing, total, { shown: number(shown) });
+    say(counted(labels.showing, total, { shown: number(shown) }), sortChanged);
     form.removeAttribute('aria-busy');
   };
 
@@ -260,8 +288,8 @@ export function startFilters(form: HTMLFormElement, changed: boolean): void {
     }
     history.replaceState(null, '', `${location.pathname}${params.size ? `?${params}` : ''}${location.hash}`);
   };
-  const update = () => {
-    void apply();
+  const update = (sortChanged = false) => {
+    void apply(sortChanged);
     save();
   };
 
@@ -271,9 +299,9 @@ export function startFilters(form: HTMLFormElement, changed: boolean): void {
     const wanted = params.get(name);
     if (field && wanted && [...field.options].some((option) => option.value === wanted)) field.value = wanted;
   }
-  form.addEventListener('change', update);
-  form.addEventListener('reset', () => setTimeout(update));
-  if (changed) update();
+  form.addEventListener('change', (event) => update((event.target as HTMLSelectElement | null)?.name === 'sort'));
+  form.addEventListener('reset', () => setTimeout(() => update()));
+  if (changed !== false) update(changed === 'sort');
   else if (FIELDS.some(value)) void apply();
   else form.removeAttribute('aria-busy');
 }

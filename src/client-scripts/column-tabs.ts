@@ -41,15 +41,17 @@ export function startColumnTabs(): void {
     select(tab.dataset.tab ?? '');
   });
   nav.addEventListener('keydown', (event) => {
-    const at = tabs.indexOf(document.activeElement as HTMLAnchorElement);
+    // The tabs a status filter leaves (board-filters.ts hides the others with their columns).
+    const shown = tabs.filter((tab) => !tab.closest('[hidden]'));
+    const at = shown.indexOf(document.activeElement as HTMLAnchorElement);
     if (at < 0) return;
     // The row reads in the page's direction: on a right-to-left page the left arrow goes to the next tab.
     const forward = getComputedStyle(nav).direction === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
     const backward = forward === 'ArrowLeft' ? 'ArrowRight' : 'ArrowLeft';
-    const to = { [forward]: at + 1, [backward]: at - 1, Home: 0, End: tabs.length - 1 }[event.key];
+    const to = { [forward]: at + 1, [backward]: at - 1, Home: 0, End: shown.length - 1 }[event.key];
     if (to === undefined) return;
     event.preventDefault();
-    const next = tabs[(to + tabs.length) % tabs.length]!;
+    const next = shown[(to + shown.length) % shown.length]!;
     next.focus();
     next.click();
   });

@@ -100,6 +100,69 @@ describe('the filter island', () => {
   });
 });
 
+describe('what a keyboard or screen-reader user is told', () => {
+  /** The status tabs (the board's "Jump to a column" links, ColumnIndex.astro) not hidden, each with its visible and its spoken count. */
+  const jumpLinks = (page: Page) =>
+    page.locator('#column-index li:not([hidden]) a').evaluateAll((links) =>
+      links.map((a) => ({
+        href: a.getAttribute('href'),
+        shown: a.querySelector('[data-tab-count]')?.textContent?.trim(),
+        spoken: a.querySelector('[data-tab-count-label]')?.textContent?.trim(),
+      })),
+    );
+  /** Each column not hidden, as its heading counts it. */
+  const columnCounts = (page: Page) =>
+    page.locator('[data-column]:not([hidden])').evaluateAll((sections) =>
+      sections.map((s) => ({
+        href: `#column-${(s as HTMLElement).dataset.column}`,
+        shown: s.querySelector('[data-count]')?.textContent?.trim(),
+        spoken: s.querySelector('[data-count-label]')?.textContent?.trim(),
+      })),
+    );
+
+  it('the jump links follow the filters: the same counts as the columns, none to a hidden column', async () => {
+    const page = await context.newPage();
+    await page.goto(site.url);
+    const before = await jumpLinks(page);
+    expect(before).toEqual(await columnCounts(page));
+    await page.selectOption('#filter-team', { index: 1 });
+    await settled(page);
+    const filtered = await jumpLinks(page);
+    expect(filtered).toEqual(await columnCounts(page));
+    expect(filtered).not.toEqual(before);
+    await page.selectOption('#filter-status', 'in-progress');
+    await settled(page);
+    expect((await jumpLinks(page)).map((link) => link.href)).toEqual(['#column-in-progress']);
+    expect(await jumpLinks(page)).toEqual(await columnCounts(page));
+    // Cleared, the server's links come back.
+    await page.locator('button[type="reset"]').click();
+    await page.waitForFunction(() => !location.search);
+    await settled(page);
+    expect(await jumpLinks(page)).toEqual(before);
+    await page.close();
+  });
+
+  it('a change of the sort is announced: the new order, then the count', async () => {
+    const page = await context.newPage();
+    await page.goto(site.url);
+    const status = page.locator('[data-filter-status]');
+    expect(await status.getAttribute('aria-live')).toBe('polite');
+    const count = (await status.textContent())!.trim();
+    expect(count).toMatch(/^Showing (\d+) of \1 issues$/);
+    await page.selectOption('#filter-sort', 'upvotes');
+    await settled(page);
+    await expect(status.textContent()).resolves.toBe(`Sorted by Most upvoted. ${count}`);
+    await page.selectOption('#filter-sort', '');
+    await settled(page);
+    await expect(status.textContent()).resolves.toBe(`Sorted by Team's order. ${count}`);
+    // A filter says the count alone.
+    await page.selectOption('#filter-team', { index: 1 });
+    await settled(page);
+    await expect(status.textContent()).resolves.toMatch(/^Showing \d+ of \d+ issues$/);
+    await page.close();
+  });
+});
+
 describe('layout', () => {
   for (const width of [320, 375, 768, 1024, 1440]) {
     it(`has no horizontal overflow at ${width} px`, async () => {

@@ -227,12 +227,12 @@ describe('vote and suggest links', () => {
     }
   });
 
-  it('puts one on every card of the embeds, opening in a new tab', () => {
+  it('puts one on every card of the embeds, opening in a new tab, and says so', () => {
     for (const path of ['/embed/', `/embed/projects/${found.projectId}/`]) {
       const { links, cards } = voteLinks(path);
       expect(links.length, path).toBe(cards);
       expect(links, path).toContainEqual({
-        name: `Für „${found.title}“ abstimmen, ${found.upvotes} Stimmen`,
+        name: `Für „${found.title}“ abstimmen, ${found.upvotes} Stimmen (öffnet sich in einem neuen Tab)`,
         text: `▲${found.upvotes}`,
         href: voteHref(found),
         target: '_blank',
@@ -242,16 +242,17 @@ describe('vote and suggest links', () => {
     }
   });
 
-  it('offers "Idee vorschlagen" in the site header (same tab) and in the embed (new tab)', () => {
-    for (const [path, target] of [
-      ['/', null],
-      [`/issues/${found.id}/`, null],
-      ['/embed/', '_blank'],
-      [`/embed/projects/${found.projectId}/`, '_blank'],
+  it('offers "Idee vorschlagen" in the site header (same tab) and in the embed (new tab, and says so)', () => {
+    const newTab = 'Idee vorschlagen (öffnet sich in einem neuen Tab)';
+    for (const [path, target, name] of [
+      ['/', null, 'Idee vorschlagen'],
+      [`/issues/${found.id}/`, null, 'Idee vorschlagen'],
+      ['/embed/', '_blank', newTab],
+      [`/embed/projects/${found.projectId}/`, '_blank', newTab],
     ] as const) {
       const page = readPage(outDir, `${path.slice(1)}index.html`);
       // Its accessible name, as getByRole reads it: aria-label, else the text; not hidden from anyone.
-      const named = [...page.querySelectorAll('a')].filter((a) => (a.getAttribute('aria-label') ?? a.textContent?.replace(/\s+/g, ' ').trim()) === 'Idee vorschlagen');
+      const named = [...page.querySelectorAll('a')].filter((a) => (a.getAttribute('aria-label') ?? a.textContent?.replace(/\s+/g, ' ').trim()) === name);
       expect(named.length, path).toBe(1);
       expect(named[0]!.closest('[hidden], [aria-hidden="true"]'), path).toBeNull();
       expect(named[0]!.getAttribute('href'), path).toBe(SUBMIT_URL);

@@ -24,6 +24,7 @@ function page(language: Language): void {
     showAll: t.showAll,
     noIssues: t.noIssues,
     team: t.team,
+    project: t.project,
     voteShort: t.voteShort,
     voteFor: t.voteFor,
     page: t.page,
