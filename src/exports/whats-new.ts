@@ -6,8 +6,8 @@
  * roadmap's address: no cookie, nothing sent anywhere. The badge is a count,
  * never a title, so nothing of the portal's data is ever put into the app's page.
  */
-import type { ChangelogEntry } from '../history/timeline.ts';
-import { changelogPath, issuePath, projectPath } from '../view/paths.ts';
+import { changelogPath, issuePath, projectPath, releasePath } from '../view/paths.ts';
+import type { ChangelogItem } from '../view/release-notes.ts';
 
 export const LATEST_FILE = 'latest.json';
 export const WHATS_NEW_FILE = 'whats-new.js';
@@ -19,9 +19,9 @@ export const LATEST_ITEMS = 20;
 interface LatestContext {
   /** Absolute URL of the roadmap's root, ending in a slash. */
   siteRoot: string;
-  /** The changelog, newest first. */
-  changelog: readonly ChangelogEntry[];
-  title: (entry: ChangelogEntry) => string | undefined;
+  /** The changelog, newest first, with the team's release notes at their dates (`kind: 'note'`, `id` its address). */
+  changelog: readonly ChangelogItem[];
+  title: (entry: ChangelogItem) => string | undefined;
 }
 
 export function latestDocument({ siteRoot, changelog, title }: LatestContext) {
@@ -34,7 +34,7 @@ export function latestDocument({ siteRoot, changelog, title }: LatestContext) {
       kind: entry.kind,
       id: entry.id,
       title: title(entry) ?? null,
-      url: url(entry.kind === 'issue' ? issuePath(entry.id) : projectPath(entry.id)),
+      url: url(entry.kind === 'issue' ? issuePath(entry.id) : entry.kind === 'note' ? releasePath(entry.id) : projectPath(entry.id)),
       shippedAt: entry.at,
       /** The history saw it already shipped: the date is "on or before". */
       approximate: entry.atLeast,

@@ -86,6 +86,13 @@ describe('release notes', () => {
     expect(entry.languages.de.page_count).toBe(pages.length);
   });
 
+  it('are in latest.json at their dates, with their title and page', () => {
+    const latest = JSON.parse(readFileSync(join(build.outDir, 'latest.json'), 'utf8'));
+    const note = latest.items.find((item: { kind: string }) => item.kind === 'note');
+    expect(note).toMatchObject({ id: 'invoices-in-one-tap', url: `${CONFIGURED_SITE}/releases/invoices-in-one-tap/`, shippedAt: '2026-11-20T00:00:00.000Z' });
+    expect(note.title).toContain('Rechnungen mit einem Tipp');
+  });
+
   it('are absent from a site without the folder', () => {
     const demo = inject('fixtures').demo;
     expect(existsSync(join(demo.outDir, 'releases'))).toBe(false);
