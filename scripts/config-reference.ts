@@ -297,7 +297,7 @@ export function configReference(): string {
       for (const [child, childNode] of Object.entries(node.properties)) groups.push(...fieldSection(`${name}.${child}`, childNode, docs, false));
     } else if (node.type === 'array' && isObject(node.items)) {
       options.push(...fieldSection(name, node, docs, false));
-      options.push(`Each column:`, '');
+      options.push(`Each ${name === 'columns' ? 'column' : 'item'}:`, '');
       for (const [child, childNode] of Object.entries(node.items.properties)) {
         options.push(...fieldSection(`${name}[].${child}`, childNode, docs, (node.items.required ?? []).includes(child)).map((line) => line.replace(/^### /, '#### ')));
       }

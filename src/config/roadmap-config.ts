@@ -26,6 +26,7 @@ import { labelOptions } from './schemas/labels.ts';
 import { languageOptions } from './schemas/languages.ts';
 import { linkOptions } from './schemas/links.ts';
 import { checkLocalTexts, fallbackWarnings, isPerLanguage, textsIn, type LanguageTexts } from './schemas/local-text.ts';
+import { navOptions } from './schemas/nav.ts';
 import { notifyOptions } from './schemas/notify.ts';
 import { privacyOptions } from './schemas/privacy.ts';
 import { searchOptions } from './schemas/search.ts';
@@ -49,6 +50,7 @@ export const RoadmapConfigSchema = z
     ...privacyOptions,
     ...boardOptions,
     ...linkOptions,
+    ...navOptions,
     ...subscribeOptions,
     ...notifyOptions,
     ...shareCardOptions,

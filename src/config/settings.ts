@@ -34,6 +34,8 @@ export interface Settings {
   base: string;
   /** Astro's `base`: the roadmap's own unless it is mounted. */
   astroBase: string;
+  /** The host site's home, Astro's `base` with a trailing slash (`/docs/`), which the header links back to when the roadmap is mounted; undefined when the roadmap is the whole site. */
+  hostHome: string | undefined;
   /** The folder below Astro's output a mounted roadmap's pages are in (`roadmap`, from `prefix`); undefined when the roadmap is the whole site. */
   prefix: string | undefined;
   /** The site root: the roadmap's root URL, base path and prefix included, ending in a slash, e.g. `https://user.github.io/repo/`. */
@@ -123,6 +125,7 @@ export function resolveSettings(root: string, env: NodeJS.ProcessEnv = process.e
     base,
     astroBase: location.base,
     prefix: config.prefix?.slice(1),
+    hostHome: config.prefix ? `${location.base === '/' ? '' : location.base}/` : undefined,
     siteRoot: config.prefix ? new URL(`${base}/`, location.baseUrl).toString() : location.baseUrl,
     warnings: [
       ...config.renamedKeys,

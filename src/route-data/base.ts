@@ -6,3 +6,6 @@
 import settings from 'virtual:portal-roadmap/settings';
 
 export const ROADMAP_BASE = settings.base;
+
+/** The host site's home when the roadmap is mounted in a site of its own (`prefix`); else undefined. */
+export const HOST_HOME = settings.hostHome;

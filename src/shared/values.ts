@@ -23,6 +23,15 @@ export function httpUrl(value: string | null | undefined): string | null {
   }
 }
 
+/**
+ * A link a team puts in its pages (the header's `nav`): an absolute http(s) URL, or a path from the site's root
+ * (`/docs/`). Not `//host` or `/\host`, which browsers read as another host, nor any other scheme (`javascript:`).
+ */
+export function isLinkTarget(value: string): boolean {
+  if (/^\/(?![/\\])/.test(value)) return !/[\s\\]/.test(value);
+  return httpUrl(value) !== null && /^https?:\/\//i.test(value);
+}
+
 /** Code-unit order of two strings: stable across locales and machines, unlike `localeCompare`. */
 export function compareCodeUnits(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

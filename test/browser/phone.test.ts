@@ -12,6 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { axeBothSchemes, openSite, watchPage, type OpenSite } from '../support/browser.ts';
 import type { StaticSite } from '../support/static-server.ts';
 import { listFiles } from '../support/build-site.ts';
+import { CONFIGURED_BASE, CONFIGURED_NAV } from '../support/fixtures.ts';
 
 const PHONE = { width: 375, height: 812 };
 /** Issue 35's budget for a 49-issue board at 375 px; the demo shows 40. */
@@ -133,6 +134,27 @@ describe('the board on a phone', () => {
     expect(new Set(heights).size).toBe(1);
     await page.close();
   });
+});
+
+describe("the site's own header links on a phone", () => {
+  it('fold into a menu beside the search: the header stays one row and axe-clean, and the menu opens on them', async () => {
+    const configured = await openSite(inject('fixtures').configured.outDir, CONFIGURED_BASE);
+    try {
+      const page = await configured.browser.newPage({ viewport: PHONE });
+      const watch = watchPage(page);
+      await page.goto(`${configured.site.url}${CONFIGURED_BASE}`);
+      expect((await page.locator('body > header').boundingBox())!.height).toBeLessThanOrEqual(64);
+      expect(await page.locator('.site-nav .nav-site:visible').count()).toBe(0);
+      expect(await axeBothSchemes(page)).toEqual({ light: [], dark: [] });
+      await page.locator('.site-links-menu > summary', { hasText: 'Weitere Links' }).click();
+      const links = page.getByRole('navigation', { name: 'Weitere Links' }).getByRole('link');
+      expect(await links.evaluateAll((els) => els.map((el) => el.getAttribute('href')))).toEqual(CONFIGURED_NAV.map((link) => link.href));
+      expect(await links.first().isVisible()).toBe(true);
+      expect(watch).toEqual({ dialogs: [], consoleErrors: [] });
+    } finally {
+      await configured.close();
+    }
+  }, 60_000);
 });
 
 describe("the visitor's colour scheme", () => {

@@ -13,7 +13,7 @@ import { pageSlug } from '../../src/view/paths.ts';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { buildSite, listFiles, readPage } from '../support/build-site.ts';
-import { CONFIGURED_BASE, CONFIGURED_CSS, CONFIGURED_LOGO, CONFIGURED_SITE } from '../support/fixtures.ts';
+import { CONFIGURED_BASE, CONFIGURED_CSS, CONFIGURED_NAV, CONFIGURED_LOGO, CONFIGURED_SITE } from '../support/fixtures.ts';
 import { SCENARIOS, siteIssueIds } from '../support/scenarios.ts';
 
 const BASE = CONFIGURED_BASE;
@@ -33,6 +33,24 @@ describe('a configured site', () => {
     const localLinks = [...board.querySelectorAll('a[href^="/"], link[href^="/"], script[src^="/"], img[src^="/"]')].map((e) => e.getAttribute('href') ?? e.getAttribute('src'));
     expect(localLinks.length).toBeGreaterThan(10);
     expect(localLinks.filter((href) => !href!.startsWith(CONFIGURED_BASE))).toEqual([]);
+  });
+
+  it("shows the config's header links after the roadmap's own, on every page, in its language, and no link home when not mounted", () => {
+    const issue = siteIssueIds()[0]!;
+    for (const file of ['index.html', `issues/${pageSlug(issue)}/index.html`]) {
+      const page = readPage(build.outDir, file);
+      const inline = [...page.querySelectorAll('.site-nav a')].map((a) => [a.getAttribute('href'), a.textContent?.trim()]);
+      expect(inline.slice(2), file).toEqual([
+        [CONFIGURED_NAV[0]!.href, 'Handbuch'],
+        [CONFIGURED_NAV[1]!.href, CONFIGURED_NAV[1]!.label],
+      ]);
+      // On a phone the same links are in the header's menu.
+      expect(
+        [...page.querySelectorAll('.site-links-menu a')].map((a) => a.getAttribute('href')),
+        file,
+      ).toEqual(CONFIGURED_NAV.map((link) => link.href));
+      expect(page.querySelector('.site-nav b'), file).toBeNull();
+    }
   });
 
   it('speaks German, with overrides, German dates and the lang attribute', () => {

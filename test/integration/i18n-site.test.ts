@@ -181,7 +181,7 @@ describe('the demo in nine languages', () => {
       // A tombstone is noindex: it names no alternates for search engines, but its switcher still leads to each language.
       const tombstone = TOMBSTONES.some((page) => file.endsWith(page));
       expect(alternates, file).toEqual(tombstone ? [] : [...LOCALES.map((locale, index) => [locale, `${SITE}${same[index]}`]), ['x-default', `${SITE}${same[0]}`]]);
-      const switcher = text.match(/<nav class="language-switcher"[^>]*>(.*?)<\/nav>/s)?.[1] ?? '';
+      const switcher = text.match(/<nav class="header-menu-panel language-switcher"[^>]*>(.*?)<\/nav>/s)?.[1] ?? '';
       const links = [...switcher.matchAll(/<a href="([^"]+)" hreflang="([^"]+)" lang="[^"]+" dir="[^"]+"( aria-current="true")?>([^<]+)<\/a>/g)];
       expect(
         links.map((m) => m[1]),

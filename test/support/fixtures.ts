@@ -35,6 +35,11 @@ export const CONFIGURED_SUBSCRIBE_ACTION = 'https://buttondown.com/api/emails/em
 
 /** The configured fixture's release notes (hostile text in title and body, a name no issue has, a note in a subfolder). */
 export const CONFIGURED_RELEASE_NOTES = 'test/fixtures/release-notes';
+/** The configured fixture's header links: one label per language, one hostile. */
+export const CONFIGURED_NAV = [
+  { href: 'https://fieldnote.example/docs/', label: { 'de-DE': 'Handbuch' } },
+  { href: 'https://fieldnote.example/blog?x=1&y=<2>', label: '<b>Blog</b> & "News"' },
+];
 /** The configured fixture's roadmap.config.json; its theme.customCss (a file inside the project, as the config requires) holds CONFIGURED_CSS. */
 export const CONFIGURED_CONFIG = {
   site: CONFIGURED_SITE,
@@ -48,6 +53,7 @@ export const CONFIGURED_CONFIG = {
   subscribe: { action: CONFIGURED_SUBSCRIBE_ACTION, hiddenFields: { embed: '1' } },
   shareCards: true,
   releaseNotes: { folder: CONFIGURED_RELEASE_NOTES },
+  nav: CONFIGURED_NAV,
 } satisfies RoadmapConfigInput;
 /** The configured fixture's logo, a file beside its config. */
 export const CONFIGURED_LOGO = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 28 28"><circle cx="14" cy="14" r="12" fill="#0E7490"/></svg>\n';

@@ -98,6 +98,21 @@ describe('roadmap config', () => {
     }
   });
 
+  it("takes header links to http(s) URLs and root paths only, with per-language labels of the site's languages", () => {
+    const nav = [
+      { href: 'https://docs.example.com/', label: 'Docs' },
+      { href: '/blog/', label: { en: 'Blog', de: 'Blog (de)' } },
+    ];
+    expect(parseRoadmapConfig({ locales: ['en', 'de'], nav }).nav).toEqual(nav);
+    for (const bad of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'data:text/html,x', '//evil.example/', '/\\evil.example/', 'docs/', 'mailto:a@b.example']) {
+      expect(
+        message(() => parseRoadmapConfig({ nav: [{ href: bad, label: 'Docs' }] })),
+        bad,
+      ).toContain('nav[0].href: use an absolute http(s) URL ("https://example.com/docs") or a path from the site root ("/docs/")');
+    }
+    expect(message(() => parseRoadmapConfig({ nav: [{ href: '/blog/', label: { fr: 'Blogue' } }] }))).toContain('nav[0].label.fr: "fr" is not one of the site\'s languages');
+  });
+
   it('refuses an unknown label key and a bad locale', () => {
     expect(message(() => parseRoadmapConfig({ labels: { boardd: 'x' } }))).toContain('labels: unknown key "boardd"');
     expect(message(() => parseRoadmapConfig({ locale: 'not a locale' }))).toContain('locale: "not a locale" is not a BCP 47 language tag');

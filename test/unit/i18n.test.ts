@@ -75,7 +75,7 @@ describe('translation files', () => {
     fr: ['importance', 'description', 'pagination', 'releaseVersion'],
     es: [],
     'pt-BR': ['board', 'status', 'filterStatus', 'changeMoved'],
-    it: ['board', 'team', 'filterTeam'],
+    it: ['board', 'team', 'filterTeam', 'siteHome'],
     ja: [],
     ar: [],
   };

@@ -118,6 +118,12 @@ describe('a roadmap mounted below a prefix', () => {
     ]);
   });
 
+  it("links the header back to the host site's home, Astro's base, only when mounted", () => {
+    expect(resolveSettings(root({ prefix: '/roadmap' }), API, { astro: { site: 'https://docs.example.com', base: '/docs' } }).hostHome).toBe('/docs/');
+    expect(resolveSettings(root({ prefix: '/roadmap' }), API, { astro: { site: 'https://docs.example.com', base: '/' } }).hostHome).toBe('/');
+    expect(resolveSettings(root({ site: 'https://docs.example.com/docs' }), API).hostHome).toBeUndefined();
+  });
+
   it("the config's own site wins over the Astro project's", () => {
     const settings = resolveSettings(root({ prefix: '/roadmap', site: 'https://acme.example.com' }), API, { astro: { site: 'https://docs.example.com', base: '/' } });
     expect(settings.siteRoot).toBe('https://acme.example.com/roadmap/');

@@ -46,6 +46,7 @@ interface TextSource {
   description?: LocalText<string> | undefined;
   columns: { id: string; label?: LocalText<string> | undefined }[];
   labels: Record<string, unknown>;
+  nav?: { label: LocalText<string> }[] | undefined;
 }
 
 /** Every per-language object of the config, with its path: `[["title"], {...}]`. */
@@ -58,6 +59,7 @@ function perLanguageValues(config: TextSource): [path: (string | number)[], valu
   visit(['description'], config.description);
   config.columns.forEach((column, index) => visit(['columns', index, 'label'], column.label));
   for (const [key, value] of Object.entries(config.labels)) visit(['labels', key], value);
+  config.nav?.forEach((link, index) => visit(['nav', index, 'label'], link.label));
   return found;
 }
 
@@ -83,7 +85,7 @@ export function checkLocalTexts(config: TextSource, languages: readonly string[]
 }
 
 /** The value for `locale` of a text that may be per language; the main language's when the object lacks it. */
-function pick<T>(value: LocalText<T> | undefined, locale: string, main: string): T | undefined {
+export function localTextIn<T>(value: LocalText<T> | undefined, locale: string, main: string): T | undefined {
   if (!isPerLanguage(value)) return value;
   const entries = Object.entries(value as Record<string, T>);
   const find = (tag: string) => entries.find(([key]) => localeSegment(key) === localeSegment(tag))?.[1];
@@ -93,10 +95,10 @@ function pick<T>(value: LocalText<T> | undefined, locale: string, main: string):
 /** The config's texts in `locale`. */
 export function textsIn<Labels>(config: TextSource, locale: string, main: string): LanguageTexts<Labels> {
   return {
-    title: pick(config.title, locale, main),
-    description: pick(config.description, locale, main),
-    columnLabels: Object.fromEntries(config.columns.map((column) => [column.id, pick(column.label, locale, main)])),
-    labels: Object.fromEntries(Object.entries(config.labels).map(([key, value]) => [key, pick(value, locale, main)])) as Labels,
+    title: localTextIn(config.title, locale, main),
+    description: localTextIn(config.description, locale, main),
+    columnLabels: Object.fromEntries(config.columns.map((column) => [column.id, localTextIn(column.label, locale, main)])),
+    labels: Object.fromEntries(Object.entries(config.labels).map(([key, value]) => [key, localTextIn(value, locale, main)])) as Labels,
   };
 }
 

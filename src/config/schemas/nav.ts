@@ -1,0 +1,24 @@
+/** The standalone header's own links: the site's other pages, shown after the roadmap's. */
+import { z } from 'zod';
+import { isLinkTarget } from '../../shared/values.ts';
+import { localText } from './local-text.ts';
+import { outputText } from './text.ts';
+
+export const navOptions = {
+  /**
+   * Links in the site header, after the roadmap's own pages, e.g.
+   * `[{"href": "/docs/", "label": {"en": "Docs", "de": "Doku"}}]`. For a roadmap with no `layout` of its site's:
+   * with one, the site's own header has its links. On a phone they fold into a menu. Unset: none.
+   */
+  nav: z
+    .array(
+      z.strictObject({
+        /** Where the link leads: an absolute http(s) URL, or a path from the site's root such as `/docs/`. */
+        href: z.string().trim().refine(isLinkTarget, 'use an absolute http(s) URL ("https://example.com/docs") or a path from the site root ("/docs/")'),
+        /** The link's text: a text, or one per language (`{"en": "Docs", "de": "Doku"}`). */
+        label: localText(outputText().pipe(z.string().trim().min(1, 'give the link a label').max(60, 'use at most 60 characters: the label is in the header'))),
+      }),
+    )
+    .max(8, 'list at most 8 links: the header is one row')
+    .optional(),
+};
