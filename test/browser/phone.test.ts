@@ -136,6 +136,25 @@ describe('the board on a phone', () => {
   });
 });
 
+describe('the board at 320 px with text at 200%', () => {
+  // WCAG 1.4.10 reflow and 1.4.4 resize text: a visitor who doubles the text on a small phone scrolls one way only.
+  it('fits the width: the header and the status tabs scroll no wider than the window', async () => {
+    const page = await browser.newPage({ viewport: { width: 320, height: 640 } });
+    await page.goto(`${site.url}/`);
+    // Through the CSSOM, which the CSP allows (an injected <style> it blocks): the root's size, which every rem follows.
+    await page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
+    const overflow = await page.evaluate(() => ({
+      width: document.documentElement.scrollWidth,
+      wider: [...document.querySelectorAll('body *')]
+        .filter((el) => el.getBoundingClientRect().right > 321 && (el as HTMLElement).offsetParent !== null)
+        .slice(0, 5)
+        .map((el) => `${el.tagName.toLowerCase()}.${el.className}: ${Math.round(el.getBoundingClientRect().right)}`),
+    }));
+    expect(overflow.width, overflow.wider.join('; ')).toBeLessThanOrEqual(320);
+    await page.close();
+  });
+});
+
 describe("the site's own header links on a phone", () => {
   it('fold into a menu beside the search: the header stays one row and axe-clean, and the menu opens on them', async () => {
     const configured = await openSite(inject('fixtures').configured.outDir, CONFIGURED_BASE);
