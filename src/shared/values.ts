@@ -24,12 +24,17 @@ export function httpUrl(value: string | null | undefined): string | null {
 }
 
 /**
- * A link a team puts in its pages (the header's `nav`): an absolute http(s) URL, or a path from the site's root
- * (`/docs/`). Not `//host` or `/\host`, which browsers read as another host, nor any other scheme (`javascript:`).
+ * A link a team puts in its pages (the header's `nav`), written as a browser reads it (`<`, spaces and the like
+ * percent-encoded), or null: an absolute http(s) URL, or a path from the site's root (`/docs/`). Not `//host` or
+ * `/\host`, which browsers read as another host, nor any other scheme (`javascript:`).
  */
-export function isLinkTarget(value: string): boolean {
-  if (/^\/(?![/\\])/.test(value)) return !/[\s\\]/.test(value);
-  return httpUrl(value) !== null && /^https?:\/\//i.test(value);
+export function linkTarget(value: string): string | null {
+  if (/^\/(?![/\\])/.test(value)) {
+    if (/[\s\\]/.test(value)) return null;
+    const url = new URL(value, 'https://site.invalid');
+    return url.origin === 'https://site.invalid' ? `${url.pathname}${url.search}${url.hash}` : null;
+  }
+  return /^https?:\/\//i.test(value) ? httpUrl(value) : null;
 }
 
 /** Code-unit order of two strings: stable across locales and machines, unlike `localeCompare`. */

@@ -104,6 +104,8 @@ describe('roadmap config', () => {
       { href: '/blog/', label: { en: 'Blog', de: 'Blog (de)' } },
     ];
     expect(parseRoadmapConfig({ locales: ['en', 'de'], nav }).nav).toEqual(nav);
+    // Written as a browser reads it, so the page stays valid HTML.
+    expect(parseRoadmapConfig({ nav: [{ href: '/a/<x>?q="1"', label: 'A' }] }).nav?.[0]?.href).toBe('/a/%3Cx%3E?q=%221%22');
     for (const bad of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', 'data:text/html,x', '//evil.example/', '/\\evil.example/', 'docs/', 'mailto:a@b.example']) {
       expect(
         message(() => parseRoadmapConfig({ nav: [{ href: bad, label: 'Docs' }] })),

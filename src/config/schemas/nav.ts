@@ -1,6 +1,6 @@
 /** The standalone header's own links: the site's other pages, shown after the roadmap's. */
 import { z } from 'zod';
-import { isLinkTarget } from '../../shared/values.ts';
+import { linkTarget } from '../../shared/values.ts';
 import { localText } from './local-text.ts';
 import { outputText } from './text.ts';
 
@@ -14,7 +14,11 @@ export const navOptions = {
     .array(
       z.strictObject({
         /** Where the link leads: an absolute http(s) URL, or a path from the site's root such as `/docs/`. */
-        href: z.string().trim().refine(isLinkTarget, 'use an absolute http(s) URL ("https://example.com/docs") or a path from the site root ("/docs/")'),
+        href: z
+          .string()
+          .trim()
+          .refine((href) => linkTarget(href) !== null, 'use an absolute http(s) URL ("https://example.com/docs") or a path from the site root ("/docs/")')
+          .transform((href) => linkTarget(href)!),
         /** The link's text: a text, or one per language (`{"en": "Docs", "de": "Doku"}`). */
         label: localText(outputText().pipe(z.string().trim().min(1, 'give the link a label').max(60, 'use at most 60 characters: the label is in the header'))),
       }),
