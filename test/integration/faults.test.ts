@@ -73,22 +73,23 @@ describe('rate limits', () => {
   it('fails at once, clearly, when the window resets past the deadline', async () => {
     const id = await workspace(synthetic({ issues: 5, projects: 5 }, { rateLimit: { limit: 1, windowMs: 60_000 } }));
     const started = Date.now();
-    const error = await load(id, { retry: { deadlineMs: 3_000 } }).catch((e: unknown) => e);
+    const error = await load(id, { retry: { deadlineMs: 10_000 } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PortalError);
     expect((error as PortalError).kind).toBe('deadline');
-    expect((error as Error).message).toMatch(/the rate-limit window resets in \d+ s \(X-RateLimit-Reset\), past the run's deadline in \d s/);
-    expect(Date.now() - started).toBeLessThan(2_000);
+    expect((error as Error).message).toMatch(/the rate-limit window resets in \d+ s \(X-RateLimit-Reset\), past the run's deadline in \d+ s/);
+    // At once: well before the deadline it would reach by waiting (a busy machine took 2.1 s against a 3 s deadline).
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('fails at once, clearly, when a Retry-After goes past the deadline', async () => {
     // The first answer carries no rate-limit headers: the client learns of the limit only from the 429.
     const id = await workspace(synthetic({ issues: 5, projects: 5 }, { faults: { count: 1, kind: 429, retryAfterSeconds: 120 } }));
     const started = Date.now();
-    const error = (await load(id, { retry: { deadlineMs: 5_000 } }).catch((e: unknown) => e)) as PortalError;
+    const error = (await load(id, { retry: { deadlineMs: 10_000 } }).catch((e: unknown) => e)) as PortalError;
     expect(error.kind).toBe('deadline');
-    expect(error.message).toMatch(/the portal asked to wait 120 s \(Retry-After\), past the run's deadline in \d s/);
+    expect(error.message).toMatch(/the portal asked to wait 120 s \(Retry-After\), past the run's deadline in \d+ s/);
     expect(error.cause).toMatchObject({ status: 429, code: 'rate_limited', requestId: 'req_fault' });
-    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 });
 
