@@ -101,22 +101,18 @@ async function fetchWith(siteRoot: string, dispatcher: Dispatcher, options: Fetc
   const fail = (reason: string, cause?: unknown) =>
     new HistoryError(`Could not read the published history ${url}: ${reason}. ${RECOVERY_FIX}`, cause === undefined ? undefined : { cause });
   const signal = AbortSignal.timeout(timeoutMs);
-  const get = async (start: string): Promise<Dispatcher.ResponseData> => {
-    const answer = await getWithinSite(start, first, { dispatcher, signal, timeoutMs }, fail);
-    url = answer.url;
-    return answer.response;
-  };
-  const response = await get(url);
+  const within = { dispatcher, signal, timeoutMs };
+  const answer = await getWithinSite(url, first, within, fail);
+  url = answer.url;
+  const { response } = answer;
   if (response.statusCode === 404) {
     await response.body.dump();
     // A site with no history yet answers 404 at its own address too. One that answers there and not for its history
     // is another site, or this one at another path (a mistyped ROADMAP_SITE): starting afresh would then begin a new
     // history at every build where no state is kept (a host's own build), silently, and never continue one.
-    const historyUrl = url;
     const siteUrl = new URL('./', first).toString();
-    const site = await get(siteUrl);
+    const { response: site } = await getWithinSite(siteUrl, first, within, fail);
     await site.body.dump();
-    url = historyUrl;
     if (site.statusCode >= 200 && site.statusCode < 300) {
       throw fail(`it answered 404, while the site answers at ${siteUrl}: that is another site, or a site published without its history`);
     }
