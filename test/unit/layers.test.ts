@@ -44,7 +44,7 @@ describe('the layer rules, .astro files included', () => {
 
   it('fails on an Astro import in the lowest layer', () => {
     const broken = plant({ 'src/shared/Planted.astro': `---\nimport type { AstroIntegration } from 'astro';\n---\n<p>x</p>\n` });
-    expect(broken).toContain('core-imports-no-astro: src/shared/Planted.astro imports astro');
+    expect(broken).toContain('no-astro-below-the-astro-layer: src/shared/Planted.astro imports astro');
   });
 
   it('fails on an .astro import that makes a folder circle', () => {
