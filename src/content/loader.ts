@@ -210,7 +210,8 @@ export function roadmapLoader(options: RoadmapLoaderOptions): Loader {
       const cacheNote = cache ? `, ${fromCache} of them from the description cache` : '';
       logger.info(`${collection}: ${entries.length} entries (${changed} new or changed${cacheNote}, ${untouched.size} removed)`);
 
-      if (collection === 'projects' && snapshot.missingProjectIds.length) {
+      // A snapshot file was written by `portal-roadmap fetch` or `rebuild`, whose log said this already.
+      if (collection === 'projects' && snapshot.missingProjectIds.length && source.kind !== 'snapshot') {
         logger.warn(missingProjectsWarning(snapshot.missingProjectIds));
       }
       if (collection === 'issues' && columns) {

@@ -30,8 +30,11 @@ export interface DataComparison {
     /** Issues shown (in shown columns), as the site publishes them. */
     before: number;
     after: number;
-    /** Portal-visible issues of hidden columns (canceled, by default): on no page. */
-    hiddenBefore: number;
+    /**
+     * Portal-visible issues of hidden columns (canceled, by default): on no page. `hiddenBefore` is null when the
+     * counts before come from the live site's history, which records only what the site shows.
+     */
+    hiddenBefore: number | null;
     hiddenAfter: number;
     /** On the site now and not at the last publish (new, or back after leaving), with its column's name. */
     added: { id: string; title: string; column: string }[];
@@ -71,8 +74,9 @@ export const REPORT_FORMAT = 'portal-roadmap.report';
  * 4: `changedConfigKeys`, the config keys that changed, by name.
  * 5: `issues.edited`, the issues whose words or facts changed.
  * 6: `projects.edited`, likewise of projects.
+ * 7: `issues.hiddenBefore` may be null: not known when the counts before come from the live site's history.
  */
-export const REPORT_VERSION = 6;
+export const REPORT_VERSION = 7;
 
 /** The report of one rebuild run: written to the state folder on every run, "no changes" included. */
 export interface ChangeReport extends DataComparison {
@@ -155,7 +159,8 @@ function editedProjects(before: readonly Snapshot['projects'][number][], now: re
 /** What the live site showed: issues in shown columns, issues in hidden ones, projects. */
 export interface ShownCounts {
   issues: number;
-  hiddenIssues: number;
+  /** Null when not known (the live site's history records only what the site shows). */
+  hiddenIssues: number | null;
   projects: number;
 }
 
@@ -168,7 +173,7 @@ const ReportCountsSchema = z.object({
 });
 
 /** What `snapshot` shows with `columns` (nothing, for no snapshot). */
-function shownCounts(snapshot: Snapshot | undefined, columns: readonly ColumnConfig[]): ShownCounts {
+function shownCounts(snapshot: Snapshot | undefined, columns: readonly ColumnConfig[]): ShownCounts & { hiddenIssues: number } {
   const hiddenIssues = hiddenIssueIds(snapshot?.issues ?? [], columns).size;
   return { issues: (snapshot?.issues.length ?? 0) - hiddenIssues, hiddenIssues, projects: snapshot?.projects.length ?? 0 };
 }
@@ -261,6 +266,11 @@ function editedFields(edit: { fields: readonly string[]; was?: string | undefine
   return edit.fields.map((field) => ((field === 'title' || field === 'name') && edit.was !== undefined ? `${field} (was ${was(edit.was)})` : field)).join(', ');
 }
 
+/** `2 → 3`, or `3` alone when the count before is not known. */
+function hiddenCounts({ hiddenBefore, hiddenAfter }: DataComparison['issues']): string {
+  return hiddenBefore === null ? `${hiddenAfter}` : `${hiddenBefore} → ${hiddenAfter}`;
+}
+
 /** Titles, statuses and names in a report line are cut at this length. */
 const REPORT_TEXT_LENGTH = 200;
 
@@ -268,9 +278,7 @@ const REPORT_TEXT_LENGTH = 200;
 export function reportLines(report: ChangeReport): string[] {
   const t = (value: string) => logText(value, REPORT_TEXT_LENGTH);
   const { issues, projects } = report;
-  const lines = [
-    `Issues: ${issues.before} → ${issues.after} shown, ${issues.hiddenBefore} → ${issues.hiddenAfter} in hidden columns; projects: ${projects.before} → ${projects.after}`,
-  ];
+  const lines = [`Issues: ${issues.before} → ${issues.after} shown, ${hiddenCounts(issues)} in hidden columns; projects: ${projects.before} → ${projects.after}`];
   if (report.changed) lines.push(`Changed: ${whatChanged(report)}`);
   const some = <T>(items: T[], line: (item: T) => string) => {
     lines.push(...items.slice(0, LINES_PER_KIND).map(line));
@@ -306,7 +314,7 @@ export function reportMarkdown(report: ChangeReport): string {
   const out = [
     `### Roadmap ${report.status === 'published' ? 'updated' : 'unchanged'}`,
     '',
-    `Issues shown ${issues.before} → ${issues.after} (in hidden columns ${issues.hiddenBefore} → ${issues.hiddenAfter}), projects ${projects.before} → ${projects.after}.`,
+    `Issues shown ${issues.before} → ${issues.after} (in hidden columns ${hiddenCounts(issues)}), projects ${projects.before} → ${projects.after}.`,
     '',
     ...(report.status === 'published' ? [`Changed: ${esc(whatChanged(report))}${report.forced && !report.changed ? ' (published with --force)' : ''}.`, ''] : []),
   ];

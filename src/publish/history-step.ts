@@ -21,7 +21,7 @@ import { fetchPublishedHistory, HISTORY_FILE, readHistoryFile, writeHistoryFile 
 import { recordChanges, refileUnmoved } from '../history/record.ts';
 import type { History } from '../history/schema.ts';
 import { historyOwner, otherWorkspace } from '../history/workspace.ts';
-import { diffShown, type ShownChanges, type ShownState } from '../history/shown.ts';
+import { diffShown, historyState, type ShownChanges, type ShownState } from '../history/shown.ts';
 import { changes } from '../history/timeline.ts';
 import type { Snapshot } from '../snapshot/snapshot-file.ts';
 import { RoadmapError } from '../shared/errors.ts';
@@ -66,6 +66,11 @@ export interface PreparedHistory {
    * last published snapshot. The change report and step summary list these.
    */
   changes: ShownChanges;
+  /**
+   * What the live site showed as its own history last recorded it, when the history was continued from the live
+   * site (a host's build keeps no state folder): the counts a report compares with, for want of a published snapshot.
+   */
+  liveSiteBefore: { issues: number; projects: number } | undefined;
   /** Writes it to the state folder, atomically (the file a --fresh-history run replaces is renamed, not lost). */
   commit(): Promise<void>;
   /** Puts the state folder's history back as it was before `commit()`. */
@@ -133,6 +138,7 @@ export async function prepareHistory(options: HistoryStepOptions): Promise<Prepa
     if (ids.length) log(`History: ${ids.length} issue${ids.length === 1 ? '' : 's'} in another column only because the config's columns changed, re-filed without a move`);
     base = refiled;
   }
+  const liveSiteBefore = base && where !== stateFile ? countShown(base) : undefined;
   const recorded = recordChanges(base, options.shown, snapshot.fetchedAt);
   // Recorded from now on, also in a history of an older version, which had no workspace.
   const history: History = { ...recorded.history, workspace: options.workspace };
@@ -149,6 +155,7 @@ export async function prepareHistory(options: HistoryStepOptions): Promise<Prepa
     file,
     history,
     changes: runChanges,
+    liveSiteBefore,
     async commit() {
       before = { text: existsSync(stateFile) ? await readFile(stateFile, 'utf8') : undefined };
       if (setAside) await rename(stateFile, setAside);
@@ -161,6 +168,12 @@ export async function prepareHistory(options: HistoryStepOptions): Promise<Prepa
       else await rm(stateFile, { force: true });
     },
   };
+}
+
+/** How many issues and projects a history's last record shows (what left the site is in `left`, not among its records). */
+function countShown(history: History): { issues: number; projects: number } {
+  const state = historyState(history);
+  return { issues: state.issues.size, projects: state.projects.size };
 }
 
 /** The workspace a snapshot was read from, as an error names it (its id; the portal's address is the user's own). */

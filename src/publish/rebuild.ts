@@ -123,8 +123,8 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
   const freshPublic = publicSnapshot(fresh, options.privacy);
   // What the live site shows, as the last run counted it: this run's columns may differ from those it was built with.
   const shownBefore = shownCountsOf(await readJson(join(stateDir, REPORT_FILE)), previousPublic?.digest);
-  const compare = (changes?: ShownChanges): DataComparison => {
-    const found = compareSnapshots(previousPublic, freshPublic, options.columns, changes, shownBefore);
+  const compare = (changes?: ShownChanges, before = shownBefore): DataComparison => {
+    const found = compareSnapshots(previousPublic, freshPublic, options.columns, changes, before);
     return options.showUpvotes === false ? { ...found, issues: { ...found.issues, upvoteGains: [] } } : found;
   };
   const data = compare();
@@ -139,8 +139,8 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
       ? changedConfigKeys(previousFingerprint.configKeys, options.configKeys)
       : [];
   const changed = parts.length > 0 || note !== null;
-  const report = (status: ChangeReport['status'], comparison: DataComparison) =>
-    runReport(comparison, { status, forced: options.force ?? false, changedParts: parts, changedConfigKeys: configKeys, note, fingerprint });
+  const report = (status: ChangeReport['status'], comparison: DataComparison, why = note) =>
+    runReport(comparison, { status, forced: options.force ?? false, changedParts: parts, changedConfigKeys: configKeys, note: why, fingerprint });
   // --fresh-history asks for a publish: a new history is only ever written by one.
   if (!changed && !options.force && !options.freshHistory) {
     const unchanged = report('no-changes', data);
@@ -223,8 +223,12 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
     await keepFile(pageDigests, keptDigests)
       .then(() => rm(setAside, { force: true }))
       .catch((error: Error) => log(`warning: the page digests could not be kept in ${stateDir} (${error.message}); the next build renders every page`));
-    // The report lists what the history recorded: one comparison for both.
-    const published = report('published', compare(history.changes));
+    // The report lists what the history recorded: one comparison for both. A host's build keeps no state: with
+    // the live site's history continued, the counts before are those it last recorded, not an empty site's.
+    const continued = previous ? undefined : history.liveSiteBefore;
+    const published = continued
+      ? report('published', compare(history.changes, { ...continued, hiddenIssues: null }), CONTINUED_LIVE_HISTORY)
+      : report('published', compare(history.changes));
     await writeReport(stateDir, published, log);
     const why = changed ? `changed: ${whatChanged(published)}` : `nothing changed; ${options.force ? '--force' : '--fresh-history'}`;
     return { status: 'published', report: published, summary: `Published to ${outDir} (${why})` };
@@ -233,6 +237,9 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
     await rm(workDir, { recursive: true, force: true });
   }
 }
+
+/** The report's note when the run had no state folder and continued the history the live site publishes. */
+export const CONTINUED_LIVE_HISTORY = "no state kept: the live site's history continued";
 
 /** Copies a file the build wrote into the state folder, whole or not at all (none written: nothing to keep). */
 async function keepFile(from: string, to: string): Promise<void> {

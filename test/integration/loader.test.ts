@@ -7,7 +7,7 @@ import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LoaderContext } from 'astro/loaders';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, inject, it, vi } from 'vitest';
 import { ConfigError } from '../../src/shared/errors.ts';
 import { DESCRIPTION_LIMITS } from '../../src/descriptions/description-limits.ts';
 import { roadmapLoader } from '../../src/content/loader.ts';
@@ -15,6 +15,9 @@ import { renderKey } from '../../src/descriptions/description-cache.ts';
 import { loadDemoSnapshot } from '../../src/snapshot/load.ts';
 import { dataDigest, writeSnapshotFile, type Snapshot } from '../../src/snapshot/snapshot-file.ts';
 import { createHash } from 'node:crypto';
+import { defineWorkspace } from '../support/portal-admin.ts';
+
+const apiUrl = inject('portalApiUrl');
 
 /** An in-memory stand-in for the parts of Astro's loader context the loader uses. */
 function fakeContext() {
@@ -81,12 +84,22 @@ describe('roadmapLoader', { timeout: 60_000 }, () => {
     expect(entries.size).toBe(demo.issues.length - 1);
   });
 
-  it('names projects that answered 404 in one warning', async () => {
+  it('names projects that answered 404 in one warning when it fetched them itself', async () => {
+    const workspaceId = `loader-missing-${process.pid}`;
+    const issue = (id: string, projectId: string) => ({ id, title: id, status: 'Planned', upvotes: 0, isVisible: true, projectId });
+    await defineWorkspace(apiUrl, workspaceId, { issues: [issue('a', 'p-gone'), issue('b', 'p-old')], projects: {}, paging: { mode: 'whole' } });
+    const { context, warnings } = fakeContext();
+    const source = { kind: 'api' as const, portal: { apiUrl, workspaceId }, extraProjectIds: [] };
+    await roadmapLoader({ collection: 'projects', source }).load(context);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('"p-gone", "p-old"');
+  });
+
+  it("leaves the warning about projects that answered 404 to the snapshot's writer (fetch and rebuild say it before the build)", async () => {
     const { context, warnings } = fakeContext();
     const file = await snapshotFile({ ...demo, missingProjectIds: ['p-gone', 'p-old'] });
     await roadmapLoader({ collection: 'projects', source: { kind: 'snapshot', file: file } }).load(context);
-    expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toContain('"p-gone", "p-old"');
+    expect(warnings).toEqual([]);
   });
 
   it('shows a description that cannot be rendered in time as plain text, names its entry, and tries it again next build (never cached)', async () => {

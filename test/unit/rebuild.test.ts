@@ -354,15 +354,19 @@ describe('the history in a rebuild', () => {
     await run();
     await setSource(moved(demo, '2026-11-21T09:00:00.000Z'));
     await run();
-    const published = await readHistoryFile(historyFile());
+    const liveHistory = await readHistoryFile(historyFile());
     rmSync(join(dir, 'state'), { recursive: true });
     // A CI runner has the state folder or nothing: no live site on its disk either.
     rmSync(join(dir, 'dist'), { recursive: true });
     await setSource(later(moved(demo, '2026-11-21T09:00:00.000Z'), '2026-11-22T09:00:00.000Z'));
-    const fetchHistory = vi.fn(async () => published);
+    const fetchHistory = vi.fn(async () => liveHistory);
     const lines: string[] = [];
-    await run({ site: 'https://roadmap.test/', fetchHistory, log: (line) => lines.push(line) });
+    const result = await run({ site: 'https://roadmap.test/', fetchHistory, log: (line) => lines.push(line) });
     expect(fetchHistory).toHaveBeenCalledWith('https://roadmap.test/');
+    // A host's build: not a first run, and the counts before are what the live site showed, not an empty site's.
+    expect(result.summary).toBe(`Published to ${join(dir, 'dist')} (changed: no state kept: the live site's history continued)`);
+    expect(result.report.issues).toMatchObject({ before: published, after: published, hiddenBefore: null, hiddenAfter: 2 });
+    expect(result.report.projects).toMatchObject({ before: demo.projects.length, after: demo.projects.length });
     expect(lines.some((line) => line.includes('continuing the one the live site publishes, https://roadmap.test/history.json (recorded up to 2026-11-21T09:00:00.000Z)'))).toBe(
       true,
     );
