@@ -78,9 +78,11 @@ export default function portalRoadmap(options?: PortalRoadmapOptions, { frame }:
           if (settings.config.embed.allowedOrigins.length === 0) {
             // Framing is refused where the host applies the build's headers (src/hosting/headers.ts), and height messages go to
             // the allowed origins alone: elsewhere a page that embeds the board keeps the snippet's fixed height.
+            // Information, not a warning: most sites embed nothing, and a warning on every build of a sound config
+            // teaches a team to skip the warnings that matter.
             logger
               .fork(`${NAME}:embed`)
-              .warn(
+              .info(
                 'embed.allowedOrigins is empty, so where the host applies the build\'s _headers (Netlify, Cloudflare Pages, Vercel with "host": "vercel") no page may embed the board (frame-ancestors \'none\'), ' +
                   'and elsewhere a page that embeds it keeps the fixed height of its iframe (600 px in the embed snippet), the board scrolling inside it. ' +
                   'To embed it, list the origins of the pages that do, e.g. "embed": { "allowedOrigins": ["https://docs.example.com"] } in roadmap.config.json.',
