@@ -136,6 +136,27 @@ describe('the board on a phone', () => {
   });
 });
 
+describe('an issue page', () => {
+  it('puts its facts beside its text on a laptop, and above it on a phone', async () => {
+    const issue = `/${listFiles(outDir)
+      .find((file) => file.startsWith('issues/') && file.endsWith('index.html'))!
+      .replace(/index\.html$/, '')}`;
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${site.url}${issue}`);
+    let facts = (await page.locator('.issue .facts').boundingBox())!;
+    let history = (await page.locator('.issue .history').boundingBox())!;
+    // Beside: the facts start after the text ends, level with its top, and the page uses most of its width.
+    expect(facts.x).toBeGreaterThan(history.x + history.width);
+    expect(Math.abs(facts.y - history.y)).toBeLessThan(32);
+    expect(facts.x + facts.width).toBeGreaterThan(1280 * 0.8);
+    await page.setViewportSize(PHONE);
+    facts = (await page.locator('.issue .facts').boundingBox())!;
+    history = (await page.locator('.issue .history').boundingBox())!;
+    expect(facts.y + facts.height).toBeLessThan(history.y);
+    await page.close();
+  });
+});
+
 describe('the board at 320 px with text at 200%', () => {
   // WCAG 1.4.10 reflow and 1.4.4 resize text: a visitor who doubles the text on a small phone scrolls one way only.
   it('fits the width: the header and the status tabs scroll no wider than the window', async () => {
