@@ -1,6 +1,6 @@
 /**
- * A release note's page and the changelog holding notes, on the configured fixture (its notes carry hostile text
- * and named issues): under the site's CSP, one h1, no dialog or console error, and no axe violation in
+ * A release note's page and the changelog holding notes, on the configured fixture (its notes carry hostile text,
+ * an image and named issues): under the site's CSP, one h1, no dialog or console error, and no axe violation in
  * either colour scheme (the page-audit pattern of test/browser/page-audit.ts, for the one fixture with notes).
  */
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
@@ -32,6 +32,7 @@ describe.concurrent('release notes in Chromium', () => {
         expect(response?.status()).toBe(200);
         expect(response?.headers()['content-security-policy'] ?? '').toContain("script-src 'self'");
         expect(await page.locator('h1').count()).toBe(1);
+        expect(await page.locator('img[alt="Eine Rechnung auf dem Telefon"]').evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
         expect(await axeBothSchemes(page)).toEqual({ light: [], dark: [] });
         expect(watch).toEqual({ dialogs: [], consoleErrors: [] });
       } finally {

@@ -1,11 +1,8 @@
 /**
  * Release notes on the configured fixture (test/fixtures/release-notes/): a note
- * with hostile text in its title and body, three issues named by
- * identifier (any case) and id, one name no issue has, and a project; a second
- * note in a subfolder. Expected values come from the note files and the demo data.
- *
- * No note here has an image: the fixtures build two at a time in one project root, and Astro keeps a content
- * image's import in the root's `.astro/content-assets.mjs`, which the other build rewrites meanwhile.
+ * with hostile text in its title and body, an image (800 × 400 px), three issues
+ * named by identifier (any case) and id, one name no issue has, and a project; a
+ * second note in a subfolder. Expected values come from the note files and the demo data.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,6 +27,20 @@ describe('release notes', () => {
     expect(jsonLd).toMatchObject({ '@type': 'BlogPosting', datePublished: '2026-11-20', version: '2.4', url: `${CONFIGURED_SITE}/releases/invoices-in-one-tap/` });
     expect(jsonLd.about.map((item: { url: string }) => item.url)).toContain(`${CONFIGURED_SITE}/issues/${NAMED_ISSUES[0]}/`);
     expect(readPage(build.outDir, 'releases/two-factor/index.html').querySelector('h1')?.textContent).toContain('Anmeldung mit zweitem Faktor');
+  });
+
+  it('show the image optimised: WebP files of the widths the page asks for, none wider than the original', () => {
+    const image = readPage(build.outDir, NOTE).querySelector('article img')!;
+    expect(image.getAttribute('alt')).toBe('Eine Rechnung auf dem Telefon');
+    const candidates = (image.getAttribute('srcset') ?? '').split(',').map((candidate) => candidate.trim().split(/\s+/));
+    // The page asks for 640 px and the original's 800 (src/components/ReleaseNoteArticle.astro), the changelog for 640.
+    expect(candidates.map(([, width]) => width)).toEqual(['640w', '800w']);
+    for (const [url] of [...candidates, [image.getAttribute('src')!]]) {
+      expect(url).toMatch(new RegExp(`^${CONFIGURED_BASE}_astro/invoices\\.[\\w-]+\\.webp$`));
+      expect(existsSync(join(build.outDir, url!.slice(CONFIGURED_BASE.length)))).toBe(true);
+    }
+    const changelogImage = [...readPage(build.outDir, 'changelog/index.html').querySelectorAll('.changelog-list img')];
+    expect(changelogImage.map((img) => [img.getAttribute('alt'), img.getAttribute('width')])).toEqual([['Eine Rechnung auf dem Telefon', '640']]);
   });
 
   it('show the date, version, translated tags, and the named issues with their status', () => {

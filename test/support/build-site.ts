@@ -1,6 +1,6 @@
 /** Runs a real `astro build` of this project. */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +22,31 @@ export const SCRATCH_ROOT = join(PROJECT_ROOT, 'node_modules/.cache/portal-roadm
 export function scratchDir(prefix: string): string {
   mkdirSync(SCRATCH_ROOT, { recursive: true });
   return mkdtempSync(join(SCRATCH_ROOT, prefix));
+}
+
+/** What a build writes in the project itself, which `ownProjectRoot` leaves out so that each build writes its own. */
+const PER_BUILD_ENTRIES = new Set(['.astro', '.roadmap', 'dist']);
+/** The files test configs name (notes, CSS): copied, as a config's files must be inside the project once links are followed. */
+const CONFIG_NAMED_FILES = 'test/fixtures';
+
+/**
+ * A project root of a test build's own: `dir`, holding a link to each of the project's files and folders but those a
+ * build writes (`.astro/`, `.roadmap/`, `dist/`), and a copy of test/fixtures/. Astro writes the content layer's
+ * modules (`content-assets.mjs`, the imports of content images such as a release note's; `content-modules.mjs`) in
+ * `<root>/.astro/`, which no option moves (astro/dist/core/config/settings.js), and reads them back later in the
+ * build: two builds at once in one root rewrite each other's, and a content image then fails to resolve. Vite
+ * resolves the links to the files they point at, so the output is a build's in the project's own root. The files a
+ * config names are checked to be inside the root once links are followed (src/config/roadmap-config.ts,
+ * `projectFile`), so those are copies, and a fixture's own files (its config, brand images) are written in `dir`.
+ */
+export function ownProjectRoot(dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  for (const entry of readdirSync(PROJECT_ROOT)) {
+    if (PER_BUILD_ENTRIES.has(entry) || existsSync(join(dir, entry))) continue;
+    if (entry === CONFIG_NAMED_FILES.split('/')[0]) cpSync(join(PROJECT_ROOT, CONFIG_NAMED_FILES), join(dir, CONFIG_NAMED_FILES), { recursive: true });
+    else symlinkSync(join(PROJECT_ROOT, entry), join(dir, entry));
+  }
+  return dir;
 }
 
 export interface BuildResult {
@@ -60,12 +85,14 @@ export interface BuildDirs {
   cacheDir?: string;
 }
 
-/** Each build gets its own output and its own content cache unless told otherwise, so builds can run side by side. */
+/** Each build gets its own output, project root and content cache unless told otherwise, so builds can run side by side. */
 export function buildSite(env: Record<string, string> = {}, dirs: BuildDirs = {}): Promise<BuildResult> {
   const outDir = dirs.outDir ?? scratchDir('dist-');
   const cacheDir = dirs.cacheDir ?? mkdtempSync(join(tmpdir(), 'roadmap-cache-'));
+  const root = ownProjectRoot(scratchDir('root-'));
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [ASTRO_BIN, 'build', '--outDir', outDir], {
+    // In the project (the working directory), so that Astro stages the server bundle in the build's own outDir.
+    const child = spawn(process.execPath, [ASTRO_BIN, 'build', '--root', root, '--outDir', outDir], {
       cwd: PROJECT_ROOT,
       env: buildEnv(process.env, env, cacheDir),
       stdio: ['ignore', 'pipe', 'pipe'],

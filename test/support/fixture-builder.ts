@@ -22,6 +22,8 @@ export interface BuildRequest {
   env: Record<string, string>;
   outDir: string;
   cacheDir: string;
+  /** The build's project root (`ownProjectRoot`): builds at once never share one. */
+  root: string;
 }
 
 export interface BuildReply {
@@ -50,7 +52,7 @@ async function buildOne(request: BuildRequest): Promise<BuildReply> {
   const cpuBefore = process.cpuUsage();
   let code = 0;
   try {
-    await build({ root: PROJECT_ROOT, outDir: request.outDir });
+    await build({ root: request.root, outDir: request.outDir });
   } catch (error) {
     code = 1;
     collect(`${(error as Error).stack ?? String(error)}\n`);

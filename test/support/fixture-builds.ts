@@ -21,7 +21,7 @@ import { parseEnv } from '../../src/config/env.ts';
 import { resolveSource } from '../../src/config/source.ts';
 import { loadSnapshot } from '../../src/snapshot/load.ts';
 import { writeSnapshotFile } from '../../src/snapshot/snapshot-file.ts';
-import { listFiles, PROJECT_ROOT, SCRATCH_ROOT, scratchDir } from './build-site.ts';
+import { listFiles, ownProjectRoot, PROJECT_ROOT, SCRATCH_ROOT, scratchDir } from './build-site.ts';
 import type { BuildReply, BuildRequest } from './fixture-builder.ts';
 import { writeHistoryFile } from '../../src/history/read.ts';
 import { emptyHistory } from '../../src/history/schema.ts';
@@ -102,7 +102,7 @@ export async function buildFixtures(apiUrl: string, log: (line: string) => void)
   return withOutDirs(cached, stored);
 }
 
-type Build = (env: Record<string, string>, dirs: { outDir: string; cacheDir: string }) => Promise<{ code: number | null; output: string; cpuSeconds?: number }>;
+type Build = (env: Record<string, string>, dirs: { outDir: string; cacheDir: string; root: string }) => Promise<{ code: number | null; output: string; cpuSeconds?: number }>;
 
 /**
  * PARALLEL_BUILDS builder processes (test/support/fixture-builder.ts), each building the sites it is handed one after
@@ -117,10 +117,10 @@ function startBuilders(): { build: Build; stop: () => void } {
   };
   const idle = Array.from({ length: PARALLEL_BUILDS }, start);
   let nextId = 0;
-  const build: Build = (env, { outDir, cacheDir }) => {
+  const build: Build = (env, { outDir, cacheDir, root }) => {
     const child = idle.pop();
     if (!child) throw new Error('no idle fixture builder: more builds at once than builders');
-    const request: BuildRequest = { id: nextId++, env, outDir, cacheDir };
+    const request: BuildRequest = { id: nextId++, env, outDir, cacheDir, root };
     return new Promise((resolve) => {
       const done = (reply: Awaited<ReturnType<Build>>, next: ChildProcess) => {
         child.off('message', onReply).off('exit', onExit);
@@ -202,7 +202,8 @@ async function buildOne(
   const groupCacheDir = join(definition.cacheGroup ? join(workDir, definition.cacheGroup) : dir, 'astro-cache');
   const cacheDir = definition.descriptionCacheOnly ? join(dir, 'astro-cache') : groupCacheDir;
   const env = { ...resolve(definition.env), ...keepPages, ...(definition.descriptionCacheOnly ? { ROADMAP_RENDER_CACHE: join(groupCacheDir, 'render-cache.json') } : {}) };
-  const { code, output, cpuSeconds } = await build(env, { outDir: join(dir, 'dist'), cacheDir });
+  // The fixture's folder is its build's project root (`ownProjectRoot`), its config and files in it, as a team's are.
+  const { code, output, cpuSeconds } = await build(env, { outDir: join(dir, 'dist'), cacheDir, root: ownProjectRoot(dir) });
   log(`Fixture sites: ${name} built (exit ${code}, ${cpuSeconds?.toFixed(1) ?? '?'} CPU-seconds in its builder)`);
   return { code, output, ...(definition.snapshotOf ? { snapshotFile: files[SNAPSHOT_FILE] } : {}), ...(definition.historySequence ? { sequenceDir } : {}) };
 }
