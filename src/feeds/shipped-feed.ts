@@ -62,17 +62,22 @@ export function shippedItems(
   return items;
 }
 
+/** What a release note's feed item is made of (src/view/release-notes.ts `ReleaseNote`). */
+export interface FeedNote {
+  slug: string;
+  title: string;
+  date: string;
+  html: string;
+  tags: readonly string[];
+}
+
 /**
- * The shipped items with the team's release notes among them, newest first, at most `FEED_LIMIT`: a note is an
- * item of its own (its page is its id and link, its sanitised body the content), so the e-mail services send it
- * once, as they send a shipped issue. Its category is its tags' words, else `category`.
+ * A release note as a feed item of its own: its page is its id and link, its sanitised body the content, its date's
+ * midnight (UTC) its date. Its category is its tags' words, else `category`. The shipped feeds and the site's feed
+ * (`/rss.xml`) carry notes as these.
  */
-export function withReleaseNotes(
-  items: readonly ShippedItem[],
-  notes: readonly { slug: string; title: string; date: string; html: string; tags: readonly string[] }[],
-  context: { siteRoot: string; category: string; tagLabel: (tag: string) => string },
-): ShippedItem[] {
-  const noteItems = notes.map((note) => ({
+export function releaseNoteItems(notes: readonly FeedNote[], context: { siteRoot: string; category: string; tagLabel: (tag: string) => string }): ShippedItem[] {
+  return notes.map((note) => ({
     url: new URL(releasePath(note.slug), context.siteRoot).toString(),
     title: note.title,
     at: `${note.date}T00:00:00.000Z`,
@@ -80,6 +85,13 @@ export function withReleaseNotes(
     descriptionHtml: note.html,
     column: note.tags.length ? note.tags.map(context.tagLabel).join(', ') : context.category,
   }));
+}
+
+/**
+ * The shipped items with the team's release notes among them (`releaseNoteItems`), newest first, at most
+ * `FEED_LIMIT`, so the e-mail services send a note once, as they send a shipped issue.
+ */
+export function withReleaseNotes(items: readonly ShippedItem[], noteItems: readonly ShippedItem[]): ShippedItem[] {
   return [...items, ...noteItems].sort((a, b) => (a.at === b.at ? 0 : a.at < b.at ? 1 : -1)).slice(0, FEED_LIMIT);
 }
 

@@ -5,8 +5,10 @@
  * its step on the issue page (`#event-…`), so its guid is unique to the event
  * and a reader shows "Shipped: X" even though X's page URL did not change.
  * What the history began with is not news: a first build has one item, the
- * roadmap's start (the oldest item of every feed, until 50 newer ones push it
- * out), rather than an empty feed or a backdated flood.
+ * roadmap's start (the last item of every feed, until 50 newer ones push it
+ * out), rather than an empty feed or a backdated flood. The site's own feed
+ * (`/rss.xml`) also carries the team's release notes at their dates, as the
+ * shipped feeds make them (src/feeds/shipped-feed.ts `releaseNoteItems`).
  *
  * Feed readers show an item's `<description>` as HTML, so its text is
  * escaped as HTML here, before @astrojs/rss escapes it as XML: a reader that
@@ -30,7 +32,15 @@ export const STARTED_COLUMNS = ['in-progress'];
 
 const TITLES: Record<FeedEventKind, StringKey> = { new: 'feedNew', started: 'feedStarted', shipped: 'feedShipped', completed: 'feedCompleted' };
 
-export function feedItems(view: RoadmapView, history: History, config: Pick<RoadmapConfig, 'shipped'> & { title: string }, labels: Labels, siteRoot: string): RSSFeedItem[] {
+/** `notes`: the release notes' items, newest first, put among the events at their dates (none in a project's or team's feed). */
+export function feedItems(
+  view: RoadmapView,
+  history: History,
+  config: Pick<RoadmapConfig, 'shipped'> & { title: string },
+  labels: Labels,
+  siteRoot: string,
+  notes: readonly RSSFeedItem[] = [],
+): RSSFeedItem[] {
   const url = (path: string) => new URL(path, siteRoot).toString();
   const issueById = new Map(view.issues.map((issue) => [issue.id, issue]));
   const items: RSSFeedItem[] = [];
@@ -58,6 +68,11 @@ export function feedItems(view: RoadmapView, history: History, config: Pick<Road
         categories: [labels.projects],
       });
     }
+  }
+  if (notes.length) {
+    const byDate = (item: RSSFeedItem) => item.pubDate?.getTime() ?? 0;
+    // A stable sort of two lists each newest first: on the same moment an event stays before a note.
+    items.splice(0, items.length, ...[...items, ...notes].sort((a, b) => byDate(b) - byDate(a)).slice(0, FEED_LIMIT));
   }
   if (items.length < FEED_LIMIT) {
     items.push({

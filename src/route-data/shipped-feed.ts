@@ -1,8 +1,8 @@
 /** What both shipped feeds (`/shipped/rss.xml`, `/shipped/atom.xml`) of one language are made of. */
 import type { APIContext } from 'astro';
-import { shippedItems, withReleaseNotes, type ShippedItem } from '../feeds/shipped-feed.ts';
+import { releaseNoteItems, shippedItems, withReleaseNotes, type ShippedItem } from '../feeds/shipped-feed.ts';
 import { releaseTagLabel } from '../view/release-notes.ts';
-import { roadmapFor } from './roadmap.ts';
+import { roadmapFor, type Roadmap } from './roadmap.ts';
 
 export interface ShippedFeed {
   /** "Shipped issues · {site title}", in the language of the feed. */
@@ -31,7 +31,7 @@ export async function shippedFeed(context: APIContext, file: 'rss.xml' | 'atom.x
     descriptionHtml: (id) => roadmap.descriptionHtml('issues', id),
     columnOf: (issue) => roadmap.columnByIssue.get(issue.id)?.label ?? issue.status,
   });
-  const items = withReleaseNotes(issueItems, roadmap.releaseNotes, { siteRoot: root, category: labels.issueReleaseNotes, tagLabel: (tag) => releaseTagLabel(tag, labels) });
+  const items = withReleaseNotes(issueItems, noteFeedItems(roadmap, root));
   return {
     title: `${labels.shippedIssues} · ${config.title}`,
     description: labels.shippedIntro,
@@ -42,4 +42,10 @@ export async function shippedFeed(context: APIContext, file: 'rss.xml' | 'atom.x
     updated: items[0]?.at ?? roadmap.info.fetchedAt,
     items,
   };
+}
+
+/** The release notes of `roadmap`'s language as feed items (`root`: the language's absolute root): the shipped feeds' and the site feed's. */
+export function noteFeedItems(roadmap: Roadmap, root: string): ShippedItem[] {
+  const { labels } = roadmap;
+  return releaseNoteItems(roadmap.releaseNotes, { siteRoot: root, category: labels.issueReleaseNotes, tagLabel: (tag) => releaseTagLabel(tag, labels) });
 }

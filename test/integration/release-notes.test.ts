@@ -6,6 +6,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { JSDOM } from 'jsdom';
 import { describe, expect, inject, it } from 'vitest';
 import { readPage } from '../support/build-site.ts';
 import { CONFIGURED_BASE, CONFIGURED_SITE } from '../support/fixtures.ts';
@@ -87,6 +88,21 @@ describe('release notes', () => {
     expect(item).toContain('<category>Neu, Verbessert</category>');
     expect(item).not.toContain('<script');
     expect(readFileSync(join(build.outDir, 'shipped/atom.xml'), 'utf8')).toContain(`${CONFIGURED_SITE}/releases/two-factor/`);
+  });
+
+  it('are items of the site feed, with their page, body and tags, and their hostile text inert', () => {
+    const feed = new JSDOM(readFileSync(join(build.outDir, 'rss.xml'), 'utf8'), { contentType: 'application/xml' }).window.document;
+    const items = [...feed.querySelectorAll('item')];
+    const note = items.find((item) => item.querySelector('link')?.textContent === `${CONFIGURED_SITE}/releases/invoices-in-one-tap/`);
+    expect(note?.querySelector('title')?.textContent).toBe('Rechnungen mit einem Tipp <script>alert("title")</script>');
+    expect(note?.querySelector('title')?.children).toHaveLength(0);
+    expect(note?.querySelector('category')?.textContent).toBe('Neu, Verbessert');
+    expect(new Date(note?.querySelector('pubDate')?.textContent ?? '').toISOString()).toBe('2026-11-20T00:00:00.000Z');
+    // The body as a reader shows it: the note's words, and nothing that runs.
+    const body = new JSDOM(`<body>${note?.getElementsByTagName('content:encoded')[0]?.textContent ?? ''}`).window.document.body;
+    expect(body.textContent).toContain('mit einem Tipp');
+    expect(body.querySelector('script, [onerror], a[href^="javascript:"]')).toBeNull();
+    expect(items.some((item) => item.querySelector('link')?.textContent === `${CONFIGURED_SITE}/releases/two-factor/`)).toBe(true);
   });
 
   it('are in the search index with the issue and project pages', () => {

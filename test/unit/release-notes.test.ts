@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
-import { withReleaseNotes } from '../../src/feeds/shipped-feed.ts';
+import { releaseNoteItems, withReleaseNotes } from '../../src/feeds/shipped-feed.ts';
 import type { Issue, Project } from '../../src/snapshot/model.ts';
 import { checkReleaseNote, joinNote, notesInLanguage, releaseSlug, type ReleaseNoteSource } from '../../src/view/release-notes.ts';
 
@@ -110,11 +110,8 @@ describe('release notes in the shipped feeds', () => {
 
   it('are items of their own at their dates, with their page as id, their body as content and their tags as category', () => {
     const notes = [{ slug: 'faster', title: 'Faster', date: '2026-11-02', html: '<p>Body</p>', tags: ['new', 'security'] }];
-    const items = withReleaseNotes([item('a', '2026-11-05T10:00:00.000Z'), item('b', '2026-10-01T10:00:00.000Z')], notes, {
-      siteRoot: 'https://x.test/base/',
-      category: 'Release notes',
-      tagLabel: (tag) => (tag === 'new' ? 'Neu' : tag),
-    });
+    const noteItems = releaseNoteItems(notes, { siteRoot: 'https://x.test/base/', category: 'Release notes', tagLabel: (tag) => (tag === 'new' ? 'Neu' : tag) });
+    const items = withReleaseNotes([item('a', '2026-11-05T10:00:00.000Z'), item('b', '2026-10-01T10:00:00.000Z')], noteItems);
     expect(items.map((entry) => entry.title)).toEqual(['a', 'Faster', 'b']);
     expect(items[1]).toMatchObject({ url: 'https://x.test/base/releases/faster/', descriptionHtml: '<p>Body</p>', column: 'Neu, security' });
   });
