@@ -48,6 +48,7 @@ export const ROADMAP_ROUTES: readonly RoadmapRoute[] = [
   { pattern: 'brand/[file]', file: 'brand/[file].ts' },
   { pattern: 'og/issues/[id].png', file: 'og/issues/[id].png.ts' },
   { pattern: 'og/projects/[id].png', file: 'og/projects/[id].png.ts' },
+  { pattern: 'og/releases/[id].png', file: 'og/releases/[id].png.ts' },
   { pattern: 'og/[...lang]/site.png', file: 'og/[...lang]/site.png.ts' },
   { pattern: '404', file: '404.astro', standalone: true },
   { pattern: 'robots.txt', file: 'robots.txt.ts', standalone: true },

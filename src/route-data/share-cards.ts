@@ -1,15 +1,28 @@
 /**
- * The share cards of a build (src/share-cards/share-card.ts): which issues and projects have one, what each shows (in
- * the main language), the site's card of each language, and where each card is. Read by the card routes and by
+ * The share cards of a build (src/share-cards/share-card.ts): which issues, projects and release notes have one, what
+ * each shows (in the main language), the site's card of each language, and where each card is. Read by the card routes and by
  * the pages' Open Graph tags, so both agree on which pages have a card.
  */
 import { dirname, join } from 'node:path';
 import settings from 'virtual:portal-roadmap/settings';
-import { CARD_HEIGHT, CARD_WIDTH, cachedCard, cardDigest, cardDrawable, type CardInput, type ItemCardInput, type SiteCardInput } from '../share-cards/share-card.ts';
+import {
+  CARD_HEIGHT,
+  CARD_WIDTH,
+  cachedCard,
+  cardDigest,
+  cardDrawable,
+  type CardInput,
+  type ItemCardInput,
+  type NoteCardInput,
+  type SiteCardInput,
+} from '../share-cards/share-card.ts';
+import { formatDate } from '../i18n/format.ts';
 import { pageSlug } from '../view/paths.ts';
+import { releaseTagLabel } from '../view/release-notes.ts';
 import { getRoadmap, languages, type Roadmap } from './roadmap.ts';
 
-export type CardKind = 'issues' | 'projects';
+/** The folder of each kind's cards below `og/`: `og/issues/{id}.png`, `og/releases/{slug}.png`. */
+export type CardKind = 'issues' | 'projects' | 'releases';
 /** The site's accent for share cards when the config sets none (a shade of src/styles/tokens.css `--accent`, light scheme). */
 const DEFAULT_ACCENT = '#1d4ed8';
 export const SHARE_CARD_DIR = 'og';
@@ -19,8 +32,21 @@ export const shareCardCacheDir = () => join(dirname(settings.descriptionCacheFil
 
 const accentOf = (roadmap: Roadmap) => roadmap.config.theme.accent ?? DEFAULT_ACCENT;
 
-function inputsOf(roadmap: Roadmap, kind: CardKind): { id: string; input: ItemCardInput }[] {
+function inputsOf(roadmap: Roadmap, kind: CardKind): { id: string; input: ItemCardInput | NoteCardInput }[] {
   const common = { siteTitle: roadmap.config.title, accent: accentOf(roadmap) };
+  const { labels } = roadmap;
+  if (kind === 'releases')
+    return roadmap.releaseNotes.map((note) => ({
+      id: note.slug,
+      input: {
+        ...common,
+        kind: 'note',
+        title: note.title,
+        date: formatDate(note.date, roadmap.config.locale),
+        tags: note.tags.map((tag) => releaseTagLabel(tag, labels)),
+        fallbackTag: labels.issueReleaseNotes,
+      },
+    }));
   if (kind === 'issues')
     return roadmap.issues.map((issue) => ({
       id: issue.id,
@@ -51,6 +77,7 @@ interface Card {
 interface Plan {
   issues: Map<string, Card>;
   projects: Map<string, Card>;
+  releases: Map<string, Card>;
   site: Card[];
   /** The site card each language's pages name, by the language's folder (undefined: the main language). */
   siteCardByLanguage: Map<string | undefined, Card>;
@@ -86,7 +113,7 @@ async function siteCards(): Promise<Pick<Plan, 'site' | 'siteCardByLanguage'> & 
 /** Every card of the build (none with `shareCards` off), worked out once: the drawable ones, and one warning that counts the others. */
 function cardPlan(): Promise<Plan> {
   plan ??= (async () => {
-    if (!settings.config.shareCards) return { issues: new Map(), projects: new Map(), site: [], siteCardByLanguage: new Map() };
+    if (!settings.config.shareCards) return { issues: new Map(), projects: new Map(), releases: new Map(), site: [], siteCardByLanguage: new Map() };
     const main = await getRoadmap();
     const items = (kind: CardKind) => {
       const all = inputsOf(main, kind);
@@ -97,10 +124,12 @@ function cardPlan(): Promise<Plan> {
     };
     const issues = items('issues');
     const projects = items('projects');
+    const releases = items('releases');
     const site = await siteCards();
     const left = [
       [issues.left, 'issues'],
       [projects.left, 'projects'],
+      [releases.left, 'release notes'],
       [site.left, 'languages (their site card)'],
     ].filter(([count]) => Number(count) > 0);
     if (left.length > 0) {
@@ -109,7 +138,7 @@ function cardPlan(): Promise<Plan> {
         `[portal-roadmap:share-cards] ${left.map(([count, what]) => `${count} of the ${what}`).join(', ')} have no share card: their text is in a script the cards' fonts cannot draw (only Latin, Greek and Cyrillic are); their pages show ${fallback} instead.`,
       );
     }
-    return { issues: issues.cards, projects: projects.cards, site: site.site, siteCardByLanguage: site.siteCardByLanguage };
+    return { issues: issues.cards, projects: projects.cards, releases: releases.cards, site: site.site, siteCardByLanguage: site.siteCardByLanguage };
   })();
   return plan;
 }
@@ -117,8 +146,8 @@ function cardPlan(): Promise<Plan> {
 const absolute = (path: string) => new URL(path, settings.siteRoot).toString();
 
 /**
- * The absolute URL of an issue's or project's card, or undefined when it has none (cards off, or not drawable).
- * One card serves every language's page: it is drawn in the main language.
+ * The absolute URL of an issue's, project's or release note's card (by its id or address), or undefined when it has
+ * none (cards off, or not drawable). One card serves every language's page: it is drawn in the main language.
  */
 export async function shareCardUrl(kind: CardKind, id: string): Promise<string | undefined> {
   const card = (await cardPlan())[kind].get(id);

@@ -2,8 +2,9 @@
  * Share cards: the Open Graph image (1200×630 PNG) of an issue or a project,
  * drawn at build time with satori (layout to SVG) and resvg (SVG to PNG) from
  * its title, its column (or project state), its project and the site's title
- * and accent; and the site's own card, from the site's title, description and
- * accent, for every page with no card of its own. No upvote count is on a card.
+ * and accent; of a release note, from its title, tags and date; and the site's
+ * own card, from the site's title, description and accent, for every page with
+ * no card of its own. No upvote count is on a card.
  *
  * satori, @resvg/resvg-js and the fonts are optional peer dependencies, loaded
  * only when cards are on (`SHARE_CARD_PACKAGES`), so a site without cards
@@ -54,7 +55,22 @@ export interface SiteCardInput extends CardCommon {
   description: string;
 }
 
-export type CardInput = ItemCardInput | SiteCardInput;
+/** A release note's card (docs/release-notes.md). */
+export interface NoteCardInput extends CardCommon {
+  kind: 'note';
+  title: string;
+  /** The note's date, as the site's main language writes it. */
+  date: string;
+  /** Its tags' words, in its order (the first `NOTE_CARD_TAGS` are drawn); none: the card says `fallbackTag`. */
+  tags: string[];
+  /** What the pill says of a note with no tags ("Release notes"). */
+  fallbackTag: string;
+}
+
+export type CardInput = ItemCardInput | NoteCardInput | SiteCardInput;
+
+/** Tag pills a note's card draws at most: the row has room for about four. */
+export const NOTE_CARD_TAGS = 4;
 
 /** What drawing cards needs installed beside portal-roadmap: `npm install` these to turn `shareCards` on. */
 export const SHARE_CARD_PACKAGES = ['satori', '@resvg/resvg-js', '@fontsource/noto-sans'] as const;
@@ -115,7 +131,14 @@ export function drawable(text: string): boolean {
 
 /** Every text a card shows, in a fixed order: what decides whether it can be drawn, and (with the accent) its digest. */
 const cardTexts = (input: CardInput): (string | null)[] =>
-  input.kind === 'site' ? [input.siteTitle, input.description] : [input.title, input.status, input.project ?? null, input.siteTitle];
+  input.kind === 'site'
+    ? [input.siteTitle, input.description]
+    : input.kind === 'note'
+      ? [input.title, input.date, input.siteTitle, ...noteTags(input)]
+      : [input.title, input.status, input.project ?? null, input.siteTitle];
+
+/** The pills of a note's card: its first tags, or the fallback word. */
+const noteTags = (input: NoteCardInput) => (input.tags.length ? input.tags.slice(0, NOTE_CARD_TAGS) : [input.fallbackTag]);
 
 export const cardDrawable = (input: CardInput) => cardTexts(input).every((text) => drawable(text ?? ''));
 
@@ -140,17 +163,40 @@ function shorten(text: string, max: number): string {
 type Node = { type: string; props: { style?: Record<string, unknown>; children?: Node[] | string } };
 const box = (style: Record<string, unknown>, children: Node[] | string): Node => ({ type: 'div', props: { style, children } });
 
+/** The site's title small, then the item's or the note's title large (shortened at 140 characters). */
+function headline(siteTitle: string, text: string, width: number): Node[] {
+  const title = shorten(text, 140);
+  return [
+    box({ display: 'flex', fontSize: 30, color: MUTED }, shorten(siteTitle, 60)),
+    box({ display: 'flex', width, fontSize: title.length > 70 ? 50 : 62, fontWeight: 700, lineHeight: 1.2, maxHeight: 300, overflow: 'hidden' }, title),
+  ];
+}
+
 /** The text boxes of an issue's or a project's card: the site's title, the item's title, its status pill and project. */
 function itemCard(input: ItemCardInput, width: number): Node[] {
-  const title = shorten(input.title, 140);
-  // The pill's white text keeps WCAG's 4.5:1 on any accent: a pale one is darkened as far as needed (src/view/theme.ts).
-  const pill = withContrast(input.accent, ['#ffffff'], TEXT_CONTRAST, 'black');
   return [
-    box({ display: 'flex', fontSize: 30, color: MUTED }, shorten(input.siteTitle, 60)),
-    box({ display: 'flex', width, fontSize: title.length > 70 ? 50 : 62, fontWeight: 700, lineHeight: 1.2, maxHeight: 300, overflow: 'hidden' }, title),
+    ...headline(input.siteTitle, input.title, width),
     box({ display: 'flex', alignItems: 'center', fontSize: 30 }, [
-      box({ display: 'flex', padding: '8px 24px', borderRadius: 999, background: pill, color: '#ffffff', fontWeight: 700 }, shorten(input.status, 40)),
+      pill(input.accent, shorten(input.status, 40)),
       ...(input.project ? [box({ display: 'flex', marginLeft: 24, color: MUTED }, shorten(input.project, 50))] : []),
+    ]),
+  ];
+}
+
+/** A pill of white text on the accent; the text keeps WCAG's 4.5:1 on any accent, a pale one darkened as far as needed (src/view/theme.ts). */
+const pill = (accent: string, text: string, extra: Record<string, unknown> = {}) =>
+  box(
+    { display: 'flex', padding: '8px 24px', borderRadius: 999, background: withContrast(accent, ['#ffffff'], TEXT_CONTRAST, 'black'), color: '#ffffff', fontWeight: 700, ...extra },
+    text,
+  );
+
+/** The text boxes of a release note's card: the site's title, the note's title, its tags as pills and its date. */
+function noteCard(input: NoteCardInput, width: number): Node[] {
+  return [
+    ...headline(input.siteTitle, input.title, width),
+    box({ display: 'flex', alignItems: 'center', fontSize: 30 }, [
+      ...noteTags(input).map((tag) => pill(input.accent, shorten(tag, 24), { marginRight: 16 })),
+      box({ display: 'flex', marginLeft: 8, color: MUTED }, shorten(input.date, 40)),
     ]),
   ];
 }
@@ -186,7 +232,7 @@ export async function drawCard(input: CardInput): Promise<Buffer> {
         height: CARD_HEIGHT - 24 - 2 * 52,
         margin: '52px 72px',
       },
-      input.kind === 'site' ? siteCard(input, inner) : itemCard(input, inner),
+      input.kind === 'site' ? siteCard(input, inner) : input.kind === 'note' ? noteCard(input, inner) : itemCard(input, inner),
     ),
   ]);
   const [{ default: satori }, { Resvg }] = await Promise.all([import('satori'), import('@resvg/resvg-js')]);

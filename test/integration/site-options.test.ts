@@ -179,7 +179,7 @@ describe('subscribe: a newsletter service form on the configured fixture', () =>
   });
 });
 
-describe("shareCards: an Open Graph image per issue and project, and the site's for every other page, on the configured fixture", () => {
+describe("shareCards: an Open Graph image per issue, project and release note, and the site's for every other page, on the configured fixture", () => {
   const configured = fixtures.configured.outDir;
   /** Width and height from a PNG's IHDR chunk (PNG spec §11.2.2). */
   const pngSize = (file: string) => {
@@ -187,11 +187,13 @@ describe("shareCards: an Open Graph image per issue and project, and the site's 
     return [png.toString('hex', 0, 8), png.readUInt32BE(16), png.readUInt32BE(20)];
   };
 
-  it('gives every issue and project page its own card, a 1200×630 PNG that exists, with its size and alt text', () => {
-    const pages = filesOf(configured, /^(issues|projects)\/[^/]+\/index\.html$/).filter(
+  it('gives every issue, project and release note page its own card, a 1200×630 PNG that exists, with its size and alt text', () => {
+    const pages = filesOf(configured, /^(issues|projects|releases)\/[^/]+\/index\.html$/).filter(
       (file) => !readPage(configured, file).querySelector('meta[name="robots"][content~="noindex"]'),
     );
     expect(pages.length).toBeGreaterThan(10);
+    // The fixture's two notes (test/fixtures/release-notes/) are among them.
+    expect(pages.filter((file) => file.startsWith('releases/')).sort()).toEqual(['releases/invoices-in-one-tap/index.html', 'releases/two-factor/index.html']);
     for (const file of pages) {
       const page = readPage(configured, file);
       const [kind, slug] = file.split('/');
@@ -229,7 +231,7 @@ describe("shareCards: an Open Graph image per issue and project, and the site's 
   });
 
   it("names the site's card on every page with no card of its own, and an issue page still names its own", () => {
-    const ownCard = /^(issues|projects)\/[^/]+\/index\.html$/;
+    const ownCard = /^(issues|projects|releases)\/[^/]+\/index\.html$/;
     const others = filesOf(configured, /\.html$/).filter((file) => !ownCard.test(file) || readPage(configured, file).querySelector('meta[name="robots"][content~="noindex"]'));
     // Columns, shipped, changes, teams and the changelog's pages are among them.
     for (const prefix of ['status/', 'shipped/', 'changes/', 'teams/', 'changelog/'])
@@ -240,6 +242,18 @@ describe("shareCards: an Open Graph image per issue and project, and the site's 
     expect(others.filter((file) => previewTags(configured, file).image !== SITE_CARD)).toEqual([]);
     const issue = filesOf(configured, ownCard).find((file) => file.startsWith('issues/') && previewTags(configured, file).image !== SITE_CARD)!;
     expect(previewTags(configured, issue)).toMatchObject({ image: `${CONFIGURED_SITE}/og/${issue.replace(/\/index\.html$/, '')}.png`, card: 'summary_large_image' });
+  });
+
+  it("names a release note's card in its page's Open Graph and Twitter tags, and its JSON-LD, whatever its title holds", () => {
+    const note = 'releases/invoices-in-one-tap/index.html';
+    const card = `${CONFIGURED_SITE}/og/releases/invoices-in-one-tap.png`;
+    // The note's title (test/fixtures/release-notes/invoices-in-one-tap.md) and the site's, as the page's <title> joins them.
+    const title = 'Rechnungen mit einem Tipp <script>alert("title")</script> · Fieldnote Roadmap';
+    expect(previewTags(configured, note)).toEqual({ image: card, width: '1200', height: '630', alt: title, card: 'summary_large_image', twitterImage: card });
+    // JSON-LD names the note's own image (this note has one: invoices.png, optimised), else its card.
+    const jsonLdImage = (file: string) => JSON.parse(readPage(configured, file).querySelector('script[type="application/ld+json"]')!.textContent!).image;
+    expect(jsonLdImage(note)).toMatch(new RegExp(`^${CONFIGURED_SITE}/_astro/invoices\\.[^/]+\\.png$`));
+    expect(jsonLdImage('releases/two-factor/index.html')).toBe(`${CONFIGURED_SITE}/og/releases/two-factor.png`);
   });
 
   it('is off by default: no cards, no image on an issue page of the demo (which has no social image)', () => {

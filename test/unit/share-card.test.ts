@@ -7,7 +7,17 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cachedCard, cardDigest, cardDrawable, drawCard, drawable, missingShareCardPackages, type CardInput, type SiteCardInput } from '../../src/share-cards/share-card.ts';
+import {
+  cachedCard,
+  cardDigest,
+  cardDrawable,
+  drawCard,
+  drawable,
+  missingShareCardPackages,
+  type CardInput,
+  type NoteCardInput,
+  type SiteCardInput,
+} from '../../src/share-cards/share-card.ts';
 import { PAYLOADS } from '../support/hostile.ts';
 
 const input: CardInput = {
@@ -132,5 +142,49 @@ describe("the site's card", () => {
       expect(pngSize(await drawCard({ ...site, description: payload }))).toEqual([1200, 630]);
     }
     expect(pngSize(await drawCard({ ...site, siteTitle: 'word '.repeat(200_000), description: 'word '.repeat(200_000) }))).toEqual([1200, 630]);
+  });
+});
+
+describe("a release note's card", () => {
+  const note: NoteCardInput = {
+    kind: 'note',
+    title: 'Invoices in one tap',
+    date: '20 November 2026',
+    tags: ['New', 'Improved'],
+    fallbackTag: 'Release notes',
+    siteTitle: 'Acme roadmap',
+    accent: '#1d4ed8',
+  };
+
+  it('is a PNG of 1200×630 that shows its title, tags and date: another of any is another image', async () => {
+    const card = await drawCard(note);
+    expect(pngSize(card)).toEqual([1200, 630]);
+    for (const other of [{ title: 'Faster search' }, { date: '1 December 2026' }, { tags: ['Fixed'] }, { tags: [] }, { accent: '#b91c1c' }])
+      expect((await drawCard({ ...note, ...other })).equals(card), JSON.stringify(other)).toBe(false);
+  });
+
+  it('has a digest of what it shows, apart from an issue card of the same title; tags past the fourth are not drawn', () => {
+    const digests = new Set(
+      [
+        note,
+        { ...note, title: 'x' },
+        { ...note, date: 'x' },
+        { ...note, tags: ['New'] },
+        { ...note, tags: ['New, Improved'] },
+        { ...note, tags: [] },
+        { ...note, tags: [], fallbackTag: 'x' },
+        { ...input, title: note.title },
+      ].map(cardDigest),
+    );
+    expect(digests.size).toBe(8);
+    expect(cardDigest({ ...note, tags: ['a', 'b', 'c', 'd', 'e'] })).toBe(cardDigest({ ...note, tags: ['a', 'b', 'c', 'd', 'f'] }));
+  });
+
+  it('draws hostile titles and tags as text, a megabyte title shortened, and refuses a script its fonts cannot draw', async () => {
+    for (const payload of PAYLOADS.filter(drawable).slice(0, 5)) expect(pngSize(await drawCard({ ...note, title: payload, tags: [payload] }))).toEqual([1200, 630]);
+    expect(pngSize(await drawCard({ ...note, title: 'word '.repeat(200_000), tags: ['word '.repeat(10_000)] }))).toEqual([1200, 630]);
+    expect(cardDrawable(note)).toBe(true);
+    expect(cardDrawable({ ...note, tags: ['新'] })).toBe(false);
+    expect(cardDrawable({ ...note, date: '2026年11月20日' })).toBe(false);
   });
 });
