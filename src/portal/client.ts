@@ -48,7 +48,12 @@ export function sessionOf(options: PortalClientOptions): PortalSession {
   );
 }
 
-export const CLIENT_DEFAULTS = { timeoutMs: 15_000, pageSize: 100, maxPages: 1_000, concurrency: 4 } as const;
+/**
+ * `concurrency`: project requests in flight at once. The pacer, not this, keeps a run within the documented limits
+ * (src/portal/pacer.ts); this only has to be high enough to use the burst: at 100 ms a request, 8 in flight send
+ * 80 a second, more than the 33 a second a burst of 333 over 10 s averages (docs/portal-api.md, Rate limits §1).
+ */
+export const CLIENT_DEFAULTS = { timeoutMs: 15_000, pageSize: 100, maxPages: 1_000, concurrency: 8 } as const;
 
 interface IssueListResult {
   issues: ApiIssue[];

@@ -1,5 +1,10 @@
 /**
- * Paces requests by the service's rate-limit headers (docs/portal-api.md, Rate limits):
+ * Paces requests by the service's documented limits and its rate-limit headers (docs/portal-api.md, Rate limits):
+ * - the documented read limit and its burst (docs/portal-api.md, Rate limits §1): at most `perMinute` requests in
+ *   any minute and at most twice that rate, `burst` requests, in any 10 seconds. The pacer counts what it sent
+ *   itself, over sliding windows, so it may send a whole burst at once and then one more request each time an
+ *   earlier one leaves the 10-second window, which is as fast as those limits allow; the headers cannot tell it
+ *   the burst, as they describe one window only;
  * - every response carries X-RateLimit-Limit, -Remaining and -Reset (unix
  *   seconds when the window resets): when the calls left run out, requests
  *   wait for the reset instead of drawing a 429;
@@ -22,9 +27,31 @@ export const systemClock: PacerClock = {
   random: Math.random,
 };
 
+/**
+ * The read limits a run keeps to on its own count (docs/portal-api.md, Rate limits §1): 1000 reads a minute, and a
+ * burst of "2x the method-class limit over a 10-second window", read as twice the minute's rate over 10 seconds:
+ * 2 × 1000 × 10 / 60 = 333 reads in any 10 seconds. How keyless portal requests are counted is not shown; they are
+ * assumed to be counted like a key's. The headers still pace a run against a server that allows less.
+ */
+export interface ReadLimits {
+  perMinute: number;
+  /** The burst's share of the minute's rate, over its window: 2 (docs/portal-api.md, Rate limits §1). */
+  burstFactor: number;
+  burstWindowMs: number;
+}
+
+export const DOCUMENTED_READ_LIMITS: ReadLimits = { perMinute: 1000, burstFactor: 2, burstWindowMs: 10_000 };
+
+const MINUTE_MS = 60_000;
+
+/** Most requests `limits` allow in any one burst window. */
+export function burstSize(limits: ReadLimits): number {
+  return Math.max(1, Math.floor((limits.burstFactor * limits.perMinute * limits.burstWindowMs) / MINUTE_MS));
+}
+
 /** Jitter added after a Retry-After, per request: "roughly 0–500 ms" (docs/portal-api.md, Rate limits §4). */
 export const RETRY_AFTER_JITTER_MS = 500;
-/** Waited past a window's reset second, so a request never lands just before it. */
+/** Waited past a window's reset second, or past the end of a sliding window, so a request never lands just before it. */
 const RESET_MARGIN_MS = 30;
 /** A server clock further off than this is corrected for, using its Date header. */
 const MAX_CLOCK_SKEW_MS = 2_000;
@@ -62,12 +89,15 @@ export function readRetryAfter(headers: HeaderBag, receivedAtMs: number): number
   return Number.isNaN(date) ? undefined : Math.max(0, date - receivedAtMs);
 }
 
+/** What a request waits for: a 429's Retry-After, the server's window (X-RateLimit-Reset), or the documented read limits. */
+export type WaitReason = 'retry-after' | 'window' | 'read-limit';
+
 /** Thrown by `acquire` when the wait it needs would end after the caller's deadline. */
 export class PacerWaitTooLong extends Error {
   override name = 'PacerWaitTooLong';
   readonly waitMs: number;
-  readonly reason: 'retry-after' | 'window';
-  constructor(waitMs: number, reason: 'retry-after' | 'window') {
+  readonly reason: WaitReason;
+  constructor(waitMs: number, reason: WaitReason) {
     super(`a wait of ${waitMs} ms is needed`);
     this.waitMs = waitMs;
     this.reason = reason;
@@ -76,14 +106,30 @@ export class PacerWaitTooLong extends Error {
 
 export class RequestPacer {
   readonly #clock: PacerClock;
+  readonly #perMinute: number;
+  readonly #burst: number;
+  readonly #burstWindowMs: number;
+  /** When the last requests were sent, oldest first: as many as the larger of the two limits. */
+  readonly #sent: number[] = [];
   #limit: number | undefined;
   #remaining: number | undefined;
   #resetAtMs = 0;
   #blockedUntil = 0;
   #inFlight = 0;
 
-  constructor(clock: PacerClock = systemClock) {
+  constructor(clock: PacerClock = systemClock, limits: ReadLimits = DOCUMENTED_READ_LIMITS) {
     this.#clock = clock;
+    this.#perMinute = Math.max(1, Math.floor(limits.perMinute));
+    this.#burst = burstSize(limits);
+    this.#burstWindowMs = limits.burstWindowMs;
+  }
+
+  /** The earliest time the next request keeps within the burst and the minute's limit (docs/portal-api.md, Rate limits §1). */
+  #nextAllowedMs(): number {
+    const sent = this.#sent;
+    const burstStart = sent.length >= this.#burst ? sent[sent.length - this.#burst]! + this.#burstWindowMs + RESET_MARGIN_MS : 0;
+    const minuteStart = sent.length >= this.#perMinute ? sent[sent.length - this.#perMinute]! + MINUTE_MS + RESET_MARGIN_MS : 0;
+    return Math.max(burstStart, minuteStart);
   }
 
   /**
@@ -91,7 +137,7 @@ export class RequestPacer {
    * sent. Throws `PacerWaitTooLong` instead of waiting past `notAfterMs`.
    */
   async acquire(notAfterMs = Number.POSITIVE_INFINITY): Promise<void> {
-    const wait = async (ms: number, reason: 'retry-after' | 'window') => {
+    const wait = async (ms: number, reason: WaitReason) => {
       if (this.#clock.now() + ms > notAfterMs) throw new PacerWaitTooLong(Math.ceil(ms), reason);
       await this.#clock.sleep(ms);
     };
@@ -111,8 +157,15 @@ export class RequestPacer {
         if (!Number.isFinite(this.#resetAtMs)) this.#remaining = 1;
         continue;
       }
+      const allowedAt = this.#nextAllowedMs();
+      if (now < allowedAt) {
+        await wait(allowedAt - now, 'read-limit');
+        continue;
+      }
       if (this.#remaining !== undefined) this.#remaining--;
       this.#inFlight++;
+      this.#sent.push(now);
+      if (this.#sent.length > Math.max(this.#burst, this.#perMinute)) this.#sent.shift();
       return;
     }
   }

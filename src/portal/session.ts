@@ -8,7 +8,7 @@
  */
 import { PortalError } from '../shared/errors.ts';
 import { DEFAULT_MAX_FETCH_BYTES, DEFAULT_MAX_RESPONSE_BYTES, getJson, type JsonResponse } from './http.ts';
-import { PacerWaitTooLong, readRetryAfter, RequestPacer, systemClock, type PacerClock } from './pacer.ts';
+import { PacerWaitTooLong, readRetryAfter, RequestPacer, systemClock, type PacerClock, type ReadLimits } from './pacer.ts';
 
 export interface RetryOptions {
   /** Tries per request for 5xx, network errors, timeouts and cut-short bodies. */
@@ -45,6 +45,8 @@ interface SessionOptions {
   maxFetchBytes?: number | undefined;
   retry?: Partial<RetryOptions> | undefined;
   clock?: PacerClock;
+  /** The read limits the run keeps to on its own count; the documented ones (`DOCUMENTED_READ_LIMITS`) unless a test or the bench scales them. */
+  readLimits?: ReadLimits | undefined;
 }
 
 /** Whether a failure may go away on its own: 5xx, 429, no answer, a body cut short. */
@@ -57,7 +59,7 @@ export function createSession(options: SessionOptions): PortalSession {
   const clock = options.clock ?? systemClock;
   const retry = { ...RETRY_DEFAULTS, ...options.retry };
   const deadline = clock.now() + retry.deadlineMs;
-  const pacer = new RequestPacer(clock);
+  const pacer = new RequestPacer(clock, options.readLimits);
   const stats: SessionStats = { requests: 0, rateLimited: 0, retries: 0, notUtf8: 0 };
 
   const secondsLeft = () => Math.max(0, Math.ceil((deadline - clock.now()) / 1000));
@@ -72,8 +74,7 @@ export function createSession(options: SessionOptions): PortalSession {
         await pacer.acquire(deadline);
       } catch (error) {
         if (!(error instanceof PacerWaitTooLong)) throw error;
-        const why = error.reason === 'retry-after' ? 'the portal asked to wait' : 'the rate-limit window resets in';
-        const what = error.reason === 'retry-after' ? ' (Retry-After)' : ' (X-RateLimit-Reset)';
+        const [why, what] = WAIT_WORDS[error.reason];
         throw deadlineError(url, `${why} ${Math.ceil(error.waitMs / 1000)} s${what}, past the run's deadline in ${secondsLeft()} s`);
       }
       const left = deadline - clock.now();
@@ -118,6 +119,13 @@ export function createSession(options: SessionOptions): PortalSession {
 
   return { getJson: get, stats };
 }
+
+/** How a deadline error names each wait: what it waits for, and where that comes from. */
+const WAIT_WORDS: Record<PacerWaitTooLong['reason'], [string, string]> = {
+  'retry-after': ['the portal asked to wait', ' (Retry-After)'],
+  window: ['the rate-limit window resets in', ' (X-RateLimit-Reset)'],
+  'read-limit': ["the portal's documented read limit allows the next request in", ' (reads a minute, and their burst over 10 s)'],
+};
 
 function budgetError(url: URL, budget: number, spent: number, cause: PortalError): PortalError {
   return new PortalError(

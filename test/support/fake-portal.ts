@@ -48,8 +48,12 @@ export interface Workspace {
   failure?: Failure;
   /** Delay of each project answer, so concurrency can be observed. */
   projectDelayMs?: number;
-  /** Rate limit (docs/portal-api.md, Rate limits §2–3): X-RateLimit-* on every response, 429 + Retry-After past `limit` per fixed window. */
-  rateLimit?: { limit: number; windowMs: number };
+  /**
+   * Rate limit (docs/portal-api.md, Rate limits §1–3): X-RateLimit-* on every response, of the `windowMs` window;
+   * 429 + Retry-After past `limit` per fixed window, or past `burst.limit` per fixed window of `burst.windowMs`
+   * (the documented burst, of which the headers say nothing).
+   */
+  rateLimit?: { limit: number; windowMs: number; burst?: { limit: number; windowMs: number } };
   /** The sped-up time (test/support/fast-clock.ts) the rate limit runs on, shared with the client under test; wall time when absent. */
   time?: FastTime;
   /** The first `count` requests fail: an error status, a 429, a slow answer, or a body cut short. */
@@ -66,9 +70,11 @@ export interface WorkspaceStats {
   rateLimitedByWindow: Record<string, number>;
   /** Requests counted, by rate-limit window number. */
   requestsByWindow: Record<string, number>;
+  /** Requests counted, by burst window number (when the rate limit has a burst). */
+  requestsByBurstWindow: Record<string, number>;
 }
 
-const emptyStats = (): WorkspaceStats => ({ requests: [], requestTimes: [], peakProjectConcurrency: 0, rateLimitedByWindow: {}, requestsByWindow: {} });
+const emptyStats = (): WorkspaceStats => ({ requests: [], requestTimes: [], peakProjectConcurrency: 0, rateLimitedByWindow: {}, requestsByWindow: {}, requestsByBurstWindow: {} });
 
 export interface FakePortal {
   /** Root of the fake v1 API, e.g. `http://127.0.0.1:41234/api/v1`. */
@@ -241,7 +247,7 @@ function streamHugeArray(res: ServerResponse, bytes: number, announce: boolean) 
  * rate-limit headers on the response (docs/portal-api.md, Rate limits §2–3); answers 429 and
  * returns false past the limit.
  */
-function applyRateLimit(res: ServerResponse, { limit, windowMs }: { limit: number; windowMs: number }, record: WorkspaceStats, now: number): boolean {
+function applyRateLimit(res: ServerResponse, { limit, windowMs, burst }: NonNullable<Workspace['rateLimit']>, record: WorkspaceStats, now: number): boolean {
   const window = Math.floor(now / windowMs);
   const windowEnd = (window + 1) * windowMs;
   const used = (record.requestsByWindow[window] ?? 0) + 1;
@@ -249,9 +255,13 @@ function applyRateLimit(res: ServerResponse, { limit, windowMs }: { limit: numbe
   res.setHeader('X-RateLimit-Limit', String(limit));
   res.setHeader('X-RateLimit-Remaining', String(Math.max(0, limit - used)));
   res.setHeader('X-RateLimit-Reset', String(Math.ceil(windowEnd / 1000)));
-  if (used <= limit) return true;
+  const burstWindow = burst ? Math.floor(now / burst.windowMs) : 0;
+  const burstUsed = burst ? (record.requestsByBurstWindow[burstWindow] = (record.requestsByBurstWindow[burstWindow] ?? 0) + 1) : 0;
+  const overBurst = burst !== undefined && burstUsed > burst.limit;
+  if (used <= limit && !overBurst) return true;
   record.rateLimitedByWindow[window] = (record.rateLimitedByWindow[window] ?? 0) + 1;
-  res.setHeader('Retry-After', String(Math.max(1, Math.ceil((windowEnd - now) / 1000))));
+  const until = overBurst && used <= limit ? (burstWindow + 1) * burst.windowMs : windowEnd;
+  res.setHeader('Retry-After', String(Math.max(1, Math.ceil((until - now) / 1000))));
   json(res, 429, {
     error: { code: 'rate_limited', message: 'Rate limit exceeded', details: { limit, window: `${windowMs / 1000}s` }, request_id: `req_${used}` },
   });

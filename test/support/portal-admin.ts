@@ -19,3 +19,14 @@ export function synthetic(options: SyntheticOptions, extra: Partial<Workspace> =
 
 /** Most 429s the server sent in any one rate-limit window. */
 export const most429sPerWindow = (stats: WorkspaceStats) => Math.max(0, ...Object.values(stats.rateLimitedByWindow));
+
+/** Most of `times` (ms) inside any window of `windowMs`: requests over a sliding window, as a rate limit counts them. */
+export function mostInAnyWindow(times: readonly number[], windowMs: number): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let most = 0;
+  for (let first = 0, last = 0; first < sorted.length; first++) {
+    while (last < sorted.length && sorted[last]! < sorted[first]! + windowMs) last++;
+    most = Math.max(most, last - first);
+  }
+  return most;
+}

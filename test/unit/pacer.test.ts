@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readRateLimit, readRetryAfter, RequestPacer, type PacerClock } from '../../src/portal/pacer.ts';
+import { mostInAnyWindow } from '../support/portal-admin.ts';
 
 /** A clock that only moves when someone sleeps; sleepers that start together wake at their own times. */
 function fakeClock(start = 1_700_000_000_000, random = () => 0.5) {
@@ -88,5 +89,106 @@ describe('RequestPacer', () => {
     expect(clock.sleeps[0]).toBe(2_000);
     expect(clock.sleeps[1]).toBeCloseTo(2_499.5, 3);
     expect(clock.time - start).toBeGreaterThanOrEqual(2_000);
+  });
+});
+
+/**
+ * A clock that moves only when every pending task has run: then it jumps to the earliest sleeper's wake time and
+ * wakes it. No real time passes; `drive` runs until nobody sleeps or waits.
+ */
+function virtualClock(start = 1_700_000_000_000, random = () => 0.5) {
+  const sleepers: { at: number; wake: () => void }[] = [];
+  const clock: PacerClock & { time: number; drive: (done: Promise<unknown>) => Promise<void> } = {
+    time: start,
+    now: () => clock.time,
+    sleep: (ms) => new Promise<void>((wake) => sleepers.push({ at: clock.time + Math.max(0, ms), wake })),
+    random,
+    drive: async (done) => {
+      let finished = false;
+      void done.finally(() => (finished = true));
+      for (;;) {
+        // Every pending promise callback runs before the next macrotask.
+        await new Promise((resolve) => setImmediate(resolve));
+        if (finished) return;
+        if (sleepers.length === 0) throw new Error('nothing sleeps, yet the requests are not done');
+        sleepers.sort((a, b) => a.at - b.at);
+        const next = sleepers.shift()!;
+        clock.time = Math.max(clock.time, next.at);
+        next.wake();
+      }
+    },
+  };
+  return clock;
+}
+
+describe('RequestPacer and the documented read limits (Limits: 1000 reads a minute, a burst of 2x that rate over 10 s)', () => {
+  it('sends a whole burst at once, then never more than 333 in any 10 s nor 1000 in any minute, and no later than those limits allow', async () => {
+    const clock = virtualClock();
+    const pacer = new RequestPacer(clock);
+    const start = clock.time;
+    const sent: number[] = [];
+    // 1,500 requests wanting to go at once: as if every project were asked for together.
+    const all = Promise.all(
+      Array.from({ length: 1_500 }, async () => {
+        await pacer.acquire();
+        sent.push(clock.now() - start);
+      }),
+    );
+    await clock.drive(all);
+    expect(sent).toHaveLength(1_500);
+    expect(mostInAnyWindow(sent, 10_000)).toBe(333);
+    expect(mostInAnyWindow(sent, 60_000)).toBe(1_000);
+    // 333 at once; 333 more 10 s later (each leaving window plus 30 ms), and again; then the minute's 1000 are spent
+    // after 999 requests and one more at 30.09 s, and the 1001st waits for the first to leave the minute (60.03 s);
+    // from then on the burst binds again: the 1334th at 70.06 s, like the rest.
+    expect(sent.filter((t) => t === 0)).toHaveLength(333);
+    expect(sent[333]).toBe(10_030);
+    expect(sent[999]).toBe(30_090);
+    expect(sent[1_000]).toBe(60_030);
+    expect(sent[1_333]).toBe(70_060);
+    expect(sent[1_499]).toBe(70_060);
+  });
+
+  it('keeps to limits it is given (the bench scales them), over requests that come and go', async () => {
+    const clock = virtualClock();
+    const limits = { perMinute: 120, burstFactor: 2, burstWindowMs: 10_000 };
+    const pacer = new RequestPacer(clock, limits);
+    const start = clock.time;
+    const sent: number[] = [];
+    let next = 0;
+    // 8 workers, each request taking 0 to 1.5 s, 300 requests in all.
+    const worker = async () => {
+      while (next < 300) {
+        next++;
+        await pacer.acquire();
+        sent.push(clock.now() - start);
+        await clock.sleep((sent.length * 37) % 1_500);
+        pacer.observe({});
+      }
+    };
+    await clock.drive(Promise.all(Array.from({ length: 8 }, worker)));
+    expect(sent).toHaveLength(300);
+    expect(mostInAnyWindow(sent, 10_000)).toBeLessThanOrEqual(40);
+    expect(mostInAnyWindow(sent, 60_000)).toBeLessThanOrEqual(120);
+  });
+
+  it('after a 429 sends nothing before the Retry-After, then each request after its own jitter of 0–500 ms, still within the burst', async () => {
+    const randoms = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.999];
+    const clock = virtualClock(1_700_000_000_000, () => randoms.shift() ?? 0.5);
+    const pacer = new RequestPacer(clock, { perMinute: 30, burstFactor: 2, burstWindowMs: 10_000 });
+    const start = clock.time;
+    const sent: number[] = [];
+    pacer.block(start + 3_000);
+    const send = async () => {
+      await pacer.acquire();
+      sent.push(clock.now() - start);
+    };
+    await clock.drive(Promise.all(Array.from({ length: 12 }, send)));
+    // Each waits the full 3 s and its own share of 500 ms (docs/portal-api.md, Rate limits §4)…
+    expect(sent.slice(0, 10)).toEqual([3_000, 3_050, 3_100, 3_150, 3_200, 3_250, 3_300, 3_350, 3_400, 3_450]);
+    // …and the burst is 10 (2 × 30 a minute over 10 s): the last two, due at 3,475 and 3,499.5 ms, wait for the first
+    // two to leave the window.
+    expect(sent.slice(10)).toEqual([13_030, 13_080]);
+    expect(mostInAnyWindow(sent, 10_000)).toBe(10);
   });
 });
