@@ -1,7 +1,11 @@
-/** The "what's new" feed and badge script: what /latest.json lists, and the script's weight. */
+/** The "what's new" feed and script: what /latest.json lists and says, and what the script weighs and may call. */
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { latestDocument, WHATS_NEW_SCRIPT } from '../../src/exports/whats-new.ts';
+import { latestDocument, type LatestLanguage } from '../../src/exports/whats-new.ts';
+import { WHATS_NEW_SCRIPT } from '../../src/exports/whats-new-script.ts';
+import { labelsFor } from '../../src/i18n/labels.ts';
+
+const english: LatestLanguage = { locale: 'en', dir: 'ltr', labels: labelsFor('en'), tags: ['new', 'improved', 'fixed'] };
 
 describe('latest.json', () => {
   const changelog = Array.from({ length: 25 }, (_, index) => ({
@@ -10,9 +14,10 @@ describe('latest.json', () => {
     at: new Date(Date.UTC(2026, 10, 30 - index)).toISOString(),
     atLeast: index === 24,
   }));
+  const noTags = () => undefined;
 
   it("lists the newest 20 of the changelog in its order, with absolute URLs under the base path and the changelog's", () => {
-    const document = latestDocument({ siteRoot: 'https://acme.example.com/roadmap/', changelog, title: (entry) => `Title of ${entry.id}` });
+    const document = latestDocument({ siteRoot: 'https://acme.example.com/roadmap/', changelog, title: (entry) => `Title of ${entry.id}`, tags: noTags, language: english });
     expect(document.changelog).toBe('https://acme.example.com/roadmap/changelog/');
     expect(document.items).toHaveLength(20);
     expect(document.items.map((item) => item.id)).toEqual(changelog.slice(0, 20).map((entry) => entry.id));
@@ -23,19 +28,74 @@ describe('latest.json', () => {
       url: 'https://acme.example.com/roadmap/projects/id-0/',
       shippedAt: '2026-11-30T00:00:00.000Z',
       approximate: false,
+      tags: [],
+      dateLabel: 'project completed {date}',
     });
     expect(document.items[1]!.url).toBe('https://acme.example.com/roadmap/issues/id-1/');
+    expect(document.items[1]!.dateLabel).toBe('shipped {date}');
   });
 
   it('marks an item the history saw already shipped as approximate: its date is "on or before"', () => {
     const seenShipped = changelog.map((entry, index) => ({ ...entry, atLeast: index === 3 }));
-    const document = latestDocument({ siteRoot: 'https://acme.example.com/', changelog: seenShipped, title: () => undefined });
+    const document = latestDocument({ siteRoot: 'https://acme.example.com/', changelog: seenShipped, title: () => undefined, tags: noTags, language: english });
     expect(document.items.map((item) => item.approximate)).toEqual(Array.from({ length: 20 }, (_, index) => index === 3));
+    expect(document.items[3]!.dateLabel).toBe('shipped on or before {date}');
+  });
+
+  it("carries a note's tags as its frontmatter lists them, and the panel's words in the site's main language", () => {
+    const note = { kind: 'note' as const, id: 'faster-search', at: '2026-11-20T00:00:00.000Z', atLeast: false as const };
+    const german: LatestLanguage = { locale: 'de-DE', dir: 'ltr', labels: labelsFor('de-DE'), tags: ['new', 'improved', 'fixed', 'security'] };
+    const document = latestDocument({
+      siteRoot: 'https://acme.example.com/',
+      changelog: [note],
+      title: () => 'Schneller suchen',
+      tags: () => ['improved', 'security'],
+      language: german,
+    });
+    expect(document.lang).toBe('de-DE');
+    expect(document.dir).toBe('ltr');
+    expect(document.labels).toEqual({
+      heading: 'Neuigkeiten',
+      close: 'Schließen',
+      unread: 'Ungelesen',
+      changelog: 'Das vollständige Änderungsprotokoll',
+      empty: 'Noch nichts ausgeliefert.',
+      // A tag of the team's own is said as written.
+      tags: { new: 'Neu', improved: 'Verbessert', fixed: 'Behoben', security: 'security' },
+    });
+    expect(document.items[0]).toMatchObject({ kind: 'note', url: 'https://acme.example.com/releases/faster-search/', tags: ['improved', 'security'], dateLabel: '{date}' });
+  });
+
+  it('writes the word before the date in the form the date needs (Italian elides "il" before the 1st)', () => {
+    const italian: LatestLanguage = { locale: 'it', dir: 'ltr', labels: labelsFor('it'), tags: ['new'] };
+    const firstOfMarch = [{ kind: 'issue' as const, id: 'a', at: '2026-03-01T10:00:00.000Z', atLeast: false }];
+    const document = latestDocument({ siteRoot: 'https://acme.example.com/', changelog: firstOfMarch, title: () => 'A', tags: noTags, language: italian });
+    expect(document.items[0]!.dateLabel).toBe('rilasciato l’{date}');
+  });
+
+  it("says the config's own words for the panel (labels overrides)", () => {
+    const own: LatestLanguage = { ...english, labels: labelsFor('en', { whatsNew: 'Fresh from the team' }) };
+    const document = latestDocument({ siteRoot: 'https://acme.example.com/', changelog: [], title: () => undefined, tags: noTags, language: own });
+    expect(document.labels.heading).toBe('Fresh from the team');
+    expect(document.items).toEqual([]);
   });
 });
 
 describe('whats-new.js', () => {
-  it('weighs under 1 KB gzipped', () => {
-    expect(gzipSync(WHATS_NEW_SCRIPT).length).toBeLessThan(1024);
+  it('weighs under 3 KB gzipped, as served', () => {
+    expect(gzipSync(WHATS_NEW_SCRIPT).length).toBeLessThan(3 * 1024);
+  });
+
+  it('is a classic script of ES5 syntax that parses', () => {
+    expect(() => new Function(WHATS_NEW_SCRIPT)).not.toThrow();
+    // No module syntax, no arrow functions, no let/const, no template literals: it runs as it is served.
+    expect(WHATS_NEW_SCRIPT).not.toMatch(/=>|\blet\b|\bconst\b|`|^\s*(import|export)\b/m);
+  });
+
+  it('calls no HTML sink: every text is set as text', () => {
+    expect(WHATS_NEW_SCRIPT).not.toMatch(
+      /innerHTML|outerHTML|insertAdjacentHTML|document\.write|srcdoc|createContextualFragment|setHTMLUnsafe|parseHTMLUnsafe|DOMParser|\beval\b|new Function/,
+    );
+    expect(WHATS_NEW_SCRIPT).toContain('textContent');
   });
 });
