@@ -4,7 +4,8 @@
  *   any minute and at most twice that rate, `burst` requests, in any 10 seconds. The pacer counts what it sent
  *   itself, over sliding windows, so it may send a whole burst at once and then one more request each time an
  *   earlier one leaves the 10-second window, which is as fast as those limits allow; the headers cannot tell it
- *   the burst, as they describe one window only;
+ *   the burst, as they describe one window only. A request counts from the time of its answer once it has one:
+ *   the server counted it when it arrived, which a slow network or a busy machine puts later than when it was sent;
  * - every response carries X-RateLimit-Limit, -Remaining and -Reset (unix
  *   seconds when the window resets): when the calls left run out, requests
  *   wait for the reset instead of drawing a 429;
@@ -109,8 +110,13 @@ export class RequestPacer {
   readonly #perMinute: number;
   readonly #burst: number;
   readonly #burstWindowMs: number;
-  /** When the last requests were sent, oldest first: as many as the larger of the two limits. */
-  readonly #sent: number[] = [];
+  /**
+   * The requests the limits count, by time, each list oldest first: those answered at the time of their answer
+   * (the server counted them when they arrived, at the latest then), those still on their way at the time they
+   * were sent. As many of the last as the larger of the two limits.
+   */
+  readonly #answered: number[] = [];
+  readonly #unanswered: number[] = [];
   #limit: number | undefined;
   #remaining: number | undefined;
   #resetAtMs = 0;
@@ -126,10 +132,23 @@ export class RequestPacer {
 
   /** The earliest time the next request keeps within the burst and the minute's limit (docs/portal-api.md, Rate limits §1). */
   #nextAllowedMs(): number {
-    const sent = this.#sent;
-    const burstStart = sent.length >= this.#burst ? sent[sent.length - this.#burst]! + this.#burstWindowMs + RESET_MARGIN_MS : 0;
-    const minuteStart = sent.length >= this.#perMinute ? sent[sent.length - this.#perMinute]! + MINUTE_MS + RESET_MARGIN_MS : 0;
-    return Math.max(burstStart, minuteStart);
+    const burstStart = this.#latest(this.#burst);
+    const minuteStart = this.#latest(this.#perMinute);
+    return Math.max(burstStart === undefined ? 0 : burstStart + this.#burstWindowMs + RESET_MARGIN_MS, minuteStart === undefined ? 0 : minuteStart + MINUTE_MS + RESET_MARGIN_MS);
+  }
+
+  /** The `n`th latest time of the counted requests, answered or not; undefined when fewer were sent. */
+  #latest(n: number): number | undefined {
+    const answered = this.#answered;
+    const unanswered = this.#unanswered;
+    if (answered.length + unanswered.length < n) return undefined;
+    let a = answered.length - 1;
+    let u = unanswered.length - 1;
+    for (let taken = 1; ; taken++) {
+      const fromAnswered = u < 0 || (a >= 0 && answered[a]! >= unanswered[u]!);
+      const time = fromAnswered ? answered[a--]! : unanswered[u--]!;
+      if (taken === n) return time;
+    }
   }
 
   /**
@@ -164,8 +183,8 @@ export class RequestPacer {
       }
       if (this.#remaining !== undefined) this.#remaining--;
       this.#inFlight++;
-      this.#sent.push(now);
-      if (this.#sent.length > Math.max(this.#burst, this.#perMinute)) this.#sent.shift();
+      this.#unanswered.push(now);
+      if (this.#unanswered.length > Math.max(this.#burst, this.#perMinute)) this.#unanswered.shift();
       return;
     }
   }
@@ -173,6 +192,13 @@ export class RequestPacer {
   /** Learns from the headers of any response, success or error (docs/portal-api.md, Rate limits §2). */
   observe(headers: HeaderBag): void {
     this.#inFlight = Math.max(0, this.#inFlight - 1);
+    // Which request this answers is not known: the earliest sent is counted as answered now, which counts the
+    // others, still on their way, no earlier than the truth.
+    if (this.#unanswered.length > 0) {
+      this.#unanswered.shift();
+      this.#answered.push(this.#clock.now());
+      if (this.#answered.length > Math.max(this.#burst, this.#perMinute)) this.#answered.shift();
+    }
     const info = readRateLimit(headers, this.#clock.now());
     if (!info) return;
     this.#limit = info.limit;

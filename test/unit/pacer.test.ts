@@ -172,6 +172,24 @@ describe('RequestPacer and the documented read limits (Limits: 1000 reads a minu
     expect(mostInAnyWindow(sent, 60_000)).toBeLessThanOrEqual(120);
   });
 
+  it('counts an answered request from its answer, so answers that come late cannot crowd the next window', async () => {
+    const clock = virtualClock();
+    const pacer = new RequestPacer(clock, { perMinute: 30, burstFactor: 2, burstWindowMs: 10_000 });
+    const start = clock.time;
+    // A burst of 10 sent at once, answered 2 s later: the server may have counted them as late as that.
+    await Promise.all(Array.from({ length: 10 }, () => pacer.acquire()));
+    const eleventh = pacer.acquire().then(() => clock.now() - start);
+    await clock.drive(
+      (async () => {
+        await clock.sleep(2_000);
+        for (let i = 0; i < 10; i++) pacer.observe({});
+        return eleventh;
+      })(),
+    );
+    // 10 s after the answers (plus 30 ms), not 10 s after the requests were sent.
+    expect(await eleventh).toBe(12_030);
+  });
+
   it('after a 429 sends nothing before the Retry-After, then each request after its own jitter of 0–500 ms, still within the burst', async () => {
     const randoms = [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.999];
     const clock = virtualClock(1_700_000_000_000, () => randoms.shift() ?? 0.5);
