@@ -75,6 +75,12 @@ export const EnvSchema = z
      */
     ROADMAP_PAGE_DIGESTS: optional(z.string()),
     /**
+     * File the build writes the release notes it publishes to (each one's address, title, date and tags, in the main
+     * language): the rebuild records from it when each note was first published, which `portal-roadmap notify`
+     * posts (src/history/published-notes.ts). `npm run rebuild` sets it itself; unset, nothing is written.
+     */
+    ROADMAP_RELEASE_NOTES_OUT: optional(z.string()),
+    /**
      * Pages Astro renders at once (its `build.concurrency`); default twice the CPUs, at most 8
      * (src/config/settings.ts `defaultBuildConcurrency`). 1 renders one page at a time.
      */

@@ -62,6 +62,8 @@ export interface Settings {
    * unchanged pages it copies (`ROADMAP_PREVIOUS_OUTPUT`), both absolute; undefined: every page is rendered.
    */
   pageReuse: PageReuseSettings | undefined;
+  /** Where this build writes the release notes it publishes (`ROADMAP_RELEASE_NOTES_OUT`), absolute; undefined: nowhere. */
+  releaseNotesOut: string | undefined;
   /** Astro's `build.concurrency`: pages rendered at once (`ROADMAP_BUILD_CONCURRENCY`, else `defaultBuildConcurrency()`). */
   buildConcurrency: number;
 }
@@ -154,6 +156,7 @@ export function resolveSettings(root: string, env: NodeJS.ProcessEnv = process.e
           previousOutput: parsedEnv.ROADMAP_PREVIOUS_OUTPUT ? resolve(root, parsedEnv.ROADMAP_PREVIOUS_OUTPUT) : undefined,
         }
       : undefined,
+    releaseNotesOut: parsedEnv.ROADMAP_RELEASE_NOTES_OUT ? resolve(root, parsedEnv.ROADMAP_RELEASE_NOTES_OUT) : undefined,
     buildConcurrency: parsedEnv.ROADMAP_BUILD_CONCURRENCY ?? defaultBuildConcurrency(),
     shipDates: config.shipDates
       ? readShipDates(

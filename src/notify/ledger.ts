@@ -10,9 +10,10 @@
  * events recorded at the same moment are each posted once. Pure but for the
  * file's read and atomic write.
  */
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { readKeptFile } from '../shared/files.ts';
 import type { NewsEvent } from './news.ts';
 import type { ServiceName } from './services.ts';
 
@@ -50,21 +51,8 @@ export type LedgerRead = { ledger: Ledger; problem?: undefined } | { ledger?: un
 
 /** The ledger in `stateDir`, an empty one when there is none, or why the file there cannot be read. */
 export async function readLedger(stateDir: string): Promise<LedgerRead> {
-  let text: string;
-  try {
-    text = await readFile(join(stateDir, LEDGER_FILE), 'utf8');
-  } catch (error) {
-    const { code } = error as NodeJS.ErrnoException;
-    return code === 'ENOENT' ? { ledger: emptyLedger() } : { problem: `cannot be read (${code ?? 'error'})` };
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return { problem: 'is not JSON' };
-  }
-  const parsed = LedgerSchema.safeParse(json);
-  return parsed.success ? { ledger: parsed.data } : { problem: 'is not a ledger this version of portal-roadmap reads' };
+  const read = await readKeptFile(join(stateDir, LEDGER_FILE), LedgerSchema, 'a ledger');
+  return read.problem === undefined ? { ledger: read.value ?? emptyLedger() } : { problem: read.problem };
 }
 
 /**

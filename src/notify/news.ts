@@ -4,24 +4,33 @@
  * new on the board, moved to in progress, shipped; a project completed. Each
  * event has a key of its own (the anchor of its step on the page, which holds
  * its kind and date), which the ledger remembers once posted. Only what the
- * site shows now is told: an issue that left since is not named. Pure.
+ * site shows now is told: an issue that left since is not named. And a release
+ * note the first time a rebuild published it (src/history/published-notes.ts),
+ * at that run's moment, keyed by its address. Pure.
  */
 import type { RoadmapConfig } from '../config/roadmap-config.ts';
 import type { History } from '../history/schema.ts';
 import { feedEvents, type FeedEventKind } from '../history/timeline.ts';
 import { fill, type Labels } from '../i18n/labels.ts';
 import { shownColumns } from '../shown/columns.ts';
-import { changelogPath, issuePath, projectPath } from '../view/paths.ts';
+import type { PublishedNotes } from '../history/published-notes.ts';
+import { changelogPath, issuePath, projectPath, releasePath } from '../view/paths.ts';
+import { releaseTagLabel } from '../view/release-notes.ts';
 import { STARTED_COLUMNS } from '../feeds/site-feed.ts';
 import type { Snapshot } from '../snapshot/snapshot-file.ts';
 
+/** What an event tells: a move of the history's, or a release note published. */
+export type NewsKind = FeedEventKind | 'note';
+
 export interface NewsEvent {
-  /** Unique to the event and the same in every run: `issue:{id}#{anchor}`. */
+  /** Unique to the event and the same in every run: `issue:{id}#{anchor}`, `note:{address}`. */
   key: string;
-  kind: FeedEventKind;
-  /** The issue's title or the project's name: data, to be escaped by each service. */
+  kind: NewsKind;
+  /** The issue's title, the project's name or the note's title: data, to be escaped by each service. */
   title: string;
-  /** The event's step on the issue or project page. */
+  /** A note's tags, as the site's main language says them (at most `NOTE_TAGS`): data too. */
+  tags?: string[];
+  /** The event's step on the issue or project page; a note's page. */
   url: string;
   at: string;
 }
@@ -35,10 +44,14 @@ export interface News {
   /** Where the rest is: the changelog. */
   moreUrl: string;
   /** `{title}` of the line of each kind: "Shipped: {title}". */
-  lineTemplate: Record<FeedEventKind, string>;
+  lineTemplate: Record<NewsKind, string>;
 }
 
-const KINDS: readonly FeedEventKind[] = ['shipped', 'started', 'new', 'completed'];
+const KINDS: readonly NewsKind[] = ['note', 'shipped', 'started', 'new', 'completed'];
+
+/** A note's tags in a post at most, each at most `NOTE_TAG_MAX` characters: the title is what the line is about. */
+export const NOTE_TAGS = 4;
+const NOTE_TAG_MAX = 40;
 
 export function newsEvents(
   history: History,
@@ -61,10 +74,39 @@ export function newsEvents(
   return events;
 }
 
+/**
+ * The release notes the rebuilds published, as events at the moment each was first published (newest first); none
+ * of those on the site when the record began (`before`). Each links to the note's page.
+ */
+export function noteEvents(record: PublishedNotes | undefined, labels: Labels, siteRoot: string): NewsEvent[] {
+  return (record?.notes ?? [])
+    .filter((note) => !note.before)
+    .map((note) => ({
+      key: `note:${note.slug}`,
+      kind: 'note' as const,
+      title: note.title,
+      tags: note.tags.slice(0, NOTE_TAGS).map((tag) => [...releaseTagLabel(tag, labels)].slice(0, NOTE_TAG_MAX).join('')),
+      url: new URL(releasePath(note.slug), siteRoot).toString(),
+      at: note.since,
+    }))
+    .sort((a, b) => (a.at === b.at ? a.key.localeCompare(b.key) : a.at < b.at ? 1 : -1));
+}
+
+/** Two lists of events, each newest first, as one (on the same moment, `first`'s before `second`'s). */
+export function newestFirst(first: readonly NewsEvent[], second: readonly NewsEvent[]): NewsEvent[] {
+  return [...first, ...second].sort((a, b) => (a.at === b.at ? 0 : a.at < b.at ? 1 : -1));
+}
+
 /** The news of `events` (newest first) for one post. */
 export function newsOf(events: readonly NewsEvent[], context: { siteTitle: string; siteRoot: string; labels: Labels }): News {
   const { labels } = context;
-  const lineTemplate: Record<FeedEventKind, string> = { shipped: labels.feedShipped, started: labels.feedStarted, new: labels.feedNew, completed: labels.feedCompleted };
+  const lineTemplate: Record<NewsKind, string> = {
+    note: labels.feedReleaseNote,
+    shipped: labels.feedShipped,
+    started: labels.feedStarted,
+    new: labels.feedNew,
+    completed: labels.feedCompleted,
+  };
   const counts = KINDS.map((kind) => [kind, events.filter((event) => event.kind === kind).length] as const).filter(([, count]) => count > 0);
   return {
     siteTitle: context.siteTitle,

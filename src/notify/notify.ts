@@ -1,7 +1,7 @@
 /**
  * `portal-roadmap notify`, after a deploy: the news the state folder's history
- * holds and a service has not posted yet, one post per service (its ledger in
- * `notified.json`). Says on stdout which services the config names and what
+ * (and its record of release notes) holds and a service has not posted yet, one
+ * post per service (its ledger in `notified.json`). Says on stdout which services the config names and what
  * happened to each, "nothing new to post" included; warnings go to stderr. A
  * service whose variable is unset is skipped; one that fails keeps its news for
  * the next run; one that took the post without answering in time is recorded
@@ -12,13 +12,14 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { RoadmapConfig } from '../config/roadmap-config.ts';
 import { HISTORY_FILE, readHistoryFile } from '../history/read.ts';
+import { PUBLISHED_NOTES_FILE, readPublishedNotes } from '../history/published-notes.ts';
 import type { Labels } from '../i18n/labels.ts';
 import { publicSnapshot } from '../shown/privacy.ts';
 import { readSnapshotFile } from '../snapshot/snapshot-file.ts';
 import { PUBLISHED_FILE } from '../publish/rebuild.ts';
 import { deliver, realClock, type Clock } from './deliver.ts';
 import { LEDGER_FILE, ledgerPostedThrough, readLedger, unposted, withPosted, writeLedger } from './ledger.ts';
-import { newsEvents, newsOf, type NewsEvent } from './news.ts';
+import { newestFirst, newsEvents, newsOf, noteEvents, type NewsEvent } from './news.ts';
 import { discordPayload, mastodonStatus, slackPayload, teamsPayload, type ServiceName } from './services.ts';
 import { targetOf } from './targets.ts';
 
@@ -74,7 +75,12 @@ export async function notify(options: NotifyOptions): Promise<ServiceOutcome[]> 
   say(`Services in the config: ${services.map((service) => SERVICE_NAMES[service]).join(', ')}.`);
   const history = await readHistoryFile(join(options.stateDir, HISTORY_FILE), 'Run `portal-roadmap rebuild` first, with the same --state.');
   const snapshot = publicSnapshot(await readSnapshotFile(join(options.stateDir, PUBLISHED_FILE)), config.privacy);
-  const events = newsEvents(history, snapshot, config, options.labels, options.siteRoot);
+  // The release notes the rebuilds published, each at the run that first did (src/history/published-notes.ts).
+  const notesFile = join(options.stateDir, PUBLISHED_NOTES_FILE);
+  const notes = await readPublishedNotes(notesFile);
+  if (notes.problem)
+    warn(`warning: ${notesFile} ${notes.problem}: no release note is posted this run; the next rebuild starts the record again, counting the notes it publishes as posted.`);
+  const events = newestFirst(newsEvents(history, snapshot, config, options.labels, options.siteRoot), noteEvents(notes.value, options.labels, options.siteRoot));
   const read = await readLedger(options.stateDir);
   let ledger = read.ledger;
   if (!ledger) {

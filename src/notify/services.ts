@@ -1,7 +1,8 @@
 /**
  * One post per run and service, from the news (src/notify/news.ts): the
- * summary, a line per event with a link to its step, and "and N more" with a
- * link to the changelog where a service's limit would be passed. Titles are
+ * summary, a line per event with a link to its step (a release note's: to its
+ * page, its tags after its title), and "and N more" with a link to the
+ * changelog where a service's limit would be passed. Titles are
  * data: whatever they hold, no service reads markup, a link or a mention in
  * them. Pure.
  *
@@ -59,8 +60,11 @@ export function shorten(text: string, max: number): string {
         .join('')
         .trimEnd()}…`;
 }
-/** A title as a line shows it: one line, shortened. */
-const titleText = (title: string) => shorten(oneLine(title), TITLE_MAX);
+/** An event as a line names it: its title on one line, shortened to `max`, and a release note's tags after it. */
+const titleText = (event: NewsEvent, max = TITLE_MAX) => {
+  const title = shorten(oneLine(event.title), max);
+  return event.tags?.length ? `${title} · ${oneLine(event.tags.join(', '))}` : title;
+};
 
 /** Lines up to `budget` characters (as `measure` counts them), then "and N more". */
 function fitLines(lines: string[], budget: number, measure: (line: string) => number, more: (count: number) => string): string[] {
@@ -96,7 +100,7 @@ export function slackText(text: string): string {
 /** Slack: a message's `text` may be 40,000 characters; a post stays far below, at 3,000 (one section's limit). */
 export function slackPayload(news: News): { text: string } {
   const head = `*${slackText(shorten(news.siteTitle, TITLE_MAX))}*: ${slackText(news.summary)}`;
-  const lines = news.events.map((event) => `• <${event.url}|${lineOf(news, event, slackText(titleText(event.title)))}>`);
+  const lines = news.events.map((event) => `• <${event.url}|${lineOf(news, event, slackText(titleText(event)))}>`);
   const body = fitLines(
     lines,
     3000 - head.length,
@@ -112,7 +116,7 @@ export function discordText(text: string): string {
 
 export function discordPayload(news: News): { content: string; allowed_mentions: { parse: [] }; flags: number } {
   const head = `**${discordText(shorten(news.siteTitle, TITLE_MAX))}**: ${discordText(news.summary)}`;
-  const lines = news.events.map((event) => `- [${lineOf(news, event, discordText(titleText(event.title)))}](<${event.url}>)`);
+  const lines = news.events.map((event) => `- [${lineOf(news, event, discordText(titleText(event)))}](<${event.url}>)`);
   const body = fitLines(
     lines,
     2000 - head.length,
@@ -163,7 +167,7 @@ export function teamsPayload(news: News) {
   for (const event of news.events.slice(0, TEAMS_MAX_LINES)) {
     const line = [
       ...(shown > 0 ? [{ type: 'TextRun', text: '\n' }] : []),
-      { type: 'TextRun', text: lineOf(news, event, teamsText(titleText(event.title))), selectAction: { type: 'Action.OpenUrl', url: event.url } },
+      { type: 'TextRun', text: lineOf(news, event, teamsText(titleText(event))), selectAction: { type: 'Action.OpenUrl', url: event.url } },
     ];
     // The card without runs, and each run with its comma.
     const lineBytes = line.reduce((sum, run) => sum + bytes(run) + 1, 0);
@@ -199,7 +203,7 @@ export function mastodonText(text: string): string {
 
 export function mastodonStatus(news: News, visibility: 'public' | 'unlisted'): { status: string; visibility: string } {
   const head = `${mastodonText(shorten(news.siteTitle, 100))}: ${mastodonText(news.summary)}`;
-  const lines = news.events.map((event) => `${lineOf(news, event, mastodonText(shorten(oneLine(event.title), 80)))} ${event.url}`);
+  const lines = news.events.map((event) => `${lineOf(news, event, mastodonText(titleText(event, 80)))} ${event.url}`);
   const body = fitLines(lines, 500 - mastodonLength(head) - 1, mastodonLength, (count) => `${moreText(count)} ${news.moreUrl}`);
   return { status: [head, ...body].join('\n'), visibility };
 }

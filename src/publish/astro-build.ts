@@ -6,6 +6,7 @@ import { logLines } from '../shared/text.ts';
 import { astroBin, buildHeapMb, buildNodeFlags, ranOutOfHeap, runNode } from './run-node.ts';
 import { RebuildError, sweepDeadRuns, type PageReuse } from './rebuild.ts';
 import { PAGE_REUSE_STEP } from '../fingerprint/page-digests.ts';
+import { BUILD_NOTES_FILE } from '../history/published-notes.ts';
 
 /** Build folders inside the project, for an output outside it: `.astro/rebuild-{pid}-{random}`. */
 const BUILD_DIR_PREFIX = 'rebuild-';
@@ -45,7 +46,8 @@ export function astroBuild(root: string, env: NodeJS.ProcessEnv = process.env, l
 /**
  * The environment of the rebuild's `astro build`: the snapshot and history of this run, its copy of the
  * description cache, and its page digests with the live site to keep pages from (none: set empty, so an inherited
- * `ROADMAP_PREVIOUS_OUTPUT` cannot point the build at another folder).
+ * `ROADMAP_PREVIOUS_OUTPUT` cannot point the build at another folder); and where it writes the release notes it
+ * publishes: beside the snapshot, in the run's work folder, where the rebuild reads them (src/publish/rebuild.ts).
  */
 export function rebuildEnv(
   env: NodeJS.ProcessEnv,
@@ -56,6 +58,7 @@ export function rebuildEnv(
     ...(input.descriptionCacheFile ? { ROADMAP_RENDER_CACHE: input.descriptionCacheFile } : {}),
     ...(input.pages ? { ROADMAP_PAGE_DIGESTS: input.pages.digestsFile, ROADMAP_PREVIOUS_OUTPUT: input.pages.previousOutput ?? '' } : {}),
     ROADMAP_SNAPSHOT: input.snapshotFile,
+    ROADMAP_RELEASE_NOTES_OUT: join(dirname(input.snapshotFile), BUILD_NOTES_FILE),
     ROADMAP_HISTORY: input.historyFile,
     ASTRO_TELEMETRY_DISABLED: '1',
   };

@@ -11,7 +11,8 @@
  * 6. swap it in by rename, keeping the previous output until the swap holds;
  * 7. record the history, then the snapshot as published (the commit point),
  *    then its fingerprint and the description cache the build used and
- *    filled (a copy until then, src/descriptions/description-cache.ts).
+ *    filled (a copy until then, src/descriptions/description-cache.ts), and
+ *    the release notes it published (src/history/published-notes.ts).
  * Every run that gets this far writes its report (`report.json`), "no changes" included.
  * On any failure `outDir` and `stateDir` are left byte for byte as they were.
  */
@@ -37,6 +38,7 @@ import {
   type PreviousFingerprint,
 } from '../fingerprint/fingerprint.ts';
 import { prepareHistory } from './history-step.ts';
+import { BUILD_NOTES_FILE, keepPublishedNotes, PUBLISHED_NOTES_FILE } from '../history/published-notes.ts';
 import { verifyBuild } from './verify.ts';
 import { describeIssueCounts, issueCounts } from '../shown/issue-counts.ts';
 import { PAGE_DIGESTS_FILE, DESCRIPTION_CACHE_FILE } from '../config/settings.ts';
@@ -223,6 +225,11 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
     await keepFile(pageDigests, keptDigests)
       .then(() => rm(setAside, { force: true }))
       .catch((error: Error) => log(`warning: the page digests could not be kept in ${stateDir} (${error.message}); the next build renders every page`));
+    // The build wrote its notes beside the snapshot (src/publish/astro-build.ts `rebuildEnv`). Not kept: the next
+    // publish counts this run's new notes as new again, so `notify` posts them then.
+    await keepPublishedNotes(join(workDir, BUILD_NOTES_FILE), join(stateDir, PUBLISHED_NOTES_FILE), history.history.recordedAt, log).catch((error: Error) =>
+      log(`warning: the release notes' record could not be kept in ${stateDir} (${error.message}); the next publish counts these notes as new`),
+    );
     // The report lists what the history recorded: one comparison for both. A host's build keeps no state: with
     // the live site's history continued, the counts before are those it last recorded, not an empty site's.
     const continued = previous ? undefined : history.liveSiteBefore;

@@ -10,6 +10,8 @@ import { getCollection } from 'astro:content';
 import settings from 'virtual:portal-roadmap/settings';
 import { hasNotes } from '../content/release-notes.ts';
 import { renderDescription } from '../descriptions/markdown.ts';
+import { buildNotesText } from '../history/published-notes.ts';
+import { writeAtomically } from '../shared/files.ts';
 import { quotedList } from '../shared/text.ts';
 import type { Issue, Project } from '../snapshot/model.ts';
 import { joinNote, notesInLanguage, releaseSlug, type ReleaseNote, type ReleaseNoteSource } from '../view/release-notes.ts';
@@ -38,12 +40,27 @@ function readSources(): Promise<ReleaseNoteSource[]> {
   return sources;
 }
 
+let written: Promise<void> | undefined;
+
+/**
+ * The notes this build publishes, in the main language, where the rebuild asks for them (`ROADMAP_RELEASE_NOTES_OUT`,
+ * src/history/published-notes.ts): its record of when each was first published is what `notify` posts from.
+ * Written once a build, an empty list included, so a build without notes says so.
+ */
+function writeBuildNotes(notes: readonly ReleaseNoteSource[]): Promise<void> {
+  const file = settings.releaseNotesOut;
+  if (!file) return Promise.resolve();
+  written ??= writeAtomically(file, buildNotesText(notes));
+  return written;
+}
+
 /** The notes a language shows, newest first, joined to what the site shows. */
 export async function releaseNotesFor(locale: string, issues: readonly Issue[], projects: readonly Project[]): Promise<ReleaseNote[]> {
   const all = await readSources();
-  if (!all.length) return [];
   const mainLocale = settings.config.locales[0]!;
   const { notes, missing } = notesInLanguage(all, locale, mainLocale);
+  if (locale === mainLocale) await writeBuildNotes(notes);
+  if (!all.length) return [];
   if (missing.length) warnOnce(`No ${locale} version of the release note(s) ${missing.join(', ')}: shown in another language. Add a note with "lang: ${locale}" to translate one.`);
   return notes.map((source) => {
     const { note, unknown } = joinNote(source, issues, projects);

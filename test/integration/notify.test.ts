@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { notify } from '../../src/notify/notify.ts';
 import { LEDGER_FILE } from '../../src/notify/ledger.ts';
+import { PUBLISHED_NOTES_FILE } from '../../src/history/published-notes.ts';
 import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import { EN } from '../../src/i18n/labels.ts';
 import { RUN_DATES } from '../support/history-sequence.ts';
@@ -114,6 +115,41 @@ describe('portal-roadmap notify', () => {
     const { outcomes } = await run(dir);
     expect(received).toEqual([]);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['nothing new', 'nothing new', 'nothing new', 'nothing new']);
+  });
+});
+
+describe('release notes', () => {
+  it('posts a note the last rebuild published first, once across two runs, and never one the site had when the record began', async () => {
+    const dir = stateDir();
+    // What the rebuild records (src/history/published-notes.ts): one note new in its last run, one from before the record.
+    const lastRun = (JSON.parse(readFileSync(join(dir, 'history.json'), 'utf8')) as { recordedAt: string }).recordedAt;
+    const title = 'Invoices <!channel> in one tap @everyone';
+    writeFileSync(
+      join(dir, PUBLISHED_NOTES_FILE),
+      JSON.stringify({
+        format: 'portal-roadmap.published-notes',
+        version: 1,
+        notes: [
+          { slug: 'invoices-in-one-tap', title, date: '2026-11-20', tags: ['new', 'improved'], since: lastRun },
+          { slug: 'older-note', title: 'Older note', date: '2026-01-01', tags: [], since: RUN_DATES[0], before: true },
+        ],
+      }),
+    );
+    receiver.reset();
+    const first = await run(dir);
+    expect(first.outcomes.map((outcome) => outcome.status)).toEqual(['posted', 'posted', 'posted', 'posted']);
+    const [slack, discord, teams, mastodon] = received;
+    const page = `${TEST_SITE}/releases/invoices-in-one-tap/`;
+    expect(String(slack!.body.text)).toContain(`• <${page}|Release note: Invoices &lt;!channel&gt; in one tap @\u2060everyone · New, Improved>`);
+    expect(String(discord!.body.content)).toContain(`(<${page}>)`);
+    expect(JSON.stringify(teams!.body)).toContain(page);
+    expect(String(mastodon!.body.status)).toContain(page);
+    for (const post of received) expect(JSON.stringify(post.body)).not.toContain('older-note');
+
+    receiver.reset();
+    const second = await run(dir);
+    expect(second.outcomes.map((outcome) => outcome.status)).toEqual(['nothing new', 'nothing new', 'nothing new', 'nothing new']);
+    expect(received).toEqual([]);
   });
 });
 

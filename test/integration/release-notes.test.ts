@@ -5,7 +5,7 @@
  * second note in a subfolder. Expected values come from the note files and the demo data.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { describe, expect, inject, it } from 'vitest';
 import { readPage } from '../support/build-site.ts';
@@ -118,6 +118,19 @@ describe('release notes', () => {
     const note = latest.items.find((item: { kind: string }) => item.kind === 'note');
     expect(note).toMatchObject({ id: 'invoices-in-one-tap', url: `${CONFIGURED_SITE}/releases/invoices-in-one-tap/`, shippedAt: '2026-11-20T00:00:00.000Z' });
     expect(note.title).toContain('Rechnungen mit einem Tipp');
+  });
+
+  it('are written, in the main language, where the rebuild asks for those the build publishes (ROADMAP_RELEASE_NOTES_OUT)', () => {
+    const written = JSON.parse(readFileSync(join(dirname(build.outDir), 'release-notes.json'), 'utf8'));
+    // From the note files: the title as written (its hostile text is data), the tags as keys, newest first.
+    expect(written).toEqual({
+      format: 'portal-roadmap.build-notes',
+      version: 1,
+      notes: [
+        { slug: 'invoices-in-one-tap', title: 'Rechnungen mit einem Tipp <script>alert("title")</script>', date: '2026-11-20', tags: ['new', 'improved'] },
+        { slug: 'two-factor', title: 'Anmeldung mit zweitem Faktor \u202Eevil', date: '2026-10-02', tags: ['fixed'] },
+      ],
+    });
   });
 
   it('are absent from a site without the folder', () => {

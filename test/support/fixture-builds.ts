@@ -28,7 +28,18 @@ import { emptyHistory } from '../../src/history/schema.ts';
 import { runHistorySequence } from './history-sequence.ts';
 import { writeLanguagesHistory } from './languages-history.ts';
 import { writeChangedDemo } from './demo-changes.ts';
-import { CONFIG_FILE, FIXTURES, HISTORY_FILE, PAGE_DIGESTS_FILE, PORTAL, SNAPSHOT_FILE, type FixtureBuild, type FixtureDefinition, type FixtureName } from './fixtures.ts';
+import {
+  CONFIG_FILE,
+  FIXTURES,
+  HISTORY_FILE,
+  PAGE_DIGESTS_FILE,
+  PORTAL,
+  RELEASE_NOTES_OUT,
+  SNAPSHOT_FILE,
+  type FixtureBuild,
+  type FixtureDefinition,
+  type FixtureName,
+} from './fixtures.ts';
 
 const CACHE_ROOT = join(PROJECT_ROOT, 'node_modules/.cache/portal-roadmap-fixtures');
 const INPUTS = ['src', 'public', 'test/support', 'test/fixtures', 'astro.config.mjs', 'tsconfig.json', 'package.json', 'package-lock.json', 'roadmap.config.json'];
@@ -172,6 +183,7 @@ async function buildOne(
     [CONFIG_FILE]: join(dir, 'roadmap.config.json'),
     [HISTORY_FILE]: join(dir, 'history.json'),
     [PAGE_DIGESTS_FILE]: join(dir, 'page-digests.json'),
+    [RELEASE_NOTES_OUT]: join(dir, 'release-notes.json'),
   };
   const resolve = (env: Record<string, string>) => Object.fromEntries(Object.entries(env).map(([key, value]) => [key, files[value] ?? value]));
   if (definition.snapshotOf) {

@@ -140,6 +140,8 @@ export const SNAPSHOT_FILE = '{snapshot-file}';
 export const CONFIG_FILE = '{config-file}';
 export const HISTORY_FILE = '{history-file}';
 export const PAGE_DIGESTS_FILE = '{page-digests}';
+/** Where a build writes the release notes it publishes (`ROADMAP_RELEASE_NOTES_OUT`): `release-notes.json` beside its `dist`. */
+export const RELEASE_NOTES_OUT = '{release-notes-out}';
 
 export interface FixtureDefinition {
   /**
@@ -203,7 +205,7 @@ export const FIXTURES = {
   },
   /** Most options set, over ws-paged; its history begins, empty, before its issues, so the event feed has items under the base path. */
   configured: {
-    env: { PORTAL_API_URL: PORTAL, PORTAL_WORKSPACE_ID: 'ws-paged', ROADMAP_CONFIG: CONFIG_FILE, ROADMAP_HISTORY: HISTORY_FILE },
+    env: { PORTAL_API_URL: PORTAL, PORTAL_WORKSPACE_ID: 'ws-paged', ROADMAP_CONFIG: CONFIG_FILE, ROADMAP_HISTORY: HISTORY_FILE, ROADMAP_RELEASE_NOTES_OUT: RELEASE_NOTES_OUT },
     config: CONFIGURED_CONFIG,
     files: { 'logo.svg': CONFIGURED_LOGO },
     emptyHistorySince: '2026-01-01T00:00:00.000Z',

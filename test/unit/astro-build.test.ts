@@ -27,6 +27,8 @@ it('tells the build its page digests and the live site to keep pages from, and n
   const files = { snapshotFile: '/w/snapshot.json', historyFile: '/w/history.json', descriptionCacheFile: '/w/render-cache.json' };
   const withLive = parseEnv(rebuildEnv({}, { ...files, pages: { digestsFile: '/w/page-digests.json', previousOutput: '/srv/roadmap' } }));
   expect(withLive).toMatchObject({ ROADMAP_PAGE_DIGESTS: '/w/page-digests.json', ROADMAP_PREVIOUS_OUTPUT: '/srv/roadmap', ROADMAP_SNAPSHOT: files.snapshotFile });
+  // The release notes it publishes go beside the snapshot, in the run's work folder, where the rebuild reads them.
+  expect(withLive.ROADMAP_RELEASE_NOTES_OUT).toBe('/w/release-notes.json');
   // A first publish: a variable the caller's environment holds must not point the build at another folder.
   const inherited = { ROADMAP_PREVIOUS_OUTPUT: '/somewhere/else' };
   const first = parseEnv(rebuildEnv(inherited, { ...files, pages: { digestsFile: '/w/page-digests.json', previousOutput: undefined } }));

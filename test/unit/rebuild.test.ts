@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import { RebuildError, rebuild, type RebuildOptions } from '../../src/publish/rebuild.ts';
@@ -276,6 +276,43 @@ describe('rebuild', () => {
     await expect(run()).rejects.toThrow(/previous site was restored/);
     expect(readFileSync(join(dir, 'dist/index.html'), 'utf8')).toBe('old site');
     expect(existsSync(join(dir, 'dist/issues'))).toBe(false);
+  });
+});
+
+describe('the release notes a rebuild published', () => {
+  /** A build that also writes the notes it publishes where the rebuild's build writes them: beside the snapshot. */
+  const buildWithNotes = (slugs: readonly string[]) => {
+    const pages = fakeBuild();
+    return vi.fn(async (...args: Parameters<typeof pages>) => {
+      await pages(...args);
+      const notes = slugs.map((slug) => ({ slug, title: `Note ${slug}`, date: '2026-11-01', tags: ['new'] }));
+      writeFileSync(join(dirname(args[0]), 'release-notes.json'), JSON.stringify({ format: 'portal-roadmap.build-notes', version: 1, notes }));
+    });
+  };
+  const later = '2026-12-01T08:00:00.000Z';
+
+  it('are recorded once the site is published: those of the first record as before it, a later one at its run; a build that wrote none leaves the record', async () => {
+    await run({ build: buildWithNotes(['a']) });
+    expect(stateFile('published-notes.json').notes).toEqual([{ slug: 'a', title: 'Note a', date: '2026-11-01', tags: ['new'], since: demo.fetchedAt, before: true }]);
+    await setSource({ ...demo, fetchedAt: later });
+    expect((await run({ build: buildWithNotes(['a', 'b']), force: true })).status).toBe('published');
+    const record = stateFile('published-notes.json');
+    expect(record.notes.map((note: { slug: string; since: string; before?: true }) => [note.slug, note.since, note.before ?? false])).toEqual([
+      ['a', demo.fetchedAt, true],
+      ['b', later, false],
+    ]);
+    await run({ force: true });
+    expect(stateFile('published-notes.json')).toEqual(record);
+  });
+
+  it('are not recorded by a run whose build fails its check: the site is not published', async () => {
+    const pages = fakeBuild({ skipIssue: true });
+    const incomplete = vi.fn(async (...args: Parameters<typeof pages>) => {
+      await pages(...args);
+      writeFileSync(join(dirname(args[0]), 'release-notes.json'), JSON.stringify({ format: 'portal-roadmap.build-notes', version: 1, notes: [] }));
+    });
+    await expect(run({ build: incomplete })).rejects.toThrow(VerifyError);
+    expect(existsSync(join(dir, 'state', 'published-notes.json'))).toBe(false);
   });
 });
 
