@@ -34,6 +34,8 @@ export const PageDigestsFileSchema = z.strictObject({
   fingerprint: z.string().min(1),
   /** Each page's digest, by its folder below the output (`issues/x/`, `de/issues/x/`). */
   pages: z.record(z.string(), z.string()),
+  /** The digest of the search index's sorted records (src/view/search-records.ts): the same, and the index is kept. */
+  search: z.string().min(1).optional(),
 });
 export type PageDigestsFile = z.output<typeof PageDigestsFileSchema>;
 
@@ -194,6 +196,8 @@ export interface PageReuseRecord {
   previous: 'none' | 'other-fingerprint' | 'compared';
   /** The site's integrations, not portal-roadmap's, with a step at the end of the build: while there are any, no page is kept. */
   foreignEndSteps: string[];
+  /** The digest of this build's search records, once they are made (none without a search index of ours). */
+  searchDigest?: string | undefined;
 }
 
 // The routes' getStaticPaths run in Vite's bundle of the pages and the build steps in the integration's own

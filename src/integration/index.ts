@@ -169,7 +169,7 @@ function buildSteps(
   const withSearch = !starlight;
   // The main language at the root, each other in its folder (src/view/languages.ts).
   const languageDirs = config.locales.slice(1).map(localeSegment);
-  const search = searchIndex({ locales: config.locales, languageDirs, folder: prefix });
+  const search = searchIndex({ locales: config.locales, folder: prefix, reuse: pageReuse });
   return [
     // First: the pages kept from the previous build, which every later step must see like those rendered.
     ...(pageReuse ? [pageReuseStep(pageReuse, { withHistory: historyFile !== undefined })] : []),

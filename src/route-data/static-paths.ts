@@ -16,6 +16,7 @@ import { changelogWithNotes } from '../view/release-notes.ts';
 import { boardTeams, teamColumns } from '../view/team-board.ts';
 import { getRoadmap, languageParams, type Roadmap } from './roadmap.ts';
 import { keepsPages, outputFolder, pathsToRender } from './page-reuse.ts';
+import { sendSearchRecords } from './search-records.ts';
 import { shareCardUrl, type CardKind } from './share-cards.ts';
 
 export type IssuePageProps = IssueSubject;
@@ -26,8 +27,12 @@ export function languagePaths() {
   return languageParams().map((params) => ({ params }));
 }
 
-/** `make(roadmap, lang)` for every language of the site, flattened. */
+/**
+ * `make(roadmap, lang)` for every language of the site, flattened. The first call of a build (the first route asking for
+ * its paths) also starts the search index on every language's records, so that it is made while the pages render.
+ */
 async function perLanguage<T>(make: (roadmap: Roadmap, lang: string | undefined) => T[] | Promise<T[]>): Promise<T[]> {
+  sendSearchRecords();
   const paths = await Promise.all(languageParams().map(async ({ lang }) => make(await getRoadmap(lang), lang)));
   return paths.flat();
 }

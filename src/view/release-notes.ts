@@ -101,6 +101,14 @@ export interface NoteImage {
   format: 'png' | 'jpg' | 'jpeg' | 'tiff' | 'webp' | 'gif' | 'svg' | 'avif' | 'apng';
 }
 
+/**
+ * How a note's image is shown on its page (src/components/ReleaseNoteArticle.astro): the widths Astro makes and the
+ * sizes hint. The note's search record names the same image (src/route-data/search-records.ts).
+ */
+export function noteImageLayout(image: NoteImage): { widths: number[]; sizes: string } {
+  return { widths: [640, Math.min(1280, image.width)], sizes: '(min-width: 720px) 640px, 100vw' };
+}
+
 /** A note as its file says it: frontmatter checked, body not yet rendered. */
 export interface ReleaseNoteSource {
   /** The file, relative to the project root (named in warnings). */

@@ -55,7 +55,7 @@ export function pageReuseStep(reuse: PageReuseSettings, { withHistory }: { withH
       },
       'astro:build:done': async ({ dir, logger }) => {
         const output = fileURLToPath(dir);
-        const { digests, kept, previous } = pageReuseRecord();
+        const { digests, kept, previous, searchDigest } = pageReuseRecord();
         const started = performance.now();
         for (const folder of kept) {
           mkdirSync(join(output, folder), { recursive: true });
@@ -66,6 +66,7 @@ export function pageReuseStep(reuse: PageReuseSettings, { withHistory }: { withH
           version: PAGE_DIGESTS_VERSION,
           fingerprint: reuse.fingerprint!,
           pages: Object.fromEntries([...digests].sort(([a], [b]) => compareCodeUnits(a, b))),
+          ...(searchDigest ? { search: searchDigest } : {}),
         };
         await writeAtomically(reuse.digestsFile, JSON.stringify(file));
         const ms = Math.round(performance.now() - started);
@@ -90,7 +91,7 @@ export function pageReuseStep(reuse: PageReuseSettings, { withHistory }: { withH
 }
 
 /** Links `from` at `to`, or copies it where a link cannot be made (another file system, no links). */
-function keep(from: string, to: string): void {
+export function keep(from: string, to: string): void {
   try {
     linkSync(from, to);
   } catch {

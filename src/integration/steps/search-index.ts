@@ -1,24 +1,30 @@
 /**
- * Builds the full-text search index with Pagefind's Node API once the pages
- * are written, into `pagefind/` beside them. Pagefind indexes only what the
- * pages mark: `data-pagefind-body` on the issue, project and release note content
- * (src/components/IssueDetail.astro, ProjectDetail.astro), so the board,
- * column pages, navigation, footers and embeds stay out of it.
+ * Builds the full-text search index with Pagefind's Node API, into `pagefind/` beside the pages. Its records are made
+ * from the data (src/view/search-records.ts: the searchable part of each issue, project and release note page, as
+ * the pages mark it with `data-pagefind-body`), so the board, column pages, navigation, footers and embeds stay out
+ * of it, as they always did.
  *
- * Two build steps: the first starts Pagefind on the pages once they are all in place (rendered, or kept from the
- * previous build), and the second waits for the index. Between the two, the feeds are written and the sitemap made,
- * which Pagefind does not read: its own process indexes while they run (at 10,000 issues Pagefind takes about 2 s, and
- * the feeds and the sitemap 0.7 s in memory, more on a busy disk).
- * The second must run before the `_headers` integration: that one lists the top-level
- * entries, and `pagefind/` has to be among them to get the worker's policy.
+ * Three moments of a build. When it starts, this step opens the sink the routes send their records to; the first
+ * route to ask for its paths sends every language's records (src/route-data/search-records.ts), and Pagefind's own
+ * process indexes them while the pages render. When the pages are all in place, the index is written (or kept, below),
+ * while the feeds are written and the sitemap made, which it does not read. The last step waits for it, and must run
+ * before the `_headers` integration: that one lists the top-level entries, and `pagefind/` has to be among them to
+ * get the worker's policy.
+ *
+ * A build that keeps pages (page reuse) keeps the previous index too when its records' digest is the one the previous
+ * build wrote with the same fingerprint: the same sorted records make the same index, byte for byte.
  */
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile, rm, stat } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import * as pagefind from 'pagefind';
+import type { PageReuseSettings } from '../../config/settings.ts';
+import { PageDigestsFileSchema, pageReuseRecord } from '../../fingerprint/page-digests.ts';
 import { SEARCH_DIR } from '../../hosting/headers.ts';
-import { ISSUES_DIR, PROJECTS_DIR, RELEASES_DIR } from '../../view/paths.ts';
+import { inPathOrder, searchRecordsDigest, setSearchRecordSink, type SearchRecord } from '../../view/search-records.ts';
+import { keep } from './page-reuse.ts';
 
 /**
  * Most fragment files (one page's stored text each, by default) Pagefind
@@ -36,14 +42,23 @@ const UNUSED_BUNDLES = /^pagefind-(?:ui|modular-ui|component-ui|highlight)\./;
 export interface SearchIndexOptions {
   /** The site's languages, the main one first (`locales`); each language's tag picks Pagefind's stemmer. */
   locales: readonly string[];
-  /** The folders of the languages after the first (`de`, `pt-br`), whose issue and project pages are indexed too. */
-  languageDirs?: readonly string[];
-  /** The output folder of a mounted roadmap's pages (its prefix): only they are indexed, into their own `pagefind/`. */
+  /** The output folder of a mounted roadmap's pages (its prefix): its index goes into its own `pagefind/`. */
   folder?: string | undefined;
   maxFragments?: number;
+  /** Page reuse: the previous build's output and state, where an unchanged index is kept from. */
+  reuse?: PageReuseSettings | undefined;
 }
 
-export function searchIndex({ locales, languageDirs = [], folder, maxFragments = SEARCH_FRAGMENT_FILES }: SearchIndexOptions): {
+/** What shapes an index besides its records. */
+export interface IndexOptions {
+  maxFragments: number;
+  forceLanguage?: string;
+}
+
+/** The records Pagefind has, or the previous build's index folder when it is kept. */
+type Indexed = { index: pagefind.PagefindIndex; kept?: undefined } | { pages: number; kept: string; index?: undefined };
+
+export function searchIndex({ locales, folder, maxFragments = SEARCH_FRAGMENT_FILES, reuse }: SearchIndexOptions): {
   start: AstroIntegration;
   finish: AstroIntegration;
 } {
@@ -51,26 +66,56 @@ export function searchIndex({ locales, languageDirs = [], folder, maxFragments =
   // Several: Pagefind makes one index per `<html lang>` in the same pagefind/ folder, and the browser loads the one
   // of the page it is on (so results stay in the visitor's language).
   const forceLanguage = locales.length === 1 ? new Intl.Locale(locales[0]!).language : undefined;
-  const sections = [ISSUES_DIR, PROJECTS_DIR, RELEASES_DIR].flatMap((dir) => ['', ...languageDirs.map((language) => `${language}/`)].map((prefix) => `${prefix}${dir}`));
-  let indexing: Promise<string> | undefined;
+  const options: IndexOptions = { maxFragments, ...(forceLanguage ? { forceLanguage } : {}) };
+  let indexing: Promise<Indexed> | undefined;
+  let writing: Promise<string> | undefined;
 
-  /** Indexes the pages below `outDir` into its pagefind/; returns what the log says of it. */
-  async function index(outDir: string): Promise<string> {
+  /** Starts Pagefind on the records, unless the previous build's index is theirs. */
+  async function index(made: Promise<SearchRecord[]>, previous: KeptIndex | undefined): Promise<Indexed> {
+    const records = inPathOrder(await made);
+    const digest = searchRecordsDigest(records, options);
+    pageReuseRecord().searchDigest = digest;
+    if (previous?.digest === digest) return { pages: records.length, kept: previous.dir };
+    return { index: await indexRecords(records, options) };
+  }
+
+  /** Writes the index (or keeps the previous one) into `outDir`'s pagefind/; returns what the log says of it. */
+  async function write(outDir: string): Promise<string> {
     const started = performance.now();
-    const outputPath = await writeSearchIndex(outDir, { sections, maxFragments, ...(forceLanguage ? { forceLanguage } : {}) });
+    if (!indexing) throw new Error('no search records were made: no route of the roadmap asked for its pages');
+    const indexed = await indexing;
+    const outputPath = join(outDir, SEARCH_DIR);
+    if (indexed.index) await writeIndex(indexed.index, outputPath);
+    else await keepFolder(indexed.kept, outputPath);
     const { files, bytes } = await folderSize(outputPath);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    return `Indexed ${await indexedPages(outputPath)} pages for search in ${seconds} s: ${files} files, ${Math.round(bytes / 1024)} KB in ${folder ? `${folder}/` : ''}${SEARCH_DIR}/`;
+    const where = `${folder ? `${folder}/` : ''}${SEARCH_DIR}/`;
+    return indexed.index === undefined
+      ? `Kept the search index of ${indexed.pages} pages from ${indexed.kept}: their records are unchanged (${files} files, ${Math.round(bytes / 1024)} KB in ${where})`
+      : `Indexed ${await indexedPages(outputPath)} pages for search, written in ${seconds} s: ${files} files, ${Math.round(bytes / 1024)} KB in ${where}`;
   }
 
   return {
     start: {
       name: 'portal-roadmap:search-index',
       hooks: {
+        'astro:build:start': ({ logger }) => {
+          indexing = undefined;
+          writing = undefined;
+          const previous = reuse && keptIndex(reuse, folder, (message) => logger.warn(message));
+          setSearchRecordSink({
+            send: (records) => {
+              if (indexing) return;
+              indexing = index(records, previous);
+              // Awaited when the pages are done; a failure is reported there, not as an unhandled rejection in between.
+              indexing.catch(() => undefined);
+            },
+          });
+        },
         'astro:build:done': ({ dir }) => {
-          indexing = index(join(fileURLToPath(dir), folder ?? ''));
-          // Awaited by `finish`; a failure is reported there, not as an unhandled rejection in between.
-          indexing.catch(() => undefined);
+          setSearchRecordSink(undefined);
+          writing = write(join(fileURLToPath(dir), folder ?? ''));
+          writing.catch(() => undefined);
         },
       },
     },
@@ -79,12 +124,13 @@ export function searchIndex({ locales, languageDirs = [], folder, maxFragments =
       hooks: {
         'astro:build:done': async ({ logger }) => {
           try {
-            if (!indexing) throw new Error('the index was never started');
-            logger.info(await indexing);
+            if (!writing) throw new Error('the index was never started');
+            logger.info(await writing);
           } catch (cause) {
             throw new Error(`Building the search index failed: ${(cause as Error).message}`, { cause });
           } finally {
             indexing = undefined;
+            writing = undefined;
             await pagefind.close();
           }
         },
@@ -93,57 +139,58 @@ export function searchIndex({ locales, languageDirs = [], folder, maxFragments =
   };
 }
 
-/**
- * Writes the search index of the `.html` pages below `sections` (folders of `outDir`) into `outDir`'s pagefind/,
- * and returns that folder. The same pages make the same index, byte for byte, on any file system.
- */
-export async function writeSearchIndex(
-  outDir: string,
-  { sections, maxFragments, forceLanguage }: { sections: readonly string[]; maxFragments: number; forceLanguage?: string },
-): Promise<string> {
-  const outputPath = join(outDir, SEARCH_DIR);
-  const created = await pagefind.createIndex({ ...(forceLanguage ? { forceLanguage } : {}), maxFragments });
-  const searchIndex = created.index;
-  if (!searchIndex) throw new Error(created.errors.join('; ') || 'no index');
-  // Only issue and project pages can hold content to find. They are handed over one by one in the order of their
-  // paths, not with addDirectory: Pagefind's index depends on the order pages reach it, and addDirectory takes the
-  // file system's listing order, so the same pages made another index on another file system (tmpfs lists files in
-  // the order they were made), e.g. when a warm build kept some pages and wrote others. Pagefind handles its
-  // messages one at a time, in the order sent.
-  const added = await Promise.all(await sendInPathOrder(outDir, sections, (sourcePath, content) => searchIndex.addHTMLFile({ sourcePath, content })));
-  const errors = added.flatMap((response) => response.errors);
-  if (errors.length) throw new Error(errors.join('; '));
-  const written = await searchIndex.writeFiles({ outputPath });
-  if (written.errors.length) throw new Error(written.errors.join('; '));
-  for (const name of await readdir(outputPath)) if (UNUSED_BUNDLES.test(name)) await rm(join(outputPath, name));
-  return outputPath;
+interface KeptIndex {
+  digest: string;
+  dir: string;
 }
 
 /**
- * Reads the `.html` files below each of `sections` (folders of `outDir`) and hands each to `add` with its path from
- * `outDir`, in code-point order of those paths, whatever order the file system lists them in. Each file is read
- * and sent before the next is read, so the pages are not all in memory at once; the answers are awaited by the caller.
+ * The previous build's index and its records' digest, when a build of the same fingerprint wrote them (the config,
+ * the code and the lockfile, so Pagefind's version, the same) and the previous output still has it.
  */
-export async function sendInPathOrder<T>(outDir: string, sections: readonly string[], add: (sourcePath: string, content: string) => Promise<T>): Promise<Promise<T>[]> {
-  const paths: string[] = [];
-  for (const section of sections) {
-    const entries = await readdir(join(outDir, section), { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return [];
-      throw error;
-    });
-    for (const entry of entries) {
-      if (entry.isFile() && entry.name.endsWith('.html')) paths.push(relative(outDir, join(entry.parentPath, entry.name)).split(sep).join('/'));
-    }
+function keptIndex(reuse: PageReuseSettings, folder: string | undefined, warn: (message: string) => void): KeptIndex | undefined {
+  if (!reuse.previousOutput || !reuse.fingerprint || !existsSync(reuse.digestsFile)) return undefined;
+  const dir = join(reuse.previousOutput, folder ?? '', SEARCH_DIR);
+  if (!existsSync(join(dir, 'pagefind-entry.json'))) return undefined;
+  try {
+    const previous = PageDigestsFileSchema.parse(JSON.parse(readFileSync(reuse.digestsFile, 'utf8')));
+    return previous.fingerprint === reuse.fingerprint && previous.search ? { digest: previous.search, dir } : undefined;
+  } catch (error) {
+    warn(`The page digests in ${reuse.digestsFile} cannot be used (${(error as Error).message.split('\n')[0]}); the search index is made afresh.`);
+    return undefined;
   }
-  paths.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const sent: Promise<T>[] = [];
-  for (const path of paths) {
-    const answer = add(path, await readFile(join(outDir, path), 'utf8'));
-    // Awaited by the caller with the others; a failure is theirs to report, not an unhandled rejection in between.
-    answer.catch(() => undefined);
-    sent.push(answer);
+}
+
+/**
+ * A new Pagefind index of `records`, in any order: they are sent in the order of their paths. Pagefind handles its
+ * messages one at a time, in the order sent, and numbers pages and lays out its files in that order, so the same
+ * records make the same index, byte for byte, whatever order they were made in and on any file system.
+ */
+export async function indexRecords(records: readonly SearchRecord[], { maxFragments, forceLanguage }: IndexOptions): Promise<pagefind.PagefindIndex> {
+  const created = await pagefind.createIndex({ ...(forceLanguage ? { forceLanguage } : {}), maxFragments });
+  const searchIndex = created.index;
+  if (!searchIndex) throw new Error(created.errors.join('; ') || 'no index');
+  const added = await Promise.all(inPathOrder(records).map((record) => searchIndex.addHTMLFile(record)));
+  const errors = added.flatMap((response) => response.errors);
+  if (errors.length) throw new Error(errors.join('; '));
+  return searchIndex;
+}
+
+/** Writes `index` into `outputPath`, without the search UIs the site does not use. */
+export async function writeIndex(index: pagefind.PagefindIndex, outputPath: string): Promise<void> {
+  const written = await index.writeFiles({ outputPath });
+  if (written.errors.length) throw new Error(written.errors.join('; '));
+  for (const name of await readdir(outputPath)) if (UNUSED_BUNDLES.test(name)) await rm(join(outputPath, name));
+}
+
+/** Links (or copies) every file below `from` into `to`. */
+async function keepFolder(from: string, to: string): Promise<void> {
+  for (const entry of await readdir(from, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const target = join(to, entry.parentPath.slice(from.length), entry.name);
+    mkdirSync(join(target, '..'), { recursive: true });
+    keep(join(entry.parentPath, entry.name), target);
   }
-  return sent;
 }
 
 /** Number of files below `dir` and their total size in bytes. */

@@ -1,0 +1,197 @@
+/**
+ * The search index's records, made from the data instead of read back from the built pages. Each record is the
+ * searchable part of one page as Pagefind reads it there: the `data-pagefind-body` article of an issue, project or
+ * release note page (src/components/IssueDetail.astro, ProjectDetail.astro, ReleaseNoteArticle.astro) with the parts
+ * it marks `data-pagefind-ignore` left out, in the same elements. So Pagefind weighs the title as the page's `<h1>`
+ * (and the rest as body text), takes the same title, filters, meta and excerpts, and splits by the same `<html lang>`:
+ * what a visitor finds and sees is what the pages gave. Pagefind's custom records (`addCustomRecord`) would carry no
+ * heading weight, so a title match would rank like any word of a description.
+ *
+ * Every text goes in as escaped text (hast-util-to-html); the one piece of markup is each description's or note's
+ * HTML, which the sanitiser made (src/descriptions/markdown.ts) and the page itself carries as it is.
+ */
+import { createHash } from 'node:crypto';
+import type { Element, ElementContent, Properties, Root } from 'hast';
+import { toHtml } from 'hast-util-to-html';
+import type { BoardColumn } from '../shown/columns.ts';
+import { formatDate } from '../i18n/format.ts';
+import { fill, type Labels } from '../i18n/labels.ts';
+import { compareCodeUnits } from '../shared/values.ts';
+import type { Issue, Project } from '../snapshot/model.ts';
+import { issuePath, projectPath, releasePath } from './paths.ts';
+import { releaseTagLabel, type ReleaseNote } from './release-notes.ts';
+
+/** One page's record: its path below the roadmap's root (`issues/x/index.html`, `de/projects/y/index.html`), from which Pagefind makes its URL, and its searchable HTML. */
+export interface SearchRecord {
+  sourcePath: string;
+  content: string;
+}
+
+/** One language's roadmap, as far as search reads it (src/route-data/roadmap.ts `Roadmap` is one). */
+export interface SearchData {
+  issues: readonly Issue[];
+  projects: readonly Project[];
+  projectById: ReadonlyMap<string, Project>;
+  columnByIssue: ReadonlyMap<string, Pick<BoardColumn, 'label'>>;
+  descriptionHtml: (collection: 'issues' | 'projects', id: string) => string;
+  releaseNotes: readonly ReleaseNote[];
+  labels: Labels;
+  ui: { locale: string; showUpvotes: boolean; projectState: (state: string) => string };
+  config: { locales: readonly string[] };
+}
+
+type Child = ElementContent | string | false | null | undefined;
+
+function h(tagName: string, properties: Properties, ...children: Child[]): Element {
+  return {
+    type: 'element',
+    tagName,
+    properties,
+    children: children
+      .filter((child): child is ElementContent | string => child !== false && child !== null && child !== undefined && child !== '')
+      .map((child) => (typeof child === 'string' ? { type: 'text', value: child } : child)),
+  };
+}
+
+/** Sanitised HTML, as the page carries it (`set:html`). */
+const sanitised = (html: string): ElementContent => ({ type: 'raw', value: html }) as unknown as ElementContent;
+
+function page(locale: string, article: Element): string {
+  const root: Root = { type: 'root', children: [h('html', { lang: locale }, h('body', {}, article))] };
+  return toHtml(root, { allowDangerousHtml: true });
+}
+
+/** An issue page's record (src/components/IssueDetail.astro). */
+export function issueSearchRecord(data: SearchData, issue: Issue): string {
+  const { labels, ui } = data;
+  const project = issue.projectId ? data.projectById.get(issue.projectId) : undefined;
+  const status = data.columnByIssue.get(issue.id)?.label ?? issue.status;
+  const descriptionHtml = data.descriptionHtml('issues', issue.id);
+  const article = h(
+    'article',
+    {
+      dataPagefindBody: '',
+      dataPagefindFilter: ['status[data-status]', ...(issue.team ? ['team[data-team]'] : [])].join(', '),
+      dataPagefindMeta: ['status[data-status]', ...(ui.showUpvotes ? ['upvotes[data-upvotes]'] : [])].join(', '),
+      dataStatus: status,
+      ...(issue.team ? { dataTeam: issue.team } : {}),
+      ...(ui.showUpvotes ? { dataUpvotes: String(issue.upvotes) } : {}),
+    },
+    h('h1', {}, h('bdi', {}, issue.title)),
+    // The page's layout: the facts beside (or above) the text.
+    h(
+      'div',
+      {},
+      h(
+        'div',
+        {},
+        h(
+          'dl',
+          {},
+          issue.team && h('div', {}, h('dd', {}, h('bdi', {}, issue.team))),
+          h('div', {}, h('dd', {}, project && h('a', {}, h('span', {}, `${labels.project}: `), h('bdi', {}, project.name)))),
+        ),
+      ),
+      h(
+        'div',
+        {},
+        issue.summary.length > 0 && h('section', {}, h('ul', {}, ...issue.summary.map((line) => h('li', {}, h('bdi', {}, line))))),
+        descriptionHtml && h('section', {}, h('div', {}, sanitised(descriptionHtml))),
+      ),
+    ),
+  );
+  return page(ui.locale, article);
+}
+
+/** A project page's record (src/components/ProjectDetail.astro, not embedded). */
+export function projectSearchRecord(data: SearchData, project: Project): string {
+  const { labels, ui } = data;
+  const status = project.state ? `${labels.project} · ${ui.projectState(project.state)}` : labels.project;
+  const descriptionHtml = data.descriptionHtml('projects', project.id);
+  const article = h(
+    'article',
+    {
+      dataPagefindBody: '',
+      dataPagefindMeta: ui.showUpvotes ? 'status[data-status], upvotes[data-upvotes]' : 'status[data-status]',
+      dataStatus: status,
+      ...(ui.showUpvotes ? { dataUpvotes: String(project.upvotes) } : {}),
+    },
+    h('h1', {}, h('bdi', {}, project.name)),
+    h('div', {}, h('div', {}), h('div', {}, descriptionHtml && h('div', {}, sanitised(descriptionHtml)))),
+  );
+  return page(ui.locale, article);
+}
+
+/** A release note page's record (src/components/ReleaseNoteArticle.astro, its tags as src/components/ReleaseTags.astro writes them). */
+export function releaseNoteSearchRecord(data: SearchData, note: ReleaseNote, imageSrc: string | undefined): string {
+  const { labels, ui, config } = data;
+  const noteLocale = note.lang ?? config.locales[0]!;
+  const article = h(
+    'article',
+    { ...(noteLocale === ui.locale ? {} : { lang: noteLocale }), dataPagefindBody: '' },
+    h('h1', {}, h('bdi', {}, note.title)),
+    h(
+      'p',
+      {},
+      h('time', {}, formatDate(note.date, ui.locale)),
+      ...(note.version ? [' · ', h('bdi', {}, fill(labels.releaseVersion, { version: note.version }))] : []),
+      ...note.tags.flatMap((tag) => [' · ', h('span', {}, releaseTagLabel(tag, labels))]),
+    ),
+    // Pagefind takes the first image's address and text as the result's `image` and `image_alt`.
+    note.image && h('img', { src: imageSrc, alt: note.imageAlt ?? '' }),
+    h('div', {}, sanitised(note.html)),
+  );
+  return page(ui.locale, article);
+}
+
+/**
+ * The records of one language's issue, project and release note pages. `segment`: the language's folder below the
+ * roadmap's root (none for the main language), as in the pages' paths; `imageSrcs`: the address of each note's image
+ * as its page shows it, by the note's file.
+ */
+export function searchRecords(data: SearchData, segment: string | undefined, imageSrcs: ReadonlyMap<string, string> = new Map()): SearchRecord[] {
+  const below = (path: string) => `${segment ? `${segment}/` : ''}${path}index.html`;
+  return [
+    ...data.issues.map((issue) => ({ sourcePath: below(issuePath(issue.id)), content: issueSearchRecord(data, issue) })),
+    ...data.projects.map((project) => ({ sourcePath: below(projectPath(project.id)), content: projectSearchRecord(data, project) })),
+    ...data.releaseNotes.map((note) => ({ sourcePath: below(releasePath(note.slug)), content: releaseNoteSearchRecord(data, note, imageSrcs.get(note.file)) })),
+  ];
+}
+
+/**
+ * The records in the order Pagefind gets them: by path, in code-unit order. Pagefind numbers pages and lays out its
+ * files in the order records reach it, so the same records in another order would make another index.
+ */
+export function inPathOrder(records: readonly SearchRecord[]): SearchRecord[] {
+  return [...records].sort((a, b) => compareCodeUnits(a.sourcePath, b.sourcePath));
+}
+
+/** A digest of sorted records and what else shapes the index (`options`): equal digests make the same index. */
+export function searchRecordsDigest(sorted: readonly SearchRecord[], options: unknown): string {
+  const hash = createHash('sha256').update(JSON.stringify(options));
+  for (const record of sorted) hash.update(`\n${JSON.stringify([record.sourcePath, record.content])}`);
+  return hash.digest('hex');
+}
+
+/**
+ * Where the routes hand their records to the search index's build step (src/integration/steps/search-index.ts),
+ * which opens it when a build starts. The routes are bundled apart from the integration, so they have their own copy
+ * of this module: the sink lives on globalThis, under a registered symbol, which both see. No sink (`astro dev`,
+ * Starlight's frame, where Starlight's index holds the pages): nothing is made.
+ */
+export interface SearchRecordSink {
+  /** Called once a build, by the first route that reads every language's roadmap; later calls are ignored. */
+  send(records: Promise<SearchRecord[]>): void;
+}
+
+const SINK = Symbol.for('portal-roadmap.search-record-sink');
+
+export function searchRecordSink(): SearchRecordSink | undefined {
+  return (globalThis as { [SINK]?: SearchRecordSink })[SINK];
+}
+
+/** Opens `sink` for this build's routes; `undefined` closes it. */
+export function setSearchRecordSink(sink: SearchRecordSink | undefined): void {
+  if (sink) (globalThis as { [SINK]?: SearchRecordSink })[SINK] = sink;
+  else delete (globalThis as { [SINK]?: SearchRecordSink })[SINK];
+}
