@@ -25,7 +25,7 @@ const TAIL_LINES = 30;
  * plain text) are passed to `log`, since the build's own output is not shown.
  */
 export function astroBuild(root: string, env: NodeJS.ProcessEnv = process.env, log: (line: string) => void = () => {}, options: { heapMb?: number | undefined } = {}) {
-  return async (snapshotFile: string, outDir: string, historyFile: string, descriptionCacheFile?: string, pages?: PageReuse): Promise<void> => {
+  return async (snapshotFile: string, outDir: string, historyFile: string, descriptionCacheFile?: string, pages?: PageReuse, astroCacheDir?: string): Promise<void> => {
     const target = resolve(outDir);
     let buildDir = target;
     if (!isInside(root, target)) {
@@ -35,7 +35,7 @@ export function astroBuild(root: string, env: NodeJS.ProcessEnv = process.env, l
     }
     try {
       const heapMb = options.heapMb ?? buildHeapMb((await stat(snapshotFile)).size);
-      await build(root, rebuildEnv(env, { snapshotFile, historyFile, descriptionCacheFile, pages }), heapMb, buildDir, log);
+      await build(root, rebuildEnv(env, { snapshotFile, historyFile, descriptionCacheFile, pages, astroCacheDir }), heapMb, buildDir, log);
       if (buildDir !== target) await move(buildDir, target);
     } finally {
       if (buildDir !== target) await rm(buildDir, { recursive: true, force: true });
@@ -45,16 +45,18 @@ export function astroBuild(root: string, env: NodeJS.ProcessEnv = process.env, l
 
 /**
  * The environment of the rebuild's `astro build`: the snapshot and history of this run, its copy of the
- * description cache, and its page digests with the live site to keep pages from (none: set empty, so an inherited
- * `ROADMAP_PREVIOUS_OUTPUT` cannot point the build at another folder); and where it writes the release notes it
- * publishes: beside the snapshot, in the run's work folder, where the rebuild reads them (src/publish/rebuild.ts).
+ * description cache and of Astro's cache folder, and its page digests with the live site to keep pages from (none:
+ * set empty, so an inherited `ROADMAP_PREVIOUS_OUTPUT` cannot point the build at another folder); and where it writes
+ * the release notes it publishes: beside the snapshot, in the run's work folder, where the rebuild reads them
+ * (src/publish/rebuild.ts).
  */
 export function rebuildEnv(
   env: NodeJS.ProcessEnv,
-  input: { snapshotFile: string; historyFile: string; descriptionCacheFile?: string | undefined; pages?: PageReuse | undefined },
+  input: { snapshotFile: string; historyFile: string; descriptionCacheFile?: string | undefined; pages?: PageReuse | undefined; astroCacheDir?: string | undefined },
 ): NodeJS.ProcessEnv {
   return {
     ...env,
+    ...(input.astroCacheDir ? { ROADMAP_CACHE_DIR: input.astroCacheDir } : {}),
     ...(input.descriptionCacheFile ? { ROADMAP_RENDER_CACHE: input.descriptionCacheFile } : {}),
     ...(input.pages ? { ROADMAP_PAGE_DIGESTS: input.pages.digestsFile, ROADMAP_PREVIOUS_OUTPUT: input.pages.previousOutput ?? '' } : {}),
     ROADMAP_SNAPSHOT: input.snapshotFile,

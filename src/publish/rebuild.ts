@@ -42,6 +42,8 @@ import { BUILD_NOTES_FILE, keepPublishedNotes, PUBLISHED_NOTES_FILE } from '../h
 import { verifyBuild } from './verify.ts';
 import { describeIssueCounts, issueCounts } from '../shown/issue-counts.ts';
 import { PAGE_DIGESTS_FILE, DESCRIPTION_CACHE_FILE } from '../config/settings.ts';
+import { contentDigest } from '../snapshot/digest.ts';
+import { keepAstroCache, takeAstroCache } from './astro-cache.ts';
 import { DEMO_DATA_FILE } from '../config/source.ts';
 import { otherWorkspace, workspaceOf } from '../history/workspace.ts';
 import type { ColumnConfig } from '../config/roadmap-config.ts';
@@ -78,9 +80,10 @@ export interface RebuildOptions {
   /**
    * Builds the site from `snapshotFile`, with the history in `historyFile`, into `outDir` (an `astro build`),
    * reading and updating the description cache `descriptionCacheFile`, and the page digests `pages.digestsFile`,
-   * keeping the unchanged issue pages of `pages.previousOutput` (src/fingerprint/page-digests.ts).
+   * keeping the unchanged issue pages of `pages.previousOutput` (src/fingerprint/page-digests.ts), with Astro's
+   * cache folder `astroCacheDir` (./astro-cache.ts).
    */
-  build: (snapshotFile: string, outDir: string, historyFile: string, descriptionCacheFile: string, pages: PageReuse) => Promise<void>;
+  build: (snapshotFile: string, outDir: string, historyFile: string, descriptionCacheFile: string, pages: PageReuse, astroCacheDir?: string) => Promise<void>;
   /** The live site's root URL (with the base path): its `/history.json` is continued when the state has no history. */
   site?: string;
   /** Start a new history instead of continuing the state's or the live site's. */
@@ -189,8 +192,11 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
     const keptDigests = join(stateDir, PAGE_DIGESTS_FILE);
     const digestsOfLiveSite = existsSync(keptDigests) && existsSync(outDir);
     if (digestsOfLiveSite) await copyFile(keptDigests, pageDigests);
+    // Likewise Astro's content store, kept under the digest of all but the data that shapes the site.
+    const astroCacheKey = contentDigest(options.fingerprint);
+    const astroCache = await takeAstroCache(stateDir, workDir, astroCacheKey, log);
     log(`Building ${describeIssueCounts(issueCounts(fresh.issues, options.columns))} and ${fresh.projects.length} projects into a staging directory`);
-    await options.build(snapshotFile, staging, history.file, descriptionCache, { digestsFile: pageDigests, previousOutput: digestsOfLiveSite ? outDir : undefined });
+    await options.build(snapshotFile, staging, history.file, descriptionCache, { digestsFile: pageDigests, previousOutput: digestsOfLiveSite ? outDir : undefined }, astroCache);
     verifyBuild(staging, fresh, options.columns, history.history, options.prefix);
     // While the live site changes, its digests are set aside: a run that stops before the new ones are kept leaves
     // none (the next build renders every page) rather than digests of another output.
@@ -221,6 +227,9 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
     // Likewise: a cache that was not kept costs the next build its rendering, nothing else.
     await keepFile(descriptionCache, keptCache).catch((error: Error) =>
       log(`warning: the description cache could not be kept in ${stateDir} (${error.message}); the next build renders every description`),
+    );
+    await keepAstroCache(astroCache, stateDir, astroCacheKey).catch((error: Error) =>
+      log(`warning: Astro's cache could not be kept in ${stateDir} (${error.message}); the next build makes its content store afresh`),
     );
     await keepFile(pageDigests, keptDigests)
       .then(() => rm(setAside, { force: true }))

@@ -62,7 +62,7 @@ describe('rebuild', () => {
     expect(stateFile('fingerprint.json')).toEqual({ format: 'portal-roadmap.fingerprint', version: 1, parts: { data: publicSnapshot(demo, privacy).digest, ...fingerprint } });
     // The counts the site publishes: the demo's 42 portal-visible issues, 2 of them canceled (a hidden column).
     expect(stateFile('report.json')).toMatchObject({ status: 'published', changed: true, note: 'first run', issues: { after: 40, hiddenAfter: 2 } });
-    expect(readdirSync(join(dir, 'state')).sort()).toEqual(['fingerprint.json', 'history.json', 'page-digests.json', 'published.json', 'report.json']);
+    expect(readdirSync(join(dir, 'state')).sort()).toEqual(['astro-cache', 'fingerprint.json', 'history.json', 'page-digests.json', 'published.json', 'report.json']);
     expect(readdirSync(dir).sort()).toEqual(['dist', 'source.json', 'state']);
   });
 
