@@ -3,21 +3,31 @@
  * figures of how fast portal-roadmap is, each next to its floor.
  * Deterministic synthetic workspaces (1,000 issues / 50 projects; 10,000 / 500
  * unless --quick). Every key of the JSON is snake_case.
- *   build_ratio             cold `astro build` from a snapshot / a cold bare Astro build of as many trivial pages at the same
- *                           Astro settings (build_concurrency); each round builds both, in alternating order; the median of
- *                           the rounds' ratios, with the least and greatest. Cold: Astro's cache, node_modules/.vite and
- *                           node_modules/.astro cleared and an empty description cache, before each build.
+ *   build_ratio             cold `astro build` from a snapshot with an empty description cache / a cold bare Astro build of
+ *                           as many trivial pages (about 150 bytes, nothing else) at the same Astro settings (build_concurrency)
+ *   fair_build_ratio        cold `astro build` with the description cache kept (a CI change run) / the fair floor: bare Astro
+ *                           with as many pages at our pages' paths and languages, each of our pages' median size, the same CSP
+ *                           and a sitemap, and Pagefind over exactly the searchable elements of our indexed pages, handed
+ *                           over as ours are (scripts/bench/floor.ts; the table says whether its index came out the same as ours)
+ *                           Each round builds all four in a rotating order; each ratio is the median of the rounds' own
+ *                           ratios, with the least and greatest, and the load average the rounds ran at. Cold: Astro's
+ *                           cache, node_modules/.vite and node_modules/.astro cleared before each build. An untimed build
+ *                           of ours first tells the floors the pages and leaves the description cache the cached builds keep.
  *   warm_change_ratio       the next CI build after one issue's description changed (node_modules/.vite and Astro's cache
  *                           cleared as `npm ci` leaves them, the description cache of the cold build kept as the workflow
  *                           keeps .roadmap/) / that round's cold build; median of the rounds, with the least and greatest
- *   fetch_ratio             fetch from the fake portal under a scaled-down rate limit / the least time that limit allows
- *   rate_limited_responses  429s the fetch drew
- *   nochange_ratio          `npm run rebuild` on unchanged data / a full rebuild
- *   peak_rss_mb             peak RSS (VmHWM) of the cold builds: the median and the greatest of the rounds
+ *   fetch_ratio             fetch from the fake portal, which refuses past the documented read limits (a minute's reads, and
+ *                           a burst of 2x that rate over 10 s; scaled to a tenth at 1k) / the least time those limits allow
+ *                           for as many requests (scripts/bench/fetch.ts)
+ *   rate_limited_responses  429s the fetch drew, and the most requests the portal counted in any 10 s and any minute
+ *   nochange_ratio          `npm run rebuild` on unchanged data / a full rebuild, both from the fake portal at the documented limits
+ *   peak_rss_mb             peak RSS (VmHWM) of the cold builds' process: the median and the greatest of the rounds
+ *   rebuild_peak_rss_mb     peak RSS of a full `portal-roadmap rebuild` (fetch and build), every process of it summed:
+ *                           the CLI, `astro build` and Pagefind (scripts/bench/memory.ts)
  *   output                  files and MB of a cold build's output (search index included), at each size
- *   two_languages (1k)      the same cold builds and floor at 1,000 issues in two languages (English and German): its
- *                           build_ratio against a floor of as many pages, and languages_multiplier, its median build time
- *                           over the one-language build's
+ *   two_languages (1k)      the same cold builds and floors at 1,000 issues in two languages (English and German): its
+ *                           build_ratio and fair_build_ratio, and languages_multiplier, its median build time over the
+ *                           one-language build's
  *   board_gzip_kb           board HTML + its CSS and JS, gzipped (demo and each size)
  *   board_js_gzip_kb        the board's JavaScript at load, gzipped (at most 3 KB: the filter island's loader and the search trigger; the island and the search code load only when used)
  *   filter_index_gzip_kb    the board index, every issue for the filter island (/board-index.json), gzipped; fetched only when someone filters or sorts
@@ -28,16 +38,18 @@
  */
 import { runCommand } from '../src/cli/args.ts';
 
-/** Rounds of builds per workspace unless --rounds says. */
-const DEFAULT_ROUNDS = 5;
-
 const spec = {
   command: 'npm run bench --',
   summary:
     'Measures build, fetch, rebuild, memory, page weight and Lighthouse against their floors, and prints a table.\nFigures and progress go to stderr as they come; the table to stdout.',
   options: {
-    quick: { type: 'boolean', description: 'the 1,000-issue workspace only (a few minutes), not also 10,000' },
-    rounds: { type: 'string', value: 'N', default: String(DEFAULT_ROUNDS), description: 'rounds of builds per workspace (each: ours cold, the floor cold, ours after one change)' },
+    quick: { type: 'boolean', description: 'the 1,000-issue workspace only, 3 rounds unless --rounds says (about 12 minutes on an idle 2-CPU machine), not also 10,000' },
+    rounds: {
+      type: 'string',
+      value: 'N',
+      description:
+        'rounds of builds per workspace (default 5, 3 with --quick; each: ours cold with an empty description cache and with it kept, both floors cold, ours after one change)',
+    },
     concurrency: { type: 'string', value: 'N', description: "Astro's build.concurrency for ours and the floor alike (default: portal-roadmap's, twice the CPUs, at most 8)" },
     json: { type: 'string', value: 'FILE', description: 'also write every figure as JSON to FILE' },
     'history-only': { type: 'boolean', description: 'only the history figures: its size after a simulated year, and the build time it adds' },
