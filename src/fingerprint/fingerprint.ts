@@ -85,7 +85,8 @@ const SITE_FILES = ['astro.config.mjs', 'astro.config.ts', 'astro.config.mts', '
  * The parts besides the data, from the resolved settings: the config as
  * resolved (with the site and base path, and what the shipDates file says), the render version, the version of
  * the installed portal-roadmap package, every file under public/, the custom CSS file's contents, and the site's
- * source: every file under src/, its Astro config and its lockfile.
+ * source: every file under src/, its Astro config and its lockfile, and its release notes where their folder
+ * (`releaseNotes.folder`) is outside src/: a note added there publishes, and so `notify` posts it.
  */
 export function siteFingerprint(
   settings: Pick<Settings, 'projectRoot' | 'config' | 'site' | 'base' | 'brand' | 'shipDates'>,
@@ -93,6 +94,9 @@ export function siteFingerprint(
 ): Omit<Fingerprint, 'data'> {
   const { projectRoot: root, config, site, base, brand, shipDates } = settings;
   const css = config.theme.customCss ? resolve(root, config.theme.customCss) : undefined;
+  // Only outside src/ (which counts it already), so a site whose notes are in the default folder keeps its digest.
+  const notes = resolve(root, config.releaseNotes.folder);
+  const notesOutsideSrc = relative(join(root, 'src'), notes).startsWith('..');
   return {
     // The brand images' URLs carry a digest of their contents: an edited logo changes the config part.
     // So does an edited shipDates file: what it says is part of the config's digest.
@@ -111,6 +115,7 @@ export function siteFingerprint(
     siteSource: contentDigest({
       src: treeDigest(join(root, 'src')),
       files: SITE_FILES.map((name) => [name, existsSync(join(root, name)) ? fileDigest(join(root, name)) : null]),
+      ...(notesOutsideSrc ? { releaseNotes: treeDigest(notes) } : {}),
     }),
   };
 }

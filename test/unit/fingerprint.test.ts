@@ -93,6 +93,22 @@ describe('siteFingerprint', () => {
   });
 });
 
+describe("the site's source part and release notes", () => {
+  it('changes with a note added to a notes folder outside src/, and stays as it was for a site whose notes are in src/', () => {
+    write('roadmap.config.json', JSON.stringify({ title: 'Acme', theme: { customCss: 'roadmap.css' }, releaseNotes: { folder: 'releases' } }));
+    const before = siteFingerprint(resolveSettings(root, {}));
+    write('releases/faster-search.md', '---\ntitle: Faster search\ndate: 2026-11-20\n---\nFaster.');
+    expect(changedSince(before)).toEqual(['siteSource']);
+    // The default folder is under src/: counted once, as before this part knew of notes.
+    write('roadmap.config.json', JSON.stringify({ title: 'Acme', theme: { customCss: 'roadmap.css' } }));
+    const inSrc = siteFingerprint(resolveSettings(root, {}));
+    write('src/content/releases/faster-search.md', '---\ntitle: Faster search\ndate: 2026-11-20\n---\nFaster.');
+    expect(changedSince(inSrc)).toEqual(['siteSource']);
+    write('releases/other.md', 'not a note of this site');
+    expect(changedSince(siteFingerprint(resolveSettings(root, {})))).toEqual([]);
+  });
+});
+
 describe('readFingerprint', () => {
   it("reads a file of a version before the site's source part, that part as changed", async () => {
     const parts = siteFingerprint(resolveSettings(root, {}));
