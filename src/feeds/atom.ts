@@ -5,6 +5,7 @@
  * builder, which escapes every text and attribute (the same builder @astrojs/rss uses).
  */
 import { XMLBuilder } from 'fast-xml-parser';
+import { withoutBidiControls as text } from '../shared/text.ts';
 
 export interface AtomEntry {
   /** A URL unique to the entry: the page, with the event's anchor. */
@@ -45,20 +46,21 @@ export function atomFeed(feed: AtomFeed): string {
       '@_xmlns': 'http://www.w3.org/2005/Atom',
       ...(feed.language ? { '@_xml:lang': feed.language } : {}),
       id: feed.url,
-      title: feed.title,
+      // Plain-text fields lose their bidirectional controls, as RSS items do (src/feeds/plain-text.ts).
+      title: text(feed.title),
       updated: feed.updated,
       link: [
         { '@_rel': 'self', '@_type': 'application/atom+xml', '@_href': feed.url },
         { '@_rel': 'alternate', '@_type': 'text/html', '@_href': feed.pageUrl },
       ],
-      author: { name: feed.author },
+      author: { name: text(feed.author) },
       entry: feed.entries.map((entry) => ({
         id: entry.id,
-        title: entry.title,
+        title: text(entry.title),
         updated: entry.updated,
         link: { '@_rel': 'alternate', '@_type': 'text/html', '@_href': entry.link },
-        ...(entry.categories?.length ? { category: entry.categories.map((term) => ({ '@_term': term })) } : {}),
-        ...(entry.summary ? { summary: entry.summary } : {}),
+        ...(entry.categories?.length ? { category: entry.categories.map((term) => ({ '@_term': text(term) })) } : {}),
+        ...(entry.summary ? { summary: text(entry.summary) } : {}),
         ...(entry.contentHtml ? { content: { '@_type': 'html', '#text': entry.contentHtml } } : {}),
       })),
     },

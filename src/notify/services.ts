@@ -31,6 +31,7 @@
  *   a link counted as 23 only when Mastodon recognises it as one (its host ends in a known top-level domain);
  *   any other URL (`http://localhost:8080/…`, an IP address) counts character by character.
  */
+import { withoutBidiControls } from '../shared/text.ts';
 import type { News, NewsEvent } from './news.ts';
 
 export type ServiceName = 'slack' | 'discord' | 'teams' | 'mastodon';
@@ -39,11 +40,7 @@ export type ServiceName = 'slack' | 'discord' | 'teams' | 'mastodon';
 const JOINER = '\u2060';
 const defuseMentions = (text: string) => text.replace(/([@#＠﹫])/g, `$1${JOINER}`);
 /** One line, no control or bidirectional characters: a title is a title, not a layout. */
-const oneLine = (text: string) =>
-  text
-    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
-    .replace(/[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
-    .trim();
+const oneLine = (text: string) => withoutBidiControls(text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')).trim();
 
 /** The longest title in a post, in characters: a line each, and room for the others. */
 export const TITLE_MAX = 150;

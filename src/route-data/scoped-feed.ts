@@ -4,8 +4,9 @@
  * time (src/routes/[...lang]/projects/[id]/rss.xml.ts, teams/[team]/rss.xml.ts).
  */
 import { getRssString } from '@astrojs/rss';
-import { escapeHtmlText } from '../shared/text.ts';
+import { escapeHtmlText, withoutBidiControls } from '../shared/text.ts';
 import { feedItems } from '../feeds/site-feed.ts';
+import { plainTextItems } from '../feeds/plain-text.ts';
 import type { FeedFile } from '../feeds/issue-feeds.ts';
 import { projectPath, teamPath } from '../view/paths.ts';
 import type { RoadmapView } from '../view/roadmap-view.ts';
@@ -29,12 +30,12 @@ export const teamScope = (roadmap: Roadmap, team: string, slug: string): FeedSco
 /** One feed's XML. `site`: the site's URL, which the language's root is resolved against. */
 export function scopedFeed(site: URL | undefined, roadmap: Roadmap, { name, path, view }: FeedScope): Promise<string> {
   const root = new URL(roadmap.ui.root, site).toString();
-  const title = `${name} · ${roadmap.config.title}`;
+  const title = withoutBidiControls(`${name} · ${roadmap.config.title}`);
   return getRssString({
     title,
     description: roadmap.config.description,
     site: new URL(path, root).toString(),
-    items: feedItems(view, roadmap.history, { ...roadmap.config, title }, roadmap.labels, root),
+    items: plainTextItems(feedItems(view, roadmap.history, { ...roadmap.config, title }, roadmap.labels, root)),
     xmlns: { atom: 'http://www.w3.org/2005/Atom' },
     // The feed's own address (RSS Best Practices: atom:link rel="self"); a URL's serialisation has no quote, & is escaped.
     customData: `<language>${roadmap.config.locale}</language><atom:link href="${escapeHtmlText(new URL(`${path}rss.xml`, root).toString())}" rel="self" type="application/rss+xml"/>`,

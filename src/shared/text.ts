@@ -45,6 +45,18 @@ export function escapeHtmlText(text: string): string {
   return text.replace(/[&<>]/g, (c) => HTML_TEXT_ESCAPES[c]!);
 }
 
+/**
+ * The bidirectional formatting characters: embeddings and overrides (U+202A–202E), isolates (U+2066–2069) and the
+ * marks (U+200E, U+200F, U+061C). In text shown with no markup around it (a feed reader's title, a chat post) one
+ * of them reorders whatever follows it on the line, so it is removed there; a page isolates the text in `<bdi>`.
+ */
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+/** `text` without bidirectional formatting characters (`BIDI_CONTROLS`). */
+export function withoutBidiControls(text: string): string {
+  return text.replace(BIDI_CONTROLS, '');
+}
+
 /** ANSI escape sequences: CSI (colours, cursor moves) and OSC (window titles, hyperlinks). */
 const ANSI_ESCAPE = /\u001B\[[0-?]*[ -/]*[@-~]|\u001B\][^\u0007\u001B]*(?:\u0007|\u001B\\)?|\u001B[@-Z\\-_]/g;
 /** Characters that end or reorder a line: C0 and C1 controls (newlines included), line and paragraph separators, bidi overrides. */

@@ -2,6 +2,7 @@ import rss from '@astrojs/rss';
 import type { APIRoute } from 'astro';
 import { shippedFeed } from '../../../route-data/shipped-feed.ts';
 import { shippedRssItems } from '../../../feeds/shipped-feed.ts';
+import { plainTextItems } from '../../../feeds/plain-text.ts';
 import { escapeHtmlText } from '../../../shared/text.ts';
 import { languagePaths } from '../../../route-data/static-paths.ts';
 
@@ -14,7 +15,7 @@ export const GET: APIRoute = async (context) => {
     title,
     description,
     site: root,
-    items: shippedRssItems(items),
+    items: plainTextItems(shippedRssItems(items)),
     xmlns: { atom: 'http://www.w3.org/2005/Atom' },
     customData: `<language>${locale}</language><atom:link href="${escapeHtmlText(feedUrl)}" rel="self" type="application/rss+xml"/>`,
     trailingSlash: true,
