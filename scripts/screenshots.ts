@@ -11,10 +11,10 @@
  * (Japanese has no embed shot: its markup is Arabic's, left to right).
  *
  * `--all DIR`: instead, a whole-page shot of every page type (board, column page, issue, project, team, shipped,
- * changelog, changes, embeds, 404) at 375 and 1280 px, light and dark, into DIR (outside the repository: for a
+ * changelog, a release note (one with an image when there is one), changes, embeds, 404) at 375 and 1280 px, light and dark, into DIR (outside the repository: for a
  * before/after comparison), with DIR/heights.json: each page's height and where its first card starts.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCommand, UsageError } from '../src/cli/args.ts';
@@ -146,6 +146,13 @@ async function scriptShots(issuePath: string): Promise<void> {
   }
 }
 
+/** The address of a release note of the build, one with an image if any has one; undefined: the build has no notes. */
+function releaseNote(outDir: string): string | undefined {
+  const dir = join(outDir, 'releases');
+  const notes = existsSync(dir) ? readdirSync(dir).sort() : [];
+  return notes.find((note) => readFileSync(join(dir, note, 'index.html'), 'utf8').includes('<img')) ?? notes[0];
+}
+
 /** One shot of each page type, each width and each scheme, for a person comparing two versions of the look. */
 async function everyPageType(outDir: string, into: string, issueId: string, demo: { projects?: { id: string }[] }): Promise<void> {
   mkdirSync(into, { recursive: true });
@@ -158,6 +165,7 @@ async function everyPageType(outDir: string, into: string, issueId: string, demo
     team: '/teams/web/',
     shipped: '/shipped/',
     changelog: '/changelog/',
+    ...(releaseNote(outDir) ? { 'release-note': `/releases/${releaseNote(outDir)}/` } : {}),
     changes: '/changes/',
     embed: '/embed/',
     'embed-team': '/embed/teams/web/',

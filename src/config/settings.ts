@@ -15,7 +15,7 @@ import { configFilePath, INLINE_CONFIG_NAME, loadRoadmapConfig, projectFile, typ
 import { readShipDates } from './ship-dates.ts';
 import { resolveSiteLocation } from './site-url.ts';
 import type { DataSource } from '../snapshot/source.ts';
-import { DEMO_HISTORY_FILE, resolveSource } from './source.ts';
+import { DEMO_HISTORY_FILE, DEMO_RELEASE_NOTES_DIR, resolveSource } from './source.ts';
 import { localeWarnings } from '../i18n/labels.ts';
 import { ConfigError } from '../shared/errors.ts';
 
@@ -49,6 +49,8 @@ export interface Settings {
   warnings: string[];
   /** The history file the pages read (`ROADMAP_HISTORY`; the demo's own for the demo), or none. */
   historyFile: string | undefined;
+  /** The release notes' folder, absolute: `releaseNotes.folder` in the project; the demo's own for the demo (`DEMO_RELEASE_NOTES_DIR`). */
+  releaseNotesDir: string;
   /** The `shipDates` file read: an ISO date-time by issue id or identifier (empty without the option). */
   shipDates: Readonly<Record<string, string>>;
   /** Where sanitised descriptions are cached across builds (`ROADMAP_RENDER_CACHE`, else `.roadmap/render-cache.json`), absolute. */
@@ -165,6 +167,8 @@ export function resolveSettings(root: string, env: NodeJS.ProcessEnv = process.e
         )
       : {},
     historyFile: parsedEnv.ROADMAP_HISTORY ? resolve(root, parsedEnv.ROADMAP_HISTORY) : source.kind === 'demo' ? DEMO_HISTORY_FILE : undefined,
+    // Made-up notes belong to the made-up workspace, as its history does: never on a site of a real source.
+    releaseNotesDir: source.kind === 'demo' ? DEMO_RELEASE_NOTES_DIR : resolve(root, config.releaseNotes.folder),
   };
 }
 

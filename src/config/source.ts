@@ -13,6 +13,11 @@ import type { RoadmapEnv } from './env.ts';
 export const DEMO_DATA_FILE = packageFile('src/data/demo/portal.json');
 /** The demo workspace's history (a few months of made-up moves), so the demo shows timelines and a changelog. */
 export const DEMO_HISTORY_FILE = packageFile('src/data/demo/history.json');
+/**
+ * The demo's release notes (made up, naming the demo's issues, in English and German): a build of the demo shows
+ * these and not the project's folder, and a build of any other source never reads them.
+ */
+export const DEMO_RELEASE_NOTES_DIR = packageFile('src/data/demo/releases');
 
 export function resolveSource(env: RoadmapEnv, root: string): DataSource {
   if (env.ROADMAP_SNAPSHOT) return { kind: 'snapshot', file: resolve(root, env.ROADMAP_SNAPSHOT) };

@@ -17,6 +17,7 @@ import { truncationNoteText } from '../i18n/labels.ts';
 import type { Issue, Project, RoadmapInfo } from '../snapshot/model.ts';
 import { roadmapLoader } from './loader.ts';
 import { releaseNoteSchema, releaseNotesLoader } from './release-notes.ts';
+import { releaseNoteRules } from '../view/release-notes.ts';
 
 export { roadmapLoader } from './loader.ts';
 export { IssueSchema, ProjectSchema, RoadmapInfoSchema } from '../snapshot/model.ts';
@@ -34,17 +35,17 @@ export const ROADMAP_COLLECTION_NAMES = ['issues', 'projects', 'roadmap', 'relea
 const checkedBefore = <T>() => z.custom<T>();
 
 export function roadmapCollections() {
-  const { source, config, descriptionCacheFile, projectRoot } = settings;
+  const { source, config, descriptionCacheFile, projectRoot, releaseNotesDir } = settings;
   const { columns, privacy } = config;
   const truncatedNote = truncationNoteText(config);
   return {
     issues: defineCollection({ loader: roadmapLoader({ collection: 'issues', source, columns, privacy, truncatedNote, descriptionCacheFile }), schema: checkedBefore<Issue>() }),
     projects: defineCollection({ loader: roadmapLoader({ collection: 'projects', source, privacy, truncatedNote, descriptionCacheFile }), schema: checkedBefore<Project>() }),
     roadmap: defineCollection({ loader: roadmapLoader({ collection: 'roadmap', source }), schema: checkedBefore<RoadmapInfo>() }),
-    // The team's release notes (src/content/release-notes.ts): none unless the project has the folder.
+    // The team's release notes (src/content/release-notes.ts): none unless the project has the folder; the demo's for the demo.
     releases: defineCollection({
-      loader: releaseNotesLoader({ projectRoot, folder: config.releaseNotes.folder, tags: config.releaseNotes.tags, locales: config.locales }),
-      schema: releaseNoteSchema({ tags: config.releaseNotes.tags, locales: config.locales }),
+      loader: releaseNotesLoader({ projectRoot, dir: releaseNotesDir, ...releaseNoteRules(config, source.kind === 'demo') }),
+      schema: releaseNoteSchema(releaseNoteRules(config, source.kind === 'demo')),
     }),
   };
 }

@@ -1,6 +1,7 @@
 /**
  * The `releases` collection: the team's release notes, Markdown files in the
- * project (`releaseNotes.folder`), read by Astro's `glob()` loader. Each file's
+ * project (`releaseNotes.folder`; the demo's own for the demo, `settings.releaseNotesDir`),
+ * read by Astro's `glob()` loader. Each file's
  * frontmatter is checked first (src/view/release-notes.ts), so a wrong value
  * is one line naming the file and the key; then Astro's schema makes its image
  * an optimised asset. The body is kept as written: the route data renders it
@@ -8,7 +9,8 @@
  * through Astro's own Markdown pipeline, whose HTML is not sanitised.
  */
 import { existsSync, readdirSync } from 'node:fs';
-import { relative, resolve } from 'node:path';
+import { relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Loader } from 'astro/loaders';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
@@ -16,20 +18,19 @@ import type { SchemaContext } from 'astro:content';
 import { checkReleaseNote, releaseNoteFields, type ReleaseNoteRules } from '../view/release-notes.ts';
 
 export interface ReleaseNotesOptions extends ReleaseNoteRules {
-  /** The project root (`settings.projectRoot`). */
+  /** The project root (`settings.projectRoot`): files are named relative to it. */
   projectRoot: string;
-  /** The notes' folder, relative to the project root (`releaseNotes.folder`). */
-  folder: string;
+  /** The notes' folder, absolute (`settings.releaseNotesDir`). */
+  dir: string;
 }
 
-export function releaseNotesLoader({ projectRoot, folder, tags, locales }: ReleaseNotesOptions): Loader {
-  const rules = { tags, locales };
-  const inner = glob({ pattern: '**/*.md', base: folder });
+export function releaseNotesLoader({ projectRoot, dir, ...rules }: ReleaseNotesOptions): Loader {
+  const inner = glob({ pattern: '**/*.md', base: pathToFileURL(`${dir}/`).href });
   return {
     name: 'portal-roadmap-release-notes',
     async load(context) {
       // No folder (or an empty one, as the starter's), no notes, and no warning: most sites have none.
-      if (!hasNotes(resolve(projectRoot, folder))) {
+      if (!hasNotes(dir)) {
         context.store.clear();
         return;
       }

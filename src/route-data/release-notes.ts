@@ -5,7 +5,6 @@
  * joined to the issues and projects the site shows. The warnings (a note in no
  * version of a language, a name the site does not show) are said once a build.
  */
-import { resolve } from 'node:path';
 import { getCollection } from 'astro:content';
 import settings from 'virtual:portal-roadmap/settings';
 import { hasNotes } from '../content/release-notes.ts';
@@ -28,7 +27,7 @@ function warnOnce(message: string): void {
 /** Every note of every language, bodies rendered. A project without the notes' folder has none, and reads no collection. */
 function readSources(): Promise<ReleaseNoteSource[]> {
   sources ??= (async () => {
-    if (!hasNotes(resolve(settings.projectRoot, settings.config.releaseNotes.folder))) return [];
+    if (!hasNotes(settings.releaseNotesDir)) return [];
     const entries = await getCollection('releases');
     return entries.map(({ data, body, filePath, id }) => ({
       ...data,
@@ -61,7 +60,9 @@ export async function releaseNotesFor(locale: string, issues: readonly Issue[], 
   const { notes, missing } = notesInLanguage(all, locale, mainLocale);
   if (locale === mainLocale) await writeBuildNotes(notes);
   if (!all.length) return [];
-  if (missing.length) warnOnce(`No ${locale} version of the release note(s) ${missing.join(', ')}: shown in another language. Add a note with "lang: ${locale}" to translate one.`);
+  // The demo's notes are made up: nothing there for the team to translate.
+  if (missing.length && settings.source.kind !== 'demo')
+    warnOnce(`No ${locale} version of the release note(s) ${missing.join(', ')}: shown in another language. Add a note with "lang: ${locale}" to translate one.`);
   return notes.map((source) => {
     const { note, unknown } = joinNote(source, issues, projects);
     if (unknown.length) warnOnce(`${source.file} names ${quotedList(unknown)}, which the site does not show: the note is published without a link to it.`);

@@ -12,12 +12,39 @@ import { formatIssues } from '../shared/friendly-errors.ts';
 import { quotedList, withoutXmlForbidden } from '../shared/text.ts';
 import type { ChangelogEntry } from '../history/timeline.ts';
 import type { Issue, Project } from '../snapshot/model.ts';
+import { DEFAULT_RELEASE_TAGS } from '../config/schemas/release-notes.ts';
 
 /** What the config allows in a note's frontmatter: `releaseNotes.tags`, and the site's `locales` for `lang`. */
 export interface ReleaseNoteRules {
   tags: readonly string[];
   locales: readonly string[];
+  /**
+   * `lang` may be any language, not only one of `locales`: the demo's notes are in the languages they were written
+   * in whatever the site's, and a language the site lacks is never shown (`notesInLanguage`).
+   */
+  anyLanguage?: boolean;
 }
+
+/**
+ * The rules a build checks its notes by: the config's, or for the demo's notes (src/data/demo/releases/) any
+ * language and the default tags too, so that no config of the team's fails the build on a note it did not write.
+ */
+export function releaseNoteRules(config: { locales: readonly string[]; releaseNotes: { tags: readonly string[] } }, demo: boolean): ReleaseNoteRules {
+  if (!demo) return { tags: config.releaseNotes.tags, locales: config.locales };
+  return { tags: [...new Set([...config.releaseNotes.tags, ...DEFAULT_RELEASE_TAGS])], locales: config.locales, anyLanguage: true };
+}
+
+const LANGUAGE_TAG_ERROR = 'must be a language tag, e.g. "en" or "de-DE"';
+const languageTag = z.string({ error: LANGUAGE_TAG_ERROR }).refine(
+  (tag) => {
+    try {
+      return Intl.getCanonicalLocales(tag).length === 1;
+    } catch {
+      return false;
+    }
+  },
+  { error: LANGUAGE_TAG_ERROR },
+);
 
 /** Text that reaches pages and feeds: trimmed, without the characters XML 1.0 forbids. */
 const text = (max: number) =>
@@ -57,7 +84,10 @@ export function releaseNoteFields(rules: ReleaseNoteRules) {
     projects: names,
     /** The image's text alternative: required with an image (checked by `checkReleaseNote`). */
     imageAlt: text(300).optional(),
-    lang: z.enum(rules.locales as [string, ...string[]], { error: `must be one of the site's locales: ${rules.locales.join(', ')}` }).optional(),
+    lang: (rules.anyLanguage
+      ? languageTag
+      : z.enum(rules.locales as [string, ...string[]], { error: `must be one of the site's locales: ${rules.locales.join(', ')}` })
+    ).optional(),
   };
 }
 
@@ -106,7 +136,8 @@ export interface NoteImage {
  * sizes hint. The note's search record names the same image (src/route-data/search-records.ts).
  */
 export function noteImageLayout(image: NoteImage): { widths: number[]; sizes: string } {
-  return { widths: [640, Math.min(1280, image.width)], sizes: '(min-width: 720px) 640px, 100vw' };
+  // Shown as wide as the article (at most 760 px: src/components/ReleaseNote.css), the page's 1rem margins aside.
+  return { widths: [640, Math.min(1280, image.width)], sizes: '(min-width: 800px) 760px, calc(100vw - 2rem)' };
 }
 
 /** A note as its file says it: frontmatter checked, body not yet rendered. */
@@ -135,20 +166,31 @@ export interface ReleaseNote extends ReleaseNoteSource {
   linkedProjects: Project[];
 }
 
+/** Whether a note in `lang` is in `locale`: the same tag, or the language alone (`de`) and a locale of it (`de-DE`). */
+export function inLocale(lang: string, locale: string): boolean {
+  const [note, site] = [lang.toLowerCase(), locale.toLowerCase()];
+  return note === site || (!note.includes('-') && site.split('-')[0] === note);
+}
+
 /**
  * The notes one language shows, newest first (then by address): each note's version in that language, else in
- * the main one, else its first. `missing` lists the addresses of notes shown in another language.
+ * the main one, else the one highest in the notes' folder (translations are in folders of their language). `missing`
+ * lists the addresses of notes shown in another language.
  */
 export function notesInLanguage(all: readonly ReleaseNoteSource[], locale: string, mainLocale: string): { notes: ReleaseNoteSource[]; missing: string[] } {
   const bySlug = new Map<string, ReleaseNoteSource[]>();
   for (const note of all) bySlug.set(note.slug, [...(bySlug.get(note.slug) ?? []), note]);
   const notes: ReleaseNoteSource[] = [];
   const missing: string[] = [];
+  const depth = (note: ReleaseNoteSource) => note.file.split('/').length;
   for (const [slug, versions] of bySlug) {
-    const languageOf = (note: ReleaseNoteSource) => note.lang ?? mainLocale;
-    const own = versions.find((note) => languageOf(note) === locale);
+    // The locale's own tag first (`en-GB`), then the language's (`en`).
+    const inLanguage = (wanted: string) =>
+      versions.find((note) => (note.lang ?? mainLocale).toLowerCase() === wanted.toLowerCase()) ?? versions.find((note) => inLocale(note.lang ?? mainLocale, wanted));
+    const own = inLanguage(locale);
     if (!own) missing.push(slug);
-    notes.push(own ?? versions.find((note) => languageOf(note) === mainLocale) ?? versions[0]!);
+    const highest = [...versions].sort((a, b) => depth(a) - depth(b) || a.file.localeCompare(b.file))[0]!;
+    notes.push(own ?? inLanguage(mainLocale) ?? highest);
   }
   notes.sort((a, b) => (a.date === b.date ? a.slug.localeCompare(b.slug) : a.date < b.date ? 1 : -1));
   return { notes, missing: missing.sort() };

@@ -16,7 +16,7 @@
  *   /history.json is one file;
  * - the data is read once.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { listFiles, PROJECT_ROOT, readPage } from '../support/build-site.ts';
@@ -36,6 +36,8 @@ const SITE = 'https://roadmap.example.com';
 /** The translation each locale gets: Swedish does not ship, so English. */
 const TRANSLATION: Record<string, string> = { sv: 'en' };
 const messagesOf = (locale: string) => readMessages(TRANSLATION[locale] ?? locale);
+/** The demo's release notes (src/data/demo/releases/: one file a note at the top, its German version in de/). */
+const DEMO_NOTES = readdirSync(join(PROJECT_ROOT, 'src/data/demo/releases')).filter((file) => file.endsWith('.md')).length;
 /** The pages kept for what left the site (test/support/languages-history.ts). */
 const TOMBSTONES = [`issues/${LEFT_ISSUE_ID}/index.html`, `projects/${LEFT_PROJECT_ID}/index.html`];
 
@@ -84,8 +86,8 @@ describe('the demo in nine languages', () => {
   it('has every page in every language, and the feeds of each language', () => {
     // 61 pages of the demo at ten a page (the 404 page once, at the root, in the main language; the Shipped
     // column on two pages), the changelog's two pages, recent changes, and the tombstones of an issue and a project.
-    // Three team boards (Mobile, Platform, Web), each with its embed.
-    expect(mainPages).toHaveLength(61 + 2 + 1 + 2 + 3 * 2);
+    // Three team boards (Mobile, Platform, Web), each with its embed. The demo's three release notes.
+    expect(mainPages).toHaveLength(61 + 2 + 1 + 2 + 3 * 2 + DEMO_NOTES);
     for (const page of ['changelog/index.html', 'changelog/2/index.html', 'changes/index.html', 'status/done/2/index.html', ...TOMBSTONES]) expect(mainPages).toContain(page);
     // The event feed, the shipped feed in RSS and Atom, each team board's and each project's feed, and an Atom feed
     // per issue: the 40 on the board and the one that left.
@@ -171,7 +173,7 @@ describe('the demo in nine languages', () => {
     const pagePath = (file: string) => `/${file.replace(/index\.html$/, '')}`;
     const exists = (path: string) => existsSync(join(build.outDir, path, 'index.html'));
     const sitePages = files.filter((file) => file.endsWith('.html') && file !== '404.html' && !/(^|\/)embed\//.test(file));
-    expect(sitePages).toHaveLength(9 * (58 + 3));
+    expect(sitePages).toHaveLength(9 * (58 + 3 + DEMO_NOTES));
     for (const file of sitePages) {
       const text = html(file);
       const rest = pagePath(file)
@@ -228,15 +230,15 @@ describe('the demo in nine languages', () => {
     const entry = JSON.parse(html('pagefind/pagefind-entry.json')) as { languages: Record<string, { page_count: number }> };
     // Pagefind keys each index by the pages' <html lang>, lower case; the browser loads the one of the page it is on.
     expect(Object.keys(entry.languages).sort()).toEqual(LOCALES.map((locale) => locale.toLowerCase()).sort());
-    // The 40 issues and 6 projects of the demo: not the tombstones beside them, the changelog or recent changes.
-    for (const [language, index] of Object.entries(entry.languages)) expect(index.page_count, language).toBe(40 + 6);
+    // The 40 issues, 6 projects and 3 release notes of the demo: not the tombstones beside them, the changelog or recent changes.
+    for (const [language, index] of Object.entries(entry.languages)) expect(index.page_count, language).toBe(40 + 6 + DEMO_NOTES);
   });
 
   it('lists every page of every language in the sitemap, each with its translations', () => {
     const sitemap = html('sitemap-0.xml');
     const urls = [...sitemap.matchAll(/<url><loc>([^<]+)<\/loc>(.*?)<\/url>/g)];
     // Every site page but the tombstones.
-    expect(urls).toHaveLength(9 * (56 + 3));
+    expect(urls).toHaveLength(9 * (56 + 3 + DEMO_NOTES));
     for (const [, , links] of urls) expect(links!.match(/hreflang="/g)).toHaveLength(9);
     const listed = urls.map((url) => url[1]!);
     for (const path of ['/changelog/', '/changelog/2/', '/changes/', '/de/changelog/2/', '/ja/changes/']) expect(listed).toContain(`${SITE}${path}`);
@@ -361,9 +363,10 @@ describe('the demo in nine languages', () => {
   });
 
   it('has the history in every language: changelog pages, recent changes, tombstones and both feeds, in its words and dates', () => {
-    const mainChangelog = [1, 2].map((page) => readPage(build.outDir, `changelog/${page > 1 ? `${page}/` : ''}index.html`).querySelectorAll('.changelog-list li').length);
-    // The 14 shipped issues and the completed project of the demo, ten a page.
-    expect(mainChangelog).toEqual([10, 5]);
+    const mainChangelog = [1, 2].map((page) => readPage(build.outDir, `changelog/${page > 1 ? `${page}/` : ''}index.html`).querySelectorAll('.changelog-list > li').length);
+    // The 14 shipped issues and the completed project of the demo, less the 6 issues and the project its 3 release
+    // notes name (shown in the notes), and the notes: 11 entries, ten a page.
+    expect(mainChangelog).toEqual([10, 1]);
     for (const [index, locale] of LOCALES.entries()) {
       const folder = FOLDERS[index]!;
       const words = messagesOf(locale) as Record<string, string>;
@@ -373,9 +376,9 @@ describe('the demo in nine languages', () => {
 
       const changelog = readPage(build.outDir, `${folder}changelog/index.html`);
       expect(changelog.querySelector('h1')?.textContent, locale).toBe(words.changelog);
-      expect(changelog.querySelectorAll('.changelog-list li').length, locale).toBe(10);
+      expect(changelog.querySelectorAll('.changelog-list > li').length, locale).toBe(10);
       expect(changelog.querySelector('.pagination a[rel="next"]')?.getAttribute('href'), locale).toBe(`/${folder}changelog/2/`);
-      expect(readPage(build.outDir, `${folder}changelog/2/index.html`).querySelectorAll('.changelog-list li').length, locale).toBe(5);
+      expect(readPage(build.outDir, `${folder}changelog/2/index.html`).querySelectorAll('.changelog-list > li').length, locale).toBe(1);
 
       const changes = readPage(build.outDir, `${folder}changes/index.html`);
       expect(changes.querySelector('h1')?.textContent, locale).toBe(words.recentChanges);

@@ -5,10 +5,10 @@
  * second note in a subfolder. Expected values come from the note files and the demo data.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { describe, expect, inject, it } from 'vitest';
-import { readPage } from '../support/build-site.ts';
+import { listFiles, PROJECT_ROOT, readPage } from '../support/build-site.ts';
 import { CONFIGURED_BASE, CONFIGURED_SITE } from '../support/fixtures.ts';
 
 const NOTE = 'releases/invoices-in-one-tap/index.html';
@@ -133,9 +133,82 @@ describe('release notes', () => {
     });
   });
 
-  it('are absent from a site without the folder', () => {
-    const demo = inject('fixtures').demo;
-    expect(existsSync(join(demo.outDir, 'releases'))).toBe(false);
-    expect(readdirSync(demo.outDir)).not.toContain('releases');
+  it('are absent from a site of a real source without the folder', () => {
+    const paged = inject('fixtures').paged;
+    expect(paged.code, paged.output).toBe(0);
+    expect(readdirSync(paged.outDir)).not.toContain('releases');
+  });
+});
+
+/** The demo's notes as their files say (src/data/demo/releases/): address, language, title and the issues named. */
+const DEMO_NOTES_DIR = join(PROJECT_ROOT, 'src/data/demo/releases');
+const DEMO_NOTES = readdirSync(DEMO_NOTES_DIR, { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.md'))
+  .map((file) => {
+    const text = readFileSync(join(DEMO_NOTES_DIR, file), 'utf8');
+    const field = (key: string) => /^(\w+): (.*)$/m.exec(text.split('\n').find((line) => line.startsWith(`${key}: `)) ?? '')?.[2] ?? '';
+    return {
+      slug: basename(file, '.md'),
+      lang: field('lang'),
+      title: field('title').replace(/^'(.*)'$/, '$1'),
+      issues: field('issues').replace(/[[\]]/g, '').split(', '),
+    };
+  });
+const DEMO_ISSUE_IDS = new Map(
+  (JSON.parse(readFileSync(join(PROJECT_ROOT, 'src/data/demo/portal.json'), 'utf8')).issues as { id: string; identifier: string }[]).map((issue) => [issue.identifier, issue.id]),
+);
+
+describe("the demo's release notes", () => {
+  const { demo, languages, configured, snapshot } = inject('fixtures');
+  const english = DEMO_NOTES.filter((note) => note.lang === 'en');
+
+  it('are at least two, one with an image, each in English and German', () => {
+    expect(english.length).toBeGreaterThanOrEqual(2);
+    expect(
+      DEMO_NOTES.filter((note) => note.lang === 'de')
+        .map((note) => note.slug)
+        .sort(),
+    ).toEqual(english.map((note) => note.slug).sort());
+  });
+
+  it('each have a page in the demo linking the demo issues they name, and stand in its changelog', () => {
+    const changelog = [...readPage(demo.outDir, 'changelog/index.html').querySelectorAll('.changelog-list > li > a:first-child')].map((link) => link.getAttribute('href'));
+    for (const note of english) {
+      const page = readPage(demo.outDir, `releases/${note.slug}/index.html`);
+      expect(page.querySelector('h1')?.textContent?.trim()).toBe(note.title);
+      const links = [...page.querySelectorAll('article .issue-list a')].map((link) => link.getAttribute('href'));
+      for (const identifier of note.issues) expect(links).toContain(`/issues/${DEMO_ISSUE_IDS.get(identifier)}/`);
+      expect(changelog).toContain(`/releases/${note.slug}/`);
+    }
+    const images = [...readPage(demo.outDir, 'changelog/index.html').querySelectorAll('.release-entry img')];
+    expect(images.length).toBeGreaterThanOrEqual(1);
+    for (const src of images.map((image) => image.getAttribute('src')!)) {
+      expect(src).toMatch(/^\/_astro\/[\w.-]+\.webp$/);
+      expect(existsSync(join(demo.outDir, src))).toBe(true);
+    }
+  });
+
+  it('are in German on the German pages of a site that has German, and in English with their language said elsewhere', () => {
+    for (const note of english) {
+      const german = DEMO_NOTES.find((candidate) => candidate.slug === note.slug && candidate.lang === 'de')!;
+      expect(readPage(languages.outDir, `de/releases/${note.slug}/index.html`).querySelector('h1')?.textContent?.trim()).toBe(german.title);
+      // The languages fixture's main language is Arabic, with no version of the notes: the English one, marked English.
+      const arabic = readPage(languages.outDir, `releases/${note.slug}/index.html`).querySelector('article')!;
+      expect([arabic.getAttribute('lang'), arabic.querySelector('h1')?.textContent?.trim()]).toEqual(['en', note.title]);
+    }
+    expect(languages.output).not.toMatch(/version of the release note/);
+  });
+
+  it('never reach a site of a real source, with notes of its own or without', () => {
+    for (const build of [configured, snapshot]) {
+      expect(build.code, build.output).toBe(0);
+      for (const file of listFiles(build.outDir).filter((name) => /\.(html|xml|json|txt)$/.test(name))) {
+        const text = readFileSync(join(build.outDir, file), 'utf8');
+        for (const note of DEMO_NOTES) {
+          expect(text.includes(note.title), `${note.title} in ${file}`).toBe(false);
+          expect(text.includes(`releases/${note.slug}/`), `${note.slug} in ${file}`).toBe(false);
+        }
+      }
+    }
   });
 });

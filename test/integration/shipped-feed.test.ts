@@ -1,10 +1,11 @@
 /**
  * The shipped feed of the demo fixture, as an RSS-to-e-mail service reads it: one item per shipped issue, each
  * with the issue's whole summary and description, and an id that is the issue page's anchor of the step that
- * shipped it (so it is the same in every build, and leads to that step). Expected counts come from the demo
- * workspace's own file; summaries from roadmap.json.
+ * shipped it (so it is the same in every build, and leads to that step), and one per release note of the demo
+ * (src/data/demo/releases/, English). Expected counts come from the demo workspace's own files; summaries from
+ * roadmap.json.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, inject, it } from 'vitest';
@@ -19,6 +20,12 @@ const shipped = demo.issues.filter((issue) => issue.isVisible && !issue.isDelete
 const exported = JSON.parse(readFileSync(join(outDir, 'roadmap.json'), 'utf8')) as { issues: { id: string; url: string; summary: string[]; descriptionHtml: string }[] };
 const exportedById = new Map(exported.issues.map((issue) => [issue.id, issue]));
 
+/** The demo's English release notes' pages (the other versions are in de/). */
+const notePages = readdirSync(join(import.meta.dirname, '../../src/data/demo/releases'))
+  .filter((file) => file.endsWith('.md'))
+  .map((file) => `https://roadmap.example.com/releases/${file.slice(0, -'.md'.length)}/`);
+const isNote = (link: string) => new URL(link).pathname.startsWith('/releases/');
+
 const parser = new XMLParser({ ignoreAttributes: false, isArray: (name) => ['item', 'entry', 'category'].includes(name) });
 const xml = (file: string) => parser.parse(readFileSync(join(outDir, file), 'utf8'));
 
@@ -31,9 +38,16 @@ function issueOf(link: string): { id: string; anchor: string } {
 }
 
 describe('/shipped/rss.xml', () => {
-  const items = xml('shipped/rss.xml').rss.channel.item as { title: string; link: string; guid: { '#text': string }; description?: string; 'content:encoded'?: string }[];
+  const all = xml('shipped/rss.xml').rss.channel.item as { title: string; link: string; guid: { '#text': string }; description?: string; 'content:encoded'?: string }[];
+  const items = all.filter((item) => !isNote(item.link));
 
-  it('has one item per shipped issue, each linking to the step on its page that shipped it', () => {
+  it('has one item per shipped issue, each linking to the step on its page that shipped it, and one per release note', () => {
+    expect(
+      all
+        .filter((item) => isNote(item.link))
+        .map((item) => item.link)
+        .sort(),
+    ).toEqual([...notePages].sort());
     expect(shipped).toHaveLength(14);
     expect(items.map((item) => issueOf(item.link).id).sort()).toEqual([...shipped].sort());
     expect(new Set(items.map((item) => item.guid['#text'])).size).toBe(items.length);
@@ -68,7 +82,7 @@ describe('/shipped/atom.xml', () => {
 
   it('has the same items, with the same ids, the summary as text and the description as HTML', () => {
     expect(feed.entry.map((entry) => entry.id)).toEqual(rssLinks);
-    for (const entry of feed.entry) {
+    for (const entry of feed.entry.filter((candidate) => !isNote(candidate.id))) {
       const issue = exportedById.get(issueOf(entry.id).id)!;
       expect(entry.summary ?? '').toBe(issue.summary.join('\n').trim());
       if (issue.descriptionHtml) expect(entry.content).toEqual({ '#text': issue.descriptionHtml.trim(), '@_type': 'html' });

@@ -83,7 +83,8 @@ export const LANGUAGES_SUGGEST = {
 export const LANGUAGES_LOCALES = ['ar', 'en', 'de', 'fr', 'es', 'pt-BR', 'it', 'ja', 'sv'] as const;
 export const LANGUAGES_CONFIG = {
   locales: [...LANGUAGES_LOCALES],
-  // Ten a page, so the Shipped column (14 issues) and the changelog (15 entries) have a second page in every language.
+  // Ten a page, so the Shipped column (14 issues) and the changelog (11 entries: what shipped, the items the demo's
+  // release notes name shown in them) have a second page in every language.
   board: { pageSize: 10 },
   voteUrl: 'https://portal.example.com/vote/{identifier}',
   submitUrl: 'https://portal.example.com/ideas/new',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import { releaseNoteItems, withReleaseNotes } from '../../src/feeds/shipped-feed.ts';
 import type { Issue, Project } from '../../src/snapshot/model.ts';
-import { checkReleaseNote, joinNote, notesInLanguage, releaseSlug, type ReleaseNoteSource } from '../../src/view/release-notes.ts';
+import { checkReleaseNote, joinNote, notesInLanguage, releaseNoteRules, releaseSlug, type ReleaseNoteSource } from '../../src/view/release-notes.ts';
 
 const rules = { tags: ['new', 'improved', 'fixed'], locales: ['en', 'de'] };
 const FILE = 'src/content/releases/faster-search.md';
@@ -55,6 +55,15 @@ describe('a release note’s frontmatter', () => {
     }
   });
 
+  it('of the demo may be in any language and carry the default tags, whatever the config says; a team’s may not', () => {
+    const config = { locales: ['de-DE'], releaseNotes: { tags: ['security'] } };
+    const demo = { title: 'A', date: '2026-11-20', lang: 'en', tags: ['new', 'security'] };
+    expect(() => checkReleaseNote(FILE, demo, releaseNoteRules(config, true))).not.toThrow();
+    expect(() => checkReleaseNote(FILE, { ...demo, lang: 'not a language!' }, releaseNoteRules(config, true))).toThrow(/lang.*language tag/);
+    expect(() => checkReleaseNote(FILE, { ...demo, tags: ['security'] }, releaseNoteRules(config, false))).toThrow(/lang.*de-DE/);
+    expect(() => checkReleaseNote(FILE, { ...demo, lang: 'de-DE' }, releaseNoteRules(config, false))).toThrow(/tags\[0\].*security/);
+  });
+
   it('takes its address from the file name, whatever the folder', () => {
     expect(releaseSlug('src/content/releases/de/Faster-Search.md')).toBe('faster-search');
   });
@@ -90,6 +99,20 @@ describe('the notes a language shows', () => {
     expect(german.notes.map((n) => n.title)).toEqual(['Neu', 'Old']);
     expect(german.missing).toEqual(['old']);
     expect(notesInLanguage(all, 'en', 'en')).toEqual({ notes: [all[1], all[0]], missing: [] });
+  });
+
+  it('takes a note in a language alone for each locale of it, and else the version highest in the folder', () => {
+    const all = [
+      note({ file: 'releases/de/new.md', slug: 'new', title: 'Neu', lang: 'de' }),
+      note({ file: 'releases/new.md', slug: 'new', title: 'New', lang: 'en' }),
+      note({ file: 'releases/en-gb/new.md', slug: 'new', title: 'New (GB)', lang: 'en-GB' }),
+    ];
+    expect(notesInLanguage(all, 'de-DE', 'de-DE').notes.map((n) => n.title)).toEqual(['Neu']);
+    expect(notesInLanguage(all, 'en-GB', 'de-DE').notes.map((n) => n.title)).toEqual(['New (GB)']);
+    // A site in Arabic and French has no version of its own: the one at the top of the folder, not the first read.
+    expect(notesInLanguage(all, 'fr', 'ar')).toEqual({ notes: [all[1]], missing: ['new'] });
+    // A region's version is not the language's: "en" pages do not show the British one.
+    expect(notesInLanguage(all.slice(2), 'en', 'en').missing).toEqual(['new']);
   });
 });
 

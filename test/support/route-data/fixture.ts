@@ -37,6 +37,8 @@ export function fixtureSettings(): Settings {
     ...settings,
     source: { kind: 'demo', file: join(FIXTURE_DIR, 'portal.json') },
     historyFile: join(FIXTURE_DIR, 'history.json'),
+    // The fixture's workspace is not the demo's: none of the demo's release notes, whose issues it lacks.
+    releaseNotesDir: join(FIXTURE_DIR, settings.config.releaseNotes.folder),
     descriptionCacheFile: join(FIXTURE_STATE_DIR, 'description-cache.json'),
     pageReuse: { digestsFile: join(FIXTURE_STATE_DIR, 'page-digests.json'), previousOutput: join(FIXTURE_STATE_DIR, 'previous'), fingerprint: FIXTURE_FINGERPRINT },
   };
