@@ -15,7 +15,7 @@ import type { Loader } from 'astro/loaders';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import type { SchemaContext } from 'astro:content';
-import { checkReleaseNote, releaseNoteFields, type ReleaseNoteRules } from '../view/release-notes.ts';
+import { checkReleaseNote, isNoteFile, releaseNoteFields, type ReleaseNoteRules } from '../view/release-notes.ts';
 
 export interface ReleaseNotesOptions extends ReleaseNoteRules {
   /** The project root (`settings.projectRoot`): files are named relative to it. */
@@ -25,7 +25,8 @@ export interface ReleaseNotesOptions extends ReleaseNoteRules {
 }
 
 export function releaseNotesLoader({ projectRoot, dir, ...rules }: ReleaseNotesOptions): Loader {
-  const inner = glob({ pattern: '**/*.md', base: pathToFileURL(`${dir}/`).href });
+  // A file whose name starts with `_` is no note (the starter's example, a draft): `isNoteFile` says the same.
+  const inner = glob({ pattern: ['**/*.md', '!**/_*'], base: pathToFileURL(`${dir}/`).href });
   return {
     name: 'portal-roadmap-release-notes',
     async load(context) {
@@ -51,9 +52,9 @@ export function releaseNotesLoader({ projectRoot, dir, ...rules }: ReleaseNotesO
   };
 }
 
-/** Whether the folder holds a Markdown file at any depth. */
+/** Whether the folder holds a note at any depth (an example or a draft, named `_…`, is none). */
 export function hasNotes(dir: string): boolean {
-  return existsSync(dir) && readdirSync(dir, { recursive: true, encoding: 'utf8' }).some((name) => name.toLowerCase().endsWith('.md'));
+  return existsSync(dir) && readdirSync(dir, { recursive: true, encoding: 'utf8' }).some(isNoteFile);
 }
 
 /** The collection's schema: the checked fields, and the image as Astro's optimised asset. */

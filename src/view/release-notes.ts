@@ -96,6 +96,12 @@ const FIELD_NAMES = ['title', 'date', 'version', 'tags', 'issues', 'projects', '
 /** A note's address, from its file name, whatever its folder: `releases/de/faster-search.md` → `faster-search`. */
 export const NOTE_SLUG = /^[a-z0-9][a-z0-9-]{0,79}$/;
 
+/** A note's file: a `.md` file whose name does not start with `_` (an example or a draft, never published). */
+export function isNoteFile(path: string): boolean {
+  const name = path.split(/[\\/]/).pop() ?? '';
+  return name.toLowerCase().endsWith('.md') && !name.startsWith('_');
+}
+
 export function releaseSlug(file: string): string {
   return (file.split(/[\\/]/).pop() ?? '').replace(/\.md$/i, '').toLowerCase();
 }

@@ -25,9 +25,9 @@ interface LatestItem {
   shippedAt: string;
 }
 
-/** The fixture's notes, read from their files: title, date, tags. */
+/** The fixture's notes, read from their files: title, date, tags (a file named `_…` is a draft, no note). */
 const notes = readdirSync(CONFIGURED_RELEASE_NOTES, { recursive: true, encoding: 'utf8' })
-  .filter((file) => file.endsWith('.md'))
+  .filter((file) => file.endsWith('.md') && !/(^|\/)_/.test(file))
   .map((file) => {
     const frontmatter = parseYaml(readFileSync(join(CONFIGURED_RELEASE_NOTES, file), 'utf8').split(/^---$/m)[1]!) as { title: string; date: string; tags: string[] };
     return { title: frontmatter.title, at: new Date(frontmatter.date).toISOString(), tags: frontmatter.tags };

@@ -133,6 +133,13 @@ describe('release notes', () => {
     });
   });
 
+  it('leave out a file whose name starts with "_" (the starter\'s example, a draft): its invalid tag stopped no build, and it is nowhere', () => {
+    expect(build.output).not.toContain('_draft.md');
+    for (const file of listFiles(build.outDir).filter((name) => /\.(html|xml|json)$/.test(name))) {
+      expect(readFileSync(join(build.outDir, file), 'utf8'), file).not.toContain('Entwurf, nie veröffentlicht');
+    }
+  });
+
   it('are absent from a site of a real source without the folder', () => {
     const paged = inject('fixtures').paged;
     expect(paged.code, paged.output).toBe(0);

@@ -33,7 +33,7 @@ export const CONFIGURED_BASE = '/fieldnote/';
 /** The configured fixture's subscribe form: Buttondown's embed form address of a made-up newsletter. */
 export const CONFIGURED_SUBSCRIBE_ACTION = 'https://buttondown.com/api/emails/embed-subscribe/fieldnote';
 
-/** The configured fixture's release notes (hostile text in title and body, a name no issue has, a note in a subfolder). */
+/** The configured fixture's release notes (hostile text in title and body, a name no issue has, a note in a subfolder, a draft `_draft.md` that is no note). */
 export const CONFIGURED_RELEASE_NOTES = 'test/fixtures/release-notes';
 /** The configured fixture's header links: one label per language, one hostile. */
 export const CONFIGURED_NAV = [

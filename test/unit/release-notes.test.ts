@@ -1,8 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { hasNotes } from '../../src/content/release-notes.ts';
 import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import { releaseNoteItems, withReleaseNotes } from '../../src/feeds/shipped-feed.ts';
 import type { Issue, Project } from '../../src/snapshot/model.ts';
-import { checkReleaseNote, joinNote, notesInLanguage, releaseNoteRules, releaseSlug, type ReleaseNoteSource } from '../../src/view/release-notes.ts';
+import { checkReleaseNote, isNoteFile, joinNote, notesInLanguage, releaseNoteRules, releaseSlug, type ReleaseNoteSource } from '../../src/view/release-notes.ts';
 
 const rules = { tags: ['new', 'improved', 'fixed'], locales: ['en', 'de'] };
 const FILE = 'src/content/releases/faster-search.md';
@@ -137,5 +141,18 @@ describe('release notes in the shipped feeds', () => {
     const items = withReleaseNotes([item('a', '2026-11-05T10:00:00.000Z'), item('b', '2026-10-01T10:00:00.000Z')], noteItems);
     expect(items.map((entry) => entry.title)).toEqual(['a', 'Faster', 'b']);
     expect(items[1]).toMatchObject({ url: 'https://x.test/base/releases/faster/', descriptionHtml: '<p>Body</p>', column: 'Neu, security' });
+  });
+});
+
+describe('the starter’s example note', () => {
+  const folder = join(import.meta.dirname, '../../examples/starter/src/content/releases');
+  const example = join(folder, '_example.md');
+
+  it('is a valid note to copy, and no note itself: the folder has none to publish', () => {
+    const frontmatter = parseYaml(readFileSync(example, 'utf8').split(/^---$/m)[1]!) as Record<string, unknown>;
+    expect(() => checkReleaseNote('src/content/releases/search.md', frontmatter, rules)).not.toThrow();
+    expect(isNoteFile(example)).toBe(false);
+    expect(isNoteFile(join(folder, 'search.md'))).toBe(true);
+    expect(hasNotes(folder)).toBe(false);
   });
 });
