@@ -5,7 +5,8 @@ import { configKeyDigests, siteFingerprint } from '../fingerprint/fingerprint.ts
 import { writeGithubFailure, writeGithubOutputs } from '../publish/github.ts';
 import { projectProgress } from '../publish/fetch-progress.ts';
 import { rebuild } from '../publish/rebuild.ts';
-import { printWarnings, resolveSettings } from '../config/settings.ts';
+import { demoAtOwnSiteError, printWarnings, resolveSettings } from '../config/settings.ts';
+import { ConfigError } from '../shared/errors.ts';
 import { describeSource } from '../snapshot/source.ts';
 import { sessionOf } from '../portal/client.ts';
 import { missingProjectsWarning } from '../snapshot/load.ts';
@@ -27,6 +28,10 @@ async function rebuildAndReport(maxShrink: number, values: Values): Promise<void
   const root = process.cwd();
   const settings = resolveSettings(root);
   const { source, config } = settings;
+  // The build this runs reads a snapshot file, which hides that its data is the demo's: the check `astro build`
+  // makes (src/integration/index.ts) is made here, before anything is read or published.
+  const demoAtOwnSite = demoAtOwnSiteError(settings);
+  if (demoAtOwnSite) throw new ConfigError(demoAtOwnSite);
   printWarnings(settings);
   const session = source.kind === 'api' ? sessionOf(source.portal) : undefined;
   const progress = (line: string) => console.error(line);

@@ -1,6 +1,7 @@
 /** The command line as a user runs it (`portal-roadmap fetch|rebuild`, and the bench): one convention for help, usage errors and exit codes. */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../support/build-site.ts';
@@ -94,5 +95,26 @@ describe('portal-roadmap', () => {
       ),
     ]);
     expect(onNode(`${major}.${minor}.0`).status).toBe(0);
+  });
+});
+
+describe('rebuild of a project with its own address', () => {
+  it('refuses to publish the bundled demo there when the portal variables are missing: one error line, exit 1, nothing written', () => {
+    const project = mkdtempSync(join(tmpdir(), 'cli-demo-site-'));
+    writeFileSync(join(project, 'roadmap.config.json'), JSON.stringify({ site: 'https://acme.example/roadmap' }));
+    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(PORTAL_|ROADMAP_)/.test(name)));
+    const result = spawnSync(process.execPath, [join(PROJECT_ROOT, 'bin/portal-roadmap.mjs'), 'rebuild', '--out', 'site', '--state', '.roadmap'], {
+      cwd: project,
+      encoding: 'utf8',
+      env: { ...env, NO_COLOR: '1' },
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^error: PORTAL_API_URL and PORTAL_WORKSPACE_ID are not set, so this build would publish the bundled DEMO workspace \(made-up issues\) at https:\/\/acme\.example\/roadmap/,
+      ),
+    ]);
+    expect(existsSync(join(project, 'site'))).toBe(false);
+    expect(existsSync(join(project, '.roadmap'))).toBe(false);
   });
 });
