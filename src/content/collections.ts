@@ -18,6 +18,7 @@ import type { Issue, Project, RoadmapInfo } from '../snapshot/model.ts';
 import { roadmapLoader } from './loader.ts';
 import { releaseNoteSchema, releaseNotesLoader } from './release-notes.ts';
 import { releaseNoteRules } from '../view/release-notes.ts';
+import { DEFAULT_RELEASE_NOTES_FOLDER } from '../config/schemas/release-notes.ts';
 
 export { roadmapLoader } from './loader.ts';
 export { IssueSchema, ProjectSchema, RoadmapInfoSchema } from '../snapshot/model.ts';
@@ -44,7 +45,12 @@ export function roadmapCollections() {
     roadmap: defineCollection({ loader: roadmapLoader({ collection: 'roadmap', source }), schema: checkedBefore<RoadmapInfo>() }),
     // The team's release notes (src/content/release-notes.ts): none unless the project has the folder; the demo's for the demo.
     releases: defineCollection({
-      loader: releaseNotesLoader({ projectRoot, dir: releaseNotesDir, ...releaseNoteRules(config, source.kind === 'demo') }),
+      loader: releaseNotesLoader({
+        projectRoot,
+        dir: releaseNotesDir,
+        configuredFolder: source.kind !== 'demo' && config.releaseNotes.folder !== DEFAULT_RELEASE_NOTES_FOLDER ? config.releaseNotes.folder : undefined,
+        ...releaseNoteRules(config, source.kind === 'demo'),
+      }),
       schema: releaseNoteSchema(releaseNoteRules(config, source.kind === 'demo')),
     }),
   };

@@ -8,8 +8,8 @@
  * through the descriptions' sanitiser (src/route-data/release-notes.ts), never
  * through Astro's own Markdown pipeline, whose HTML is not sanitised.
  */
-import { existsSync, readdirSync } from 'node:fs';
-import { relative } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Loader } from 'astro/loaders';
 import { glob } from 'astro/loaders';
@@ -22,29 +22,39 @@ export interface ReleaseNotesOptions extends ReleaseNoteRules {
   projectRoot: string;
   /** The notes' folder, absolute (`settings.releaseNotesDir`). */
   dir: string;
+  /** `releaseNotes.folder` when the config names one other than the default: a folder that must be there. */
+  configuredFolder?: string | undefined;
 }
 
-export function releaseNotesLoader({ projectRoot, dir, ...rules }: ReleaseNotesOptions): Loader {
+export function releaseNotesLoader({ projectRoot, dir, configuredFolder, ...rules }: ReleaseNotesOptions): Loader {
   // A file whose name starts with `_` is no note (the starter's example, a draft): `isNoteFile` says the same.
   const inner = glob({ pattern: ['**/*.md', '!**/_*'], base: pathToFileURL(`${dir}/`).href });
   return {
     name: 'portal-roadmap-release-notes',
     async load(context) {
-      // No folder (or an empty one, as the starter's), no notes, and no warning: most sites have none.
+      // No folder (or an empty one, as the starter's), no notes, and no warning: most sites have none. A folder the
+      // config names that is not there is a typo more often than not.
+      if (!existsSync(dir) && configuredFolder !== undefined) {
+        context.logger.warn(
+          `releaseNotes.folder "${configuredFolder}" is no folder of the project: no release notes are published. Check the path (relative to the project's root).`,
+        );
+      }
       if (!hasNotes(dir)) {
         context.store.clear();
         return;
       }
+      const skipped = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) => /\.(?:mdx|markdown)$/i.test(name) && !/(?:^|[\\/])_/.test(name));
+      if (skipped.length) {
+        context.logger.warn(
+          `Release notes are read from .md files only: ${skipped.map((name) => relative(projectRoot, resolve(dir, name))).join(', ')} ${skipped.length === 1 ? 'is' : 'are'} not published. Rename to .md (MDX is not supported).`,
+        );
+      }
       await inner.load({
         ...context,
         parseData: (props) => {
-          checkReleaseNote(
-            relative(projectRoot, props.filePath ?? props.id)
-              .split('\\')
-              .join('/'),
-            props.data,
-            rules,
-          );
+          const path = resolve(projectRoot, props.filePath ?? props.id);
+          const text = existsSync(path) ? readFileSync(path, 'utf8') : undefined;
+          checkReleaseNote(relative(projectRoot, path).split('\\').join('/'), props.data, rules, text);
           return context.parseData(props);
         },
       });

@@ -28,8 +28,8 @@ export interface ShippedItem {
   summary: string[];
   /** The issue's sanitised description HTML ("" for none). */
   descriptionHtml: string;
-  /** The column the issue is in: the feed's category. */
-  column: string;
+  /** The feed's categories: the column the issue is in, or each of a note's tags. */
+  categories: string[];
 }
 
 export function shippedItems(
@@ -56,7 +56,7 @@ export function shippedItems(
       at: entry.at,
       summary: [...issue.summary],
       descriptionHtml: context.descriptionHtml(issue.id),
-      column: context.columnOf(issue),
+      categories: [context.columnOf(issue)],
     });
   }
   return items;
@@ -73,7 +73,7 @@ export interface FeedNote {
 
 /**
  * A release note as a feed item of its own: its page is its id and link, its sanitised body the content, its date's
- * midnight (UTC) its date. Its category is its tags' words, else `category`. The shipped feeds and the site's feed
+ * midnight (UTC) its date. Its categories are its tags' words, one each, else `category`. The shipped feeds and the site's feed
  * (`/rss.xml`) carry notes as these.
  */
 export function releaseNoteItems(notes: readonly FeedNote[], context: { siteRoot: string; category: string; tagLabel: (tag: string) => string }): ShippedItem[] {
@@ -83,7 +83,7 @@ export function releaseNoteItems(notes: readonly FeedNote[], context: { siteRoot
     at: `${note.date}T00:00:00.000Z`,
     summary: [],
     descriptionHtml: note.html,
-    column: note.tags.length ? note.tags.map(context.tagLabel).join(', ') : context.category,
+    categories: note.tags.length ? note.tags.map(context.tagLabel) : [context.category],
   }));
 }
 
@@ -107,7 +107,7 @@ export function shippedRssItems(items: readonly ShippedItem[]): RSSFeedItem[] {
     pubDate: new Date(item.at),
     description: item.summary.length ? escapeHtmlText(item.summary.join('\n')) : undefined,
     content: item.descriptionHtml || undefined,
-    categories: [item.column],
+    categories: item.categories,
   }));
 }
 
@@ -120,6 +120,6 @@ export function shippedAtomEntries(items: readonly ShippedItem[]): AtomEntry[] {
     title: item.title,
     summary: item.summary.join('\n') || undefined,
     contentHtml: item.descriptionHtml || undefined,
-    categories: [item.column],
+    categories: item.categories,
   }));
 }

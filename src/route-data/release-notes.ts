@@ -13,7 +13,8 @@ import { buildNotesText } from '../history/published-notes.ts';
 import { writeAtomically } from '../shared/files.ts';
 import { quotedList } from '../shared/text.ts';
 import type { Issue, Project } from '../snapshot/model.ts';
-import { joinNote, notesInLanguage, releaseSlug, type ReleaseNote, type ReleaseNoteSource } from '../view/release-notes.ts';
+import { duplicateNoteVersions, joinNote, notesInLanguage, releaseSlug, type ReleaseNote, type ReleaseNoteSource } from '../view/release-notes.ts';
+import { ConfigError } from '../shared/errors.ts';
 
 let sources: Promise<ReleaseNoteSource[]> | undefined;
 const warned = new Set<string>();
@@ -21,7 +22,8 @@ const warned = new Set<string>();
 function warnOnce(message: string): void {
   if (warned.has(message)) return;
   warned.add(message);
-  console.warn(`[portal-roadmap:release-notes] ${message}`);
+  // Marked as Astro marks its logger's warnings: `portal-roadmap rebuild` passes the build's [WARN] lines on.
+  console.warn(`[WARN] [portal-roadmap:release-notes] ${message}`);
 }
 
 /** Every note of every language, bodies rendered. A project without the notes' folder has none, and reads no collection. */
@@ -29,12 +31,15 @@ function readSources(): Promise<ReleaseNoteSource[]> {
   sources ??= (async () => {
     if (!hasNotes(settings.releaseNotesDir)) return [];
     const entries = await getCollection('releases');
-    return entries.map(({ data, body, filePath, id }) => ({
+    const notes = entries.map(({ data, body, filePath, id }) => ({
       ...data,
       file: filePath ?? id,
       slug: releaseSlug(filePath ?? id),
       html: renderDescription(body ?? '').html,
     }));
+    const duplicate = duplicateNoteVersions(notes, settings.config.locales[0]!);
+    if (duplicate) throw new ConfigError(duplicate);
+    return notes;
   })();
   return sources;
 }

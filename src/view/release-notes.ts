@@ -108,12 +108,14 @@ export function releaseSlug(file: string): string {
 
 /**
  * Checks a note's frontmatter and file name before Astro does, so that a wrong value is one line naming the file,
- * the key and what it may be (Astro's own message spans many).
+ * the key and what it may be (Astro's own message spans many). `text`: the file as written, for what parsing hides.
  */
-export function checkReleaseNote(file: string, data: unknown, rules: ReleaseNoteRules): void {
+export function checkReleaseNote(file: string, data: unknown, rules: ReleaseNoteRules, text?: string): void {
   const fail = (problem: string) => {
     throw new ConfigError(`Release note ${file}: ${problem}`);
   };
+  const impossible = text === undefined ? undefined : impossibleWrittenDate(text);
+  if (impossible) fail(`${impossible}.`);
   if (!NOTE_SLUG.test(releaseSlug(file))) fail(`its file name is its address: use lower-case letters, digits and hyphens (at most 80), e.g. "faster-search.md".`);
   const schema = z.strictObject({
     ...releaseNoteFields(rules),
@@ -127,6 +129,49 @@ export function checkReleaseNote(file: string, data: unknown, rules: ReleaseNote
     fail(`${formatIssues([issue]).replace(/^\s*- /, '')}.`);
   }
   if (result.data?.image !== undefined && result.data.imageAlt === undefined) fail('"imageAlt" is missing: an image needs a text alternative saying what it shows.');
+}
+
+/** A calendar day as written, `YYYY-MM-DD`, with an optional time of day that a clock can show. */
+const WRITTEN_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ]([01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d+)?)?(?:[Zz]|[+-](?:[01]\d|2[0-3]):?[0-5]\d)?)?$/;
+
+/**
+ * The note's `date` as written in its file, when it is not a day of the calendar. YAML reads an unquoted
+ * `2026-13-01` or `2026-02-30` as a date and JavaScript rolls it over (January 1, 2027; March 2), so the parsed
+ * value cannot tell; the file's text can. `file`: the note's whole text. Undefined when the date is sound, quoted
+ * (the schema checks a quoted one) or not found.
+ */
+export function impossibleWrittenDate(file: string): string | undefined {
+  const frontmatter = /^---\r?\n([\s\S]*?)\r?\n---/.exec(file)?.[1];
+  const written = frontmatter && /^date[ \t]*:[ \t]*([^'"\s#][^#\r\n]*?)[ \t]*(?:#.*)?$/m.exec(frontmatter)?.[1];
+  if (!written) return undefined;
+  const parts = WRITTEN_DATE.exec(written);
+  if (parts) {
+    const [year, month, day] = parts.slice(1, 4).map(Number) as [number, number, number];
+    const date = new Date(Date.UTC(year, month - 1, day));
+    if (date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day) return undefined;
+  }
+  return `date: ${DATE_ERROR}; got "${written}", which is no day of the calendar`;
+}
+
+/**
+ * Two files that are the same note in the same language (`de/x.md` without `lang: de` is the main language's, as
+ * `x.md` is): one would replace the other on every page and feed without a word. One line naming both and the fix.
+ */
+export function duplicateNoteVersions(all: readonly Pick<ReleaseNoteSource, 'slug' | 'lang' | 'file'>[], mainLocale: string): string | undefined {
+  const seen = new Map<string, string>();
+  for (const note of all) {
+    const lang = (note.lang ?? mainLocale).toLowerCase();
+    const key = `${note.slug}\u0000${lang}`;
+    const first = seen.get(key);
+    if (first !== undefined) {
+      return (
+        `Release notes ${first} and ${note.file} are both the "${lang}" version of "${note.slug}": ` +
+        'give the translation its language (e.g. "lang: de" in its frontmatter), or rename one of them.'
+      );
+    }
+    seen.set(key, note.file);
+  }
+  return undefined;
 }
 
 /** An image Astro optimised (the `ImageMetadata` of `astro:assets`, as the core needs it). */

@@ -6,7 +6,16 @@ import { hasNotes } from '../../src/content/release-notes.ts';
 import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import { releaseNoteItems, withReleaseNotes } from '../../src/feeds/shipped-feed.ts';
 import type { Issue, Project } from '../../src/snapshot/model.ts';
-import { checkReleaseNote, isNoteFile, joinNote, notesInLanguage, releaseNoteRules, releaseSlug, type ReleaseNoteSource } from '../../src/view/release-notes.ts';
+import {
+  checkReleaseNote,
+  duplicateNoteVersions,
+  isNoteFile,
+  joinNote,
+  notesInLanguage,
+  releaseNoteRules,
+  releaseSlug,
+  type ReleaseNoteSource,
+} from '../../src/view/release-notes.ts';
 
 const rules = { tags: ['new', 'improved', 'fixed'], locales: ['en', 'de'] };
 const FILE = 'src/content/releases/faster-search.md';
@@ -133,14 +142,14 @@ describe('what a note names', () => {
 });
 
 describe('release notes in the shipped feeds', () => {
-  const item = (title: string, at: string) => ({ url: `https://x.test/issues/${title}/`, title, at, summary: [], descriptionHtml: '', column: 'Done' });
+  const item = (title: string, at: string) => ({ url: `https://x.test/issues/${title}/`, title, at, summary: [], descriptionHtml: '', categories: ['Done'] });
 
-  it('are items of their own at their dates, with their page as id, their body as content and their tags as category', () => {
+  it('are items of their own at their dates, with their page as id, their body as content and each of their tags as a category', () => {
     const notes = [{ slug: 'faster', title: 'Faster', date: '2026-11-02', html: '<p>Body</p>', tags: ['new', 'security'] }];
     const noteItems = releaseNoteItems(notes, { siteRoot: 'https://x.test/base/', category: 'Release notes', tagLabel: (tag) => (tag === 'new' ? 'Neu' : tag) });
     const items = withReleaseNotes([item('a', '2026-11-05T10:00:00.000Z'), item('b', '2026-10-01T10:00:00.000Z')], noteItems);
     expect(items.map((entry) => entry.title)).toEqual(['a', 'Faster', 'b']);
-    expect(items[1]).toMatchObject({ url: 'https://x.test/base/releases/faster/', descriptionHtml: '<p>Body</p>', column: 'Neu, security' });
+    expect(items[1]).toMatchObject({ url: 'https://x.test/base/releases/faster/', descriptionHtml: '<p>Body</p>', categories: ['Neu', 'security'] });
   });
 });
 
@@ -154,5 +163,40 @@ describe('the starter’s example note', () => {
     expect(isNoteFile(example)).toBe(false);
     expect(isNoteFile(join(folder, 'search.md'))).toBe(true);
     expect(hasNotes(folder)).toBe(false);
+  });
+});
+
+describe('a date that is no day of the calendar', () => {
+  const rules = releaseNoteRules(parseRoadmapConfig({}), false);
+  const note = (date: string) => `---\ntitle: Faster\ndate: ${date}\n---\nBody\n`;
+  // What YAML hands over for an unquoted 2026-13-01: JavaScript rolled it over to January 1, 2027.
+  const rolledOver = { title: 'Faster', date: new Date(Date.UTC(2026, 12, 1)) };
+
+  it('stops the build with one line naming the file, the key and what was written, though YAML read a date', () => {
+    expect(() => checkReleaseNote('src/content/releases/faster.md', rolledOver, rules, note('2026-13-01'))).toThrow(
+      'Release note src/content/releases/faster.md: date: must be a date, e.g. 2026-11-20; got "2026-13-01", which is no day of the calendar.',
+    );
+    for (const date of ['2026-02-30', '2026-11-10T25:00:00Z', '2026-04-31 # the last day'])
+      expect(() => checkReleaseNote('x.md', rolledOver, rules, note(date)), date).toThrow(/which is no day of the calendar/);
+  });
+
+  it('lets real days through, with a time or a comment, and leaves a quoted date to the schema', () => {
+    const real = { title: 'Faster', date: new Date(Date.UTC(2028, 1, 29)) };
+    for (const date of ['2028-02-29', '2026-11-20T09:30:00Z', '2026-11-20T09:30:00+02:00', '2026-11-20 # shipped', "'2026-11-20'"])
+      expect(() => checkReleaseNote('x.md', real, rules, note(date)), date).not.toThrow();
+  });
+});
+
+describe('two files of one note in one language', () => {
+  it('are one line naming both files and the fix, where one would silently replace the other', () => {
+    const notes = [
+      { slug: 'faster', file: 'src/content/releases/faster.md', lang: undefined },
+      { slug: 'faster', file: 'src/content/releases/de/faster.md', lang: undefined },
+    ];
+    expect(duplicateNoteVersions(notes, 'en')).toBe(
+      'Release notes src/content/releases/faster.md and src/content/releases/de/faster.md are both the "en" version of "faster": give the translation its language (e.g. "lang: de" in its frontmatter), or rename one of them.',
+    );
+    expect(duplicateNoteVersions([notes[0]!, { ...notes[1]!, lang: 'de' }], 'en')).toBeUndefined();
+    expect(duplicateNoteVersions([notes[0]!, { ...notes[1]!, lang: 'EN' }], 'en')).toMatch(/both the "en" version/);
   });
 });

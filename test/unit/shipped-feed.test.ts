@@ -16,7 +16,7 @@ const items: ShippedItem[] = PAYLOADS.map((payload, index) => ({
   at: `2026-11-0${(index % 9) + 1}T09:00:00.000Z`,
   summary: [payload, `second ${payload}`],
   descriptionHtml: '<p>Sanitised <strong>description</strong></p>',
-  column: `Shipped ${payload}`,
+  categories: [`Shipped ${payload}`],
 }));
 
 const xml = (text: string) => new JSDOM(text, { contentType: 'application/xml' }).window.document;
@@ -34,7 +34,7 @@ describe('the shipped feed with hostile titles and summaries', () => {
     expect(read).toHaveLength(PAYLOADS.length);
     read.forEach((item, index) => {
       expect(item.querySelector('title')?.textContent).toBe(items[index]!.title);
-      expect(item.querySelector('category')?.textContent).toBe(items[index]!.column);
+      expect(item.querySelector('category')?.textContent).toBe(items[index]!.categories[0]);
       expect(item.querySelector('guid')?.textContent).toBe(items[index]!.url);
       expect(elementsOf(item.querySelector('description')?.textContent ?? '')).toEqual([]);
       expect(new JSDOM(item.querySelector('description')?.textContent ?? '').window.document.body.textContent).toBe(items[index]!.summary.join('\n'));
@@ -59,7 +59,7 @@ describe('the shipped feed with hostile titles and summaries', () => {
       expect(entry.querySelector('title')?.textContent).toBe(items[index]!.title);
       expect(entry.querySelector('id')?.textContent).toBe(items[index]!.url);
       // An attribute's tabs and line breaks read back as spaces (XML 1.0 §3.3.3, attribute-value normalisation).
-      expect(entry.querySelector('category')?.getAttribute('term')).toBe(items[index]!.column.replace(/[\t\n\r]/g, ' '));
+      expect(entry.querySelector('category')?.getAttribute('term')).toBe(items[index]!.categories[0]!.replace(/[\t\n\r]/g, ' '));
       expect(entry.querySelector('summary')?.textContent).toBe(items[index]!.summary.join('\n'));
       expect(entry.querySelector('content')?.getAttribute('type')).toBe('html');
       expect(elementsOf(entry.querySelector('content')?.textContent ?? '')).toEqual(['p', 'strong']);

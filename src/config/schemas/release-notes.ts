@@ -6,6 +6,9 @@ export const DEFAULT_RELEASE_TAGS = ['new', 'improved', 'fixed'] as const;
 
 const TAG = /^[a-z0-9][a-z0-9-]{0,29}$/;
 
+/** Where notes are read from unless `releaseNotes.folder` says otherwise: the folder the starter has. */
+export const DEFAULT_RELEASE_NOTES_FOLDER = 'src/content/releases';
+
 export const releaseNoteOptions = {
   /** Release notes: Markdown files in the project, joined to the changelog (docs/release-notes.md). */
   releaseNotes: z
@@ -20,7 +23,7 @@ export const releaseNoteOptions = {
         .refine((path) => !path.startsWith('/') && !/^[a-zA-Z]:/.test(path) && !path.split(/[\\/]/).includes('..'), {
           error: 'must be a folder inside the project, relative to its root, e.g. "src/content/releases"',
         })
-        .default('src/content/releases'),
+        .default(DEFAULT_RELEASE_NOTES_FOLDER),
       /**
        * The tags a note's `tags` may list. `new`, `improved` and `fixed` are said in the site's language; any
        * other tag is shown as it is written. Lower-case letters, digits and hyphens, at most 30 characters.
@@ -30,5 +33,5 @@ export const releaseNoteOptions = {
         .min(1, { error: 'list at least one tag, e.g. ["new", "improved", "fixed"]' })
         .default([...DEFAULT_RELEASE_TAGS]),
     })
-    .default({ folder: 'src/content/releases', tags: [...DEFAULT_RELEASE_TAGS] }),
+    .default({ folder: DEFAULT_RELEASE_NOTES_FOLDER, tags: [...DEFAULT_RELEASE_TAGS] }),
 };
