@@ -9,12 +9,13 @@
  * through Astro's own Markdown pipeline, whose HTML is not sanitised.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { relative, resolve } from 'node:path';
+import { dirname, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Loader } from 'astro/loaders';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import type { SchemaContext } from 'astro:content';
+import { ConfigError } from '../shared/errors.ts';
 import { checkReleaseNote, isNoteFile, releaseNoteFields, type ReleaseNoteRules } from '../view/release-notes.ts';
 
 export interface ReleaseNotesOptions extends ReleaseNoteRules {
@@ -54,12 +55,25 @@ export function releaseNotesLoader({ projectRoot, dir, configuredFolder, ...rule
         parseData: (props) => {
           const path = resolve(projectRoot, props.filePath ?? props.id);
           const text = existsSync(path) ? readFileSync(path, 'utf8') : undefined;
-          checkReleaseNote(relative(projectRoot, path).split('\\').join('/'), props.data, rules, text);
+          const file = relative(projectRoot, path).split('\\').join('/');
+          checkReleaseNote(file, props.data, rules, text);
+          checkNoteImage(file, path, props.data);
           return context.parseData(props);
         },
       });
     },
   };
+}
+
+/**
+ * A note's `image` must be a file beside it. Said while the content is read, before the build starts: Astro's own
+ * error names none of the note's file, and comes after `astro build` emptied the output folder.
+ * `file`: the note as messages name it; `path`: the note's file on disk.
+ */
+export function checkNoteImage(file: string, path: string, data: unknown): void {
+  const image = (data as { image?: unknown } | undefined)?.image;
+  if (typeof image !== 'string' || /^[a-z][a-z0-9+.-]*:/i.test(image) || existsSync(resolve(dirname(path), image))) return;
+  throw new ConfigError(`Release note ${file}: image: there is no file "${image}" beside the note; give the path of an image file, relative to the note, e.g. "./search.png".`);
 }
 
 /** Whether the folder holds a note at any depth (an example or a draft, named `_…`, is none). */

@@ -6,6 +6,8 @@
  * The collection (src/content/release-notes.ts) reads the files; the route
  * data (src/route-data/release-notes.ts) renders and joins them.
  */
+import { fromHtml } from 'hast-util-from-html';
+import { toString as textOf } from 'hast-util-to-string';
 import { z } from 'astro/zod';
 import { ConfigError } from '../shared/errors.ts';
 import { formatIssues } from '../shared/friendly-errors.ts';
@@ -172,6 +174,22 @@ export function duplicateNoteVersions(all: readonly Pick<ReleaseNoteSource, 'slu
     seen.set(key, note.file);
   }
   return undefined;
+}
+
+/** The longest description a note's page gives search engines and link previews, in characters. */
+export const NOTE_DESCRIPTION_LENGTH = 160;
+
+/**
+ * What a note's page says of itself in `<meta name="description">` and link previews: the text of its body's first
+ * paragraph (its sanitised HTML, `html`), cut at a word with "…", or `fallback` (its title) when the body has none.
+ */
+export function noteDescription(html: string, fallback: string): string {
+  const paragraph = fromHtml(html, { fragment: true }).children.find((node) => node.type === 'element' && node.tagName === 'p');
+  const text = paragraph ? textOf(paragraph).replace(/\s+/g, ' ').trim() : '';
+  if (!text) return fallback;
+  if (text.length <= NOTE_DESCRIPTION_LENGTH) return text;
+  const cut = text.slice(0, NOTE_DESCRIPTION_LENGTH - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), NOTE_DESCRIPTION_LENGTH / 2)).trimEnd()}…`;
 }
 
 /** An image Astro optimised (the `ImageMetadata` of `astro:assets`, as the core needs it). */

@@ -1,13 +1,15 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { hasNotes } from '../../src/content/release-notes.ts';
+import { checkNoteImage, hasNotes } from '../../src/content/release-notes.ts';
 import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import { releaseNoteItems, withReleaseNotes } from '../../src/feeds/shipped-feed.ts';
 import type { Issue, Project } from '../../src/snapshot/model.ts';
 import {
   checkReleaseNote,
+  noteDescription,
   duplicateNoteVersions,
   isNoteFile,
   joinNote,
@@ -198,5 +200,32 @@ describe('two files of one note in one language', () => {
     );
     expect(duplicateNoteVersions([notes[0]!, { ...notes[1]!, lang: 'de' }], 'en')).toBeUndefined();
     expect(duplicateNoteVersions([notes[0]!, { ...notes[1]!, lang: 'EN' }], 'en')).toMatch(/both the "en" version/);
+  });
+});
+
+describe("a note page's description", () => {
+  it('is the text of its first paragraph, cut at a word within 160 characters, else its title', () => {
+    expect(noteDescription('<h2>Why</h2><p>A finished job becomes an invoice <strong>in one tap</strong>.</p><p>More.</p>', 'Invoices')).toBe(
+      'A finished job becomes an invoice in one tap.',
+    );
+    const long = `<p>${'word '.repeat(60)}</p>`;
+    const cut = noteDescription(long, 'T');
+    expect(cut.length).toBeLessThanOrEqual(160);
+    expect(cut).toMatch(/^(word )+word…$/);
+    expect(noteDescription('<ul><li>only a list</li></ul>', 'Invoices in one tap')).toBe('Invoices in one tap');
+    expect(noteDescription('<p>&lt;script&gt; stays text</p>', 'T')).toBe('<script> stays text');
+  });
+});
+
+describe("a note's image", () => {
+  it('is a file beside the note: a mistyped path is one line naming the note and the path, before the build starts', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'note-image-'));
+    writeFileSync(join(dir, 'invoices.png'), 'png');
+    const note = join(dir, 'invoices.md');
+    expect(() => checkNoteImage('src/content/releases/invoices.md', note, { image: './invoices.png' })).not.toThrow();
+    expect(() => checkNoteImage('src/content/releases/invoices.md', note, { image: './invoice.png' })).toThrow(
+      'Release note src/content/releases/invoices.md: image: there is no file "./invoice.png" beside the note; give the path of an image file, relative to the note, e.g. "./search.png".',
+    );
+    expect(() => checkNoteImage('x.md', note, {})).not.toThrow();
   });
 });
