@@ -33,22 +33,11 @@ export function releaseNotesLoader({ projectRoot, dir, configuredFolder, ...rule
   return {
     name: 'portal-roadmap-release-notes',
     async load(context) {
-      // No folder (or an empty one, as the starter's), no notes, and no warning: most sites have none. A folder the
-      // config names that is not there is a typo more often than not.
-      if (!existsSync(dir) && configuredFolder !== undefined) {
-        context.logger.warn(
-          `releaseNotes.folder "${configuredFolder}" is no folder of the project: no release notes are published. Check the path (relative to the project's root).`,
-        );
-      }
+      for (const warning of notesFolderWarnings(dir, projectRoot, configuredFolder)) context.logger.warn(warning);
+      // No folder (or an empty one, as the starter's), no notes: most sites have none.
       if (!hasNotes(dir)) {
         context.store.clear();
         return;
-      }
-      const skipped = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) => /\.(?:mdx|markdown)$/i.test(name) && !/(?:^|[\\/])_/.test(name));
-      if (skipped.length) {
-        context.logger.warn(
-          `Release notes are read from .md files only: ${skipped.map((name) => relative(projectRoot, resolve(dir, name))).join(', ')} ${skipped.length === 1 ? 'is' : 'are'} not published. Rename to .md (MDX is not supported).`,
-        );
       }
       await inner.load({
         ...context,
@@ -63,6 +52,23 @@ export function releaseNotesLoader({ projectRoot, dir, configuredFolder, ...rule
       });
     },
   };
+}
+
+/**
+ * What the build says of the notes' folder: a folder the config names that is not there (a typo more often than
+ * not), and files that look like notes but are not read (`.mdx`, `.markdown`), each of which would otherwise leave a
+ * note unpublished without a word. None for a missing default folder: most sites have no notes.
+ */
+export function notesFolderWarnings(dir: string, projectRoot: string, configuredFolder: string | undefined): string[] {
+  if (!existsSync(dir)) {
+    return configuredFolder === undefined
+      ? []
+      : [`releaseNotes.folder "${configuredFolder}" is no folder of the project: no release notes are published. Check the path (relative to the project's root).`];
+  }
+  const skipped = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) => /\.(?:mdx|markdown)$/i.test(name) && !/(?:^|[\\/])_/.test(name));
+  if (!skipped.length) return [];
+  const files = skipped.map((name) => relative(projectRoot, resolve(dir, name)).split('\\').join('/')).sort();
+  return [`Release notes are read from .md files only: ${files.join(', ')} ${files.length === 1 ? 'is' : 'are'} not published. Rename to .md (MDX is not supported).`];
 }
 
 /**

@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { checkNoteImage, hasNotes } from '../../src/content/release-notes.ts';
+import { checkNoteImage, hasNotes, notesFolderWarnings } from '../../src/content/release-notes.ts';
 import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import { releaseNoteItems, withReleaseNotes } from '../../src/feeds/shipped-feed.ts';
 import type { Issue, Project } from '../../src/snapshot/model.ts';
@@ -227,5 +227,23 @@ describe("a note's image", () => {
       'Release note src/content/releases/invoices.md: image: there is no file "./invoice.png" beside the note; give the path of an image file, relative to the note, e.g. "./search.png".',
     );
     expect(() => checkNoteImage('x.md', note, {})).not.toThrow();
+  });
+});
+
+describe("the notes' folder", () => {
+  it('names a configured folder that is not there, and notes in files that are not read, even when no .md note is there', () => {
+    const root = mkdtempSync(join(tmpdir(), 'notes-folder-'));
+    const dir = join(root, 'src/content/releases');
+    expect(notesFolderWarnings(dir, root, undefined)).toEqual([]);
+    expect(notesFolderWarnings(join(root, 'src/content/release'), root, 'src/content/release')).toEqual([
+      'releaseNotes.folder "src/content/release" is no folder of the project: no release notes are published. Check the path (relative to the project\'s root).',
+    ]);
+    mkdirSync(join(dir, 'de'), { recursive: true });
+    writeFileSync(join(dir, 'offline.mdx'), '---\ntitle: x\n---\n');
+    writeFileSync(join(dir, 'de/offline.markdown'), '');
+    writeFileSync(join(dir, '_draft.mdx'), '');
+    expect(notesFolderWarnings(dir, root, undefined)).toEqual([
+      'Release notes are read from .md files only: src/content/releases/de/offline.markdown, src/content/releases/offline.mdx are not published. Rename to .md (MDX is not supported).',
+    ]);
   });
 });
