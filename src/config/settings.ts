@@ -51,6 +51,8 @@ export interface Settings {
   historyFile: string | undefined;
   /** The release notes' folder, absolute: `releaseNotes.folder` in the project; the demo's own for the demo (`DEMO_RELEASE_NOTES_DIR`). */
   releaseNotesDir: string;
+  /** Whether `.mdx` notes are read: the site has `@astrojs/mdx` among its integrations (a Starlight site has). */
+  releaseNotesMdx: boolean;
   /** The `shipDates` file read: an ISO date-time by issue id or identifier (empty without the option). */
   shipDates: Readonly<Record<string, string>>;
   /** Where sanitised descriptions are cached across builds (`ROADMAP_RENDER_CACHE`, else `.roadmap/render-cache.json`), absolute. */
@@ -103,7 +105,7 @@ export interface SettingsInput {
   /** The config itself (the integration's options), instead of the config file. */
   config?: RoadmapConfigInput | undefined;
   /** The Astro project's own `site` and `base`, used when the config and the environment give none (a site the roadmap is mounted in). */
-  astro?: { site?: string | undefined; base?: string | undefined };
+  astro?: { site?: string | undefined; base?: string | undefined; mdx?: boolean | undefined };
 }
 
 export function resolveSettings(root: string, env: NodeJS.ProcessEnv = process.env, input: SettingsInput = {}): Settings {
@@ -169,6 +171,7 @@ export function resolveSettings(root: string, env: NodeJS.ProcessEnv = process.e
     historyFile: parsedEnv.ROADMAP_HISTORY ? resolve(root, parsedEnv.ROADMAP_HISTORY) : source.kind === 'demo' ? DEMO_HISTORY_FILE : undefined,
     // Made-up notes belong to the made-up workspace, as its history does: never on a site of a real source.
     releaseNotesDir: source.kind === 'demo' ? DEMO_RELEASE_NOTES_DIR : resolve(root, config.releaseNotes.folder),
+    releaseNotesMdx: input.astro?.mdx ?? false,
   };
 }
 

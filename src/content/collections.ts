@@ -49,6 +49,7 @@ export function roadmapCollections() {
         projectRoot,
         dir: releaseNotesDir,
         configuredFolder: source.kind !== 'demo' && config.releaseNotes.folder !== DEFAULT_RELEASE_NOTES_FOLDER ? config.releaseNotes.folder : undefined,
+        mdx: settings.releaseNotesMdx,
         ...releaseNoteRules(config, source.kind === 'demo'),
       }),
       schema: releaseNoteSchema(releaseNoteRules(config, source.kind === 'demo')),

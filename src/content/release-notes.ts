@@ -25,17 +25,19 @@ export interface ReleaseNotesOptions extends ReleaseNoteRules {
   dir: string;
   /** `releaseNotes.folder` when the config names one other than the default: a folder that must be there. */
   configuredFolder?: string | undefined;
+  /** Whether `.mdx` notes are read too (`settings.releaseNotesMdx`: the site has MDX). */
+  mdx?: boolean | undefined;
 }
 
-export function releaseNotesLoader({ projectRoot, dir, configuredFolder, ...rules }: ReleaseNotesOptions): Loader {
+export function releaseNotesLoader({ projectRoot, dir, configuredFolder, mdx = false, ...rules }: ReleaseNotesOptions): Loader {
   // A file whose name starts with `_` is no note (the starter's example, a draft): `isNoteFile` says the same.
-  const inner = glob({ pattern: ['**/*.md', '!**/_*'], base: pathToFileURL(`${dir}/`).href });
+  const inner = glob({ pattern: ['**/*.md', ...(mdx ? ['**/*.mdx'] : []), '!**/_*'], base: pathToFileURL(`${dir}/`).href });
   return {
     name: 'portal-roadmap-release-notes',
     async load(context) {
-      for (const warning of notesFolderWarnings(dir, projectRoot, configuredFolder)) context.logger.warn(warning);
+      for (const warning of notesFolderWarnings(dir, projectRoot, configuredFolder, mdx)) context.logger.warn(warning);
       // No folder (or an empty one, as the starter's), no notes: most sites have none.
-      if (!hasNotes(dir)) {
+      if (!hasNotes(dir, mdx)) {
         context.store.clear();
         return;
       }
@@ -59,16 +61,19 @@ export function releaseNotesLoader({ projectRoot, dir, configuredFolder, ...rule
  * not), and files that look like notes but are not read (`.mdx`, `.markdown`), each of which would otherwise leave a
  * note unpublished without a word. None for a missing default folder: most sites have no notes.
  */
-export function notesFolderWarnings(dir: string, projectRoot: string, configuredFolder: string | undefined): string[] {
+export function notesFolderWarnings(dir: string, projectRoot: string, configuredFolder: string | undefined, mdx = false): string[] {
   if (!existsSync(dir)) {
     return configuredFolder === undefined
       ? []
       : [`releaseNotes.folder "${configuredFolder}" is no folder of the project: no release notes are published. Check the path (relative to the project's root).`];
   }
-  const skipped = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) => /\.(?:mdx|markdown)$/i.test(name) && !/(?:^|[\\/])_/.test(name));
+  const skipped = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter(
+    (name) => (mdx ? /\.markdown$/i : /\.(?:mdx|markdown)$/i).test(name) && !/(?:^|[\\/])_/.test(name),
+  );
   if (!skipped.length) return [];
   const files = skipped.map((name) => relative(projectRoot, resolve(dir, name)).split('\\').join('/')).sort();
-  return [`Release notes are read from .md files only: ${files.join(', ')} ${files.length === 1 ? 'is' : 'are'} not published. Rename to .md (MDX is not supported).`];
+  const fix = mdx ? 'Rename to .md or .mdx.' : 'Rename to .md, or add @astrojs/mdx to the integrations in astro.config.mjs to write notes in MDX.';
+  return [`Release notes are read from ${mdx ? '.md and .mdx' : '.md'} files only: ${files.join(', ')} ${files.length === 1 ? 'is' : 'are'} not published. ${fix}`];
 }
 
 /**
@@ -83,8 +88,8 @@ export function checkNoteImage(file: string, path: string, data: unknown): void 
 }
 
 /** Whether the folder holds a note at any depth (an example or a draft, named `_…`, is none). */
-export function hasNotes(dir: string): boolean {
-  return existsSync(dir) && readdirSync(dir, { recursive: true, encoding: 'utf8' }).some(isNoteFile);
+export function hasNotes(dir: string, mdx = false): boolean {
+  return existsSync(dir) && readdirSync(dir, { recursive: true, encoding: 'utf8' }).some((name) => isNoteFile(name, mdx));
 }
 
 /** The collection's schema: the checked fields, and the image as Astro's optimised asset. */

@@ -59,7 +59,8 @@ export default function portalRoadmap(options?: PortalRoadmapOptions, { frame }:
         const settings = orExit(() => {
           const resolved = resolveSettings(fileURLToPath(astroConfig.root), process.env, {
             config: options,
-            astro: { site: astroConfig.site, base: astroConfig.base },
+            // `.mdx` notes need the site's MDX integration (a Starlight site has it) to be rendered.
+            astro: { site: astroConfig.site, base: astroConfig.base, mdx: astroConfig.integrations.some((integration) => integration.name === '@astrojs/mdx') },
           });
           const demoAtOwnSite = command === 'build' ? demoAtOwnSiteError(resolved) : undefined;
           if (demoAtOwnSite) throw new ConfigError(demoAtOwnSite);

@@ -5,7 +5,7 @@
  * joined to the issues and projects the site shows. The warnings (a note in no
  * version of a language, a name the site does not show) are said once a build.
  */
-import { getCollection } from 'astro:content';
+import { getCollection, render } from 'astro:content';
 import settings from 'virtual:portal-roadmap/settings';
 import { hasNotes } from '../content/release-notes.ts';
 import { renderDescription } from '../descriptions/markdown.ts';
@@ -13,7 +13,7 @@ import { buildNotesText } from '../history/published-notes.ts';
 import { writeAtomically } from '../shared/files.ts';
 import { quotedList } from '../shared/text.ts';
 import type { Issue, Project } from '../snapshot/model.ts';
-import { duplicateNoteVersions, joinNote, notesInLanguage, releaseSlug, type ReleaseNote, type ReleaseNoteSource } from '../view/release-notes.ts';
+import { duplicateNoteVersions, joinNote, markdownOfMdx, notesInLanguage, releaseSlug, type ReleaseNote, type ReleaseNoteSource } from '../view/release-notes.ts';
 import { ConfigError } from '../shared/errors.ts';
 
 let sources: Promise<ReleaseNoteSource[]> | undefined;
@@ -29,14 +29,23 @@ function warnOnce(message: string): void {
 /** Every note of every language, bodies rendered. A project without the notes' folder has none, and reads no collection. */
 function readSources(): Promise<ReleaseNoteSource[]> {
   sources ??= (async () => {
-    if (!hasNotes(settings.releaseNotesDir)) return [];
+    if (!hasNotes(settings.releaseNotesDir, settings.releaseNotesMdx)) return [];
     const entries = await getCollection('releases');
-    const notes = entries.map(({ data, body, filePath, id }) => ({
-      ...data,
-      file: filePath ?? id,
-      slug: releaseSlug(filePath ?? id),
-      html: renderDescription(body ?? '').html,
-    }));
+    const notes = await Promise.all(
+      entries.map(async (entry) => {
+        const { data, body, filePath, id } = entry;
+        const file = filePath ?? id;
+        // MDX is the team's own code, as its layout is (docs/security.md): its page renders it; elsewhere its Markdown.
+        const mdx = /\.mdx$/i.test(file);
+        return {
+          ...data,
+          file,
+          slug: releaseSlug(file),
+          html: renderDescription(mdx ? markdownOfMdx(body ?? '') : (body ?? '')).html,
+          ...(mdx ? { content: (await render(entry)).Content } : {}),
+        };
+      }),
+    );
     const duplicate = duplicateNoteVersions(notes, settings.config.locales[0]!);
     if (duplicate) throw new ConfigError(duplicate);
     return notes;

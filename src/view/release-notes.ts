@@ -99,13 +99,26 @@ const FIELD_NAMES = ['title', 'date', 'version', 'tags', 'issues', 'projects', '
 export const NOTE_SLUG = /^[a-z0-9][a-z0-9-]{0,79}$/;
 
 /** A note's file: a `.md` file whose name does not start with `_` (an example or a draft, never published). */
-export function isNoteFile(path: string): boolean {
+export function isNoteFile(path: string, mdx = false): boolean {
   const name = path.split(/[\\/]/).pop() ?? '';
-  return name.toLowerCase().endsWith('.md') && !name.startsWith('_');
+  return (name.toLowerCase().endsWith('.md') || (mdx && name.toLowerCase().endsWith('.mdx'))) && !name.startsWith('_');
+}
+
+/**
+ * An MDX note's body as Markdown for the places that show notes as HTML text (the changelog, feeds, search): its
+ * ESM blocks (`import` and `export` paragraphs, which MDX requires to stand apart) left out. Its components and
+ * expressions then go through the descriptions' sanitiser like any HTML: their text stays, their markup does not.
+ * The note's own page renders the MDX itself.
+ */
+export function markdownOfMdx(body: string): string {
+  return body
+    .split(/\r?\n(?:[ \t]*\r?\n)+/)
+    .filter((block) => !/^(?:import|export)\s/.test(block.trimStart()))
+    .join('\n\n');
 }
 
 export function releaseSlug(file: string): string {
-  return (file.split(/[\\/]/).pop() ?? '').replace(/\.md$/i, '').toLowerCase();
+  return (file.split(/[\\/]/).pop() ?? '').replace(/\.mdx?$/i, '').toLowerCase();
 }
 
 /**
@@ -224,8 +237,10 @@ export interface ReleaseNoteSource {
   imageAlt?: string | undefined;
   /** The note's language; undefined: the site's main language. */
   lang?: string | undefined;
-  /** Sanitised HTML of the body (src/descriptions/). */
+  /** Sanitised HTML of the body (src/descriptions/); of an MDX note's, its Markdown (`markdownOfMdx`). */
   html: string;
+  /** An MDX note's rendered content (Astro's `Content` component), which its own page shows instead of `html`. */
+  content?: unknown;
 }
 
 /** A note as one language's pages show it, with what it names found on the site. */

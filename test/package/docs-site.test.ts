@@ -52,6 +52,20 @@ describe('a Starlight site with the roadmap at /roadmap/', () => {
     expect(existsSync(join(dist, 'pagefind/pagefind.js'))).toBe(true);
   });
 
+  it('renders an MDX release note with its Starlight component on its page, and as Markdown text in the feed', () => {
+    const note = roadmapPart(page('roadmap/releases/roadmap-in-search/index.html'));
+    // Typographic apostrophes: Astro's Markdown settings (smartypants) apply to MDX.
+    expect(note).toContain('The docs’ search box now finds the roadmap’s issues and projects beside the guides.');
+    // Starlight's <Aside> rendered by MDX, not its source.
+    expect(note).toMatch(/<aside[^>]*class="[^"]*starlight-aside[^"]*starlight-aside--tip/);
+    expect(note).not.toContain('import {');
+    const feed = page('roadmap/rss.xml');
+    const item = /<item>(?:(?!<\/item>)[\s\S])*roadmap-in-search(?:(?!<\/item>)[\s\S])*<\/item>/.exec(feed)?.[0] ?? '';
+    expect(item).toMatch(/The docs(?:'|’|&apos;|&#39;) search box now finds/);
+    expect(item).not.toContain('import {');
+    expect(item).not.toContain('@astrojs/starlight');
+  });
+
   it("has the roadmap's pages below /roadmap/, every link of the roadmap's part of the board staying there", () => {
     const issues = readdirSync(join(dist, 'roadmap/issues'), { withFileTypes: true }).filter((entry) => entry.isDirectory());
     expect(issues).toHaveLength(siteIssueIds().length);
@@ -97,11 +111,12 @@ describe('a Starlight site with the roadmap at /roadmap/', () => {
     expect(readdirSync(dist, { recursive: true }).filter((file) => /bundle/i.test(String(file)))).toEqual([]);
   });
 
-  it("puts the roadmap's issue and project pages into Starlight's one search index, and builds none of its own", () => {
+  it("puts the roadmap's issue, project and release note pages into Starlight's one search index, and builds none of its own", () => {
     const entry = JSON.parse(page('pagefind/pagefind-entry.json')) as { languages: Record<string, { page_count: number }> };
     const projects = readdirSync(join(dist, 'roadmap/projects')).length;
     const docs = ['index.html', 'guides/getting-started/index.html'].length;
-    expect(Object.values(entry.languages).reduce((sum, language) => sum + language.page_count, 0)).toBe(docs + siteIssueIds().length + projects);
+    const notes = readdirSync(join(site.dir, 'src/content/releases')).length;
+    expect(Object.values(entry.languages).reduce((sum, language) => sum + language.page_count, 0)).toBe(docs + siteIssueIds().length + projects + notes);
     expect(existsSync(join(dist, 'roadmap/pagefind'))).toBe(false);
   });
 

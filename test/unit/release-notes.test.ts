@@ -9,6 +9,7 @@ import { releaseNoteItems, withReleaseNotes } from '../../src/feeds/shipped-feed
 import type { Issue, Project } from '../../src/snapshot/model.ts';
 import {
   checkReleaseNote,
+  markdownOfMdx,
   noteDescription,
   duplicateNoteVersions,
   isNoteFile,
@@ -243,7 +244,40 @@ describe("the notes' folder", () => {
     writeFileSync(join(dir, 'de/offline.markdown'), '');
     writeFileSync(join(dir, '_draft.mdx'), '');
     expect(notesFolderWarnings(dir, root, undefined)).toEqual([
-      'Release notes are read from .md files only: src/content/releases/de/offline.markdown, src/content/releases/offline.mdx are not published. Rename to .md (MDX is not supported).',
+      'Release notes are read from .md files only: src/content/releases/de/offline.markdown, src/content/releases/offline.mdx are not published. Rename to .md, or add @astrojs/mdx to the integrations in astro.config.mjs to write notes in MDX.',
     ]);
+    // With MDX on the site, the .mdx file is a note; the .markdown one still is not.
+    expect(notesFolderWarnings(dir, root, undefined, true)).toEqual([
+      'Release notes are read from .md and .mdx files only: src/content/releases/de/offline.markdown is not published. Rename to .md or .mdx.',
+    ]);
+    expect(hasNotes(dir)).toBe(false);
+    expect(hasNotes(dir, true)).toBe(true);
+  });
+});
+
+describe('an MDX note', () => {
+  it('takes its address from its file name, and is a note only where the site has MDX', () => {
+    expect(releaseSlug('src/content/releases/Faster-Search.mdx')).toBe('faster-search');
+    expect(isNoteFile('faster-search.mdx')).toBe(false);
+    expect(isNoteFile('faster-search.mdx', true)).toBe(true);
+    expect(isNoteFile('_draft.mdx', true)).toBe(false);
+  });
+
+  it('is its Markdown without its import and export blocks where notes are shown as HTML text', () => {
+    const body = [
+      "import { Aside } from '@astrojs/starlight/components';",
+      "import Chart from '../../components/Chart.astro';",
+      '',
+      'Search finds **issues** now.',
+      '',
+      'export const meta = {',
+      "  shipped: 'today',",
+      '};',
+      '',
+      '<Aside type="tip">Press / to search.</Aside>',
+      '',
+      'Important: imports are counted.',
+    ].join('\n');
+    expect(markdownOfMdx(body)).toBe('Search finds **issues** now.\n\n<Aside type="tip">Press / to search.</Aside>\n\nImportant: imports are counted.');
   });
 });

@@ -14,7 +14,8 @@ export const releaseNoteOptions = {
   releaseNotes: z
     .strictObject({
       /**
-       * The folder of the notes, relative to the project root: one `.md` file a note, its file name the note's
+       * The folder of the notes, relative to the project root: one `.md` file a note (or `.mdx`, where the site
+       * has MDX), its file name the note's
        * address (`/releases/{name}/`). A project without this folder builds as it would without notes.
        */
       folder: z
