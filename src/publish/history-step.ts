@@ -21,7 +21,7 @@ import { fetchPublishedHistory, HISTORY_FILE, readHistoryFile, writeHistoryFile 
 import { recordChanges, refileUnmoved } from '../history/record.ts';
 import type { History } from '../history/schema.ts';
 import { historyOwner, otherWorkspace } from '../history/workspace.ts';
-import { diffShown, historyState, type ShownChanges, type ShownState } from '../history/shown.ts';
+import { diffShown, type ShownChanges, type ShownState } from '../history/shown.ts';
 import { changes } from '../history/timeline.ts';
 import type { Snapshot } from '../snapshot/snapshot-file.ts';
 import { RoadmapError } from '../shared/errors.ts';
@@ -138,7 +138,8 @@ export async function prepareHistory(options: HistoryStepOptions): Promise<Prepa
     if (ids.length) log(`History: ${ids.length} issue${ids.length === 1 ? '' : 's'} in another column only because the config's columns changed, re-filed without a move`);
     base = refiled;
   }
-  const liveSiteBefore = base && where !== stateFile ? countShown(base) : undefined;
+  // What left the site is in `left`, not among the records: one record an issue or project shown.
+  const liveSiteBefore = base && where !== stateFile ? { issues: base.issues.size, projects: base.projects.size } : undefined;
   const recorded = recordChanges(base, options.shown, snapshot.fetchedAt);
   // Recorded from now on, also in a history of an older version, which had no workspace.
   const history: History = { ...recorded.history, workspace: options.workspace };
@@ -168,12 +169,6 @@ export async function prepareHistory(options: HistoryStepOptions): Promise<Prepa
       else await rm(stateFile, { force: true });
     },
   };
-}
-
-/** How many issues and projects a history's last record shows (what left the site is in `left`, not among its records). */
-function countShown(history: History): { issues: number; projects: number } {
-  const state = historyState(history);
-  return { issues: state.issues.size, projects: state.projects.size };
 }
 
 /** The workspace a snapshot was read from, as an error names it (its id; the portal's address is the user's own). */
