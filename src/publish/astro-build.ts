@@ -66,6 +66,16 @@ export function rebuildEnv(
   };
 }
 
+/**
+ * What the rebuild's log says of a build that succeeded: its warnings (Astro's `[WARN]` lines, and the route data's,
+ * marked alike: src/route-data/build-warning.ts), then how many pages were kept from the live site.
+ */
+export function relayBuildOutput(lines: readonly string[], log: (line: string) => void): void {
+  for (const line of lines.filter((l) => l.includes('[WARN]'))) log(`warning (build): ${line.replace(/^.*?\[WARN\]\s*/, '')}`);
+  // How many issue pages were kept from the live site: what made this build quick, or not.
+  for (const line of lines.filter((l) => l.includes(`[${PAGE_REUSE_STEP}]`))) log(line.replace(/^.*?\]\s*/, ''));
+}
+
 async function build(root: string, env: NodeJS.ProcessEnv, heapMb: number, outDir: string, log: (line: string) => void): Promise<void> {
   let result;
   try {
@@ -75,9 +85,7 @@ async function build(root: string, env: NodeJS.ProcessEnv, heapMb: number, outDi
   }
   const lines = logLines(result.output.trim()).split('\n');
   if (result.code === 0) {
-    for (const line of lines.filter((l) => l.includes('[WARN]'))) log(`warning (build): ${line.replace(/^.*?\[WARN\]\s*/, '')}`);
-    // How many issue pages were kept from the live site: what made this build quick, or not.
-    for (const line of lines.filter((l) => l.includes(`[${PAGE_REUSE_STEP}]`))) log(line.replace(/^.*?\]\s*/, ''));
+    relayBuildOutput(lines, log);
     return;
   }
   if (ranOutOfHeap(result.output)) {

@@ -15,6 +15,7 @@ import { quotedList } from '../shared/text.ts';
 import type { Issue, Project } from '../snapshot/model.ts';
 import { duplicateNoteVersions, joinNote, markdownOfMdx, notesInLanguage, releaseSlug, type ReleaseNote, type ReleaseNoteSource } from '../view/release-notes.ts';
 import { ConfigError } from '../shared/errors.ts';
+import { warnInBuild } from './build-warning.ts';
 
 let sources: Promise<ReleaseNoteSource[]> | undefined;
 const warned = new Set<string>();
@@ -22,8 +23,7 @@ const warned = new Set<string>();
 function warnOnce(message: string): void {
   if (warned.has(message)) return;
   warned.add(message);
-  // Marked as Astro marks its logger's warnings: `portal-roadmap rebuild` passes the build's [WARN] lines on.
-  console.warn(`[WARN] [portal-roadmap:release-notes] ${message}`);
+  warnInBuild('release-notes', message);
 }
 
 /** Every note of every language, bodies rendered. A project without the notes' folder has none, and reads no collection. */

@@ -24,6 +24,7 @@ import { columnLabel } from '../shown/columns.ts';
 import type { ReleaseNote } from '../view/release-notes.ts';
 import { releaseNotesFor } from './release-notes.ts';
 import { buildRoadmapView, inTitleOrderBeforeHistory, unusedShipDatesWarning, withShipDates, type RoadmapView } from '../view/roadmap-view.ts';
+import { warnInBuild } from './build-warning.ts';
 
 /**
  * The config as a page uses it: the page's language as `locale`, and title
@@ -136,7 +137,7 @@ function readCollections(): Promise<Collections> {
     const history: History = { ...recordRun(saved, shownState(issues, projects, config.columns), info.fetchedAt), workspace: info.workspace };
     // Said once a build, whatever the number of languages.
     const unused = unusedShipDatesWarning(withShipDates(changelog(history, config.shipped), issues, settings.shipDates).unused);
-    if (unused) console.warn(`[portal-roadmap:ship-dates] ${unused}`);
+    if (unused) warnInBuild('ship-dates', unused);
     return {
       issues,
       projects,

@@ -20,6 +20,7 @@ import { formatDate } from '../i18n/format.ts';
 import { pageSlug } from '../view/paths.ts';
 import { releaseTagLabel } from '../view/release-notes.ts';
 import { getRoadmap, languages, type Roadmap } from './roadmap.ts';
+import { warnInBuild } from './build-warning.ts';
 
 /** The folder of each kind's cards below `og/`: `og/issues/{id}.png`, `og/releases/{slug}.png`. */
 export type CardKind = 'issues' | 'projects' | 'releases';
@@ -134,8 +135,9 @@ function cardPlan(): Promise<Plan> {
     ].filter(([count]) => Number(count) > 0);
     if (left.length > 0) {
       const fallback = settings.brand.socialImage ? 'theme.socialImage' : site.main ? "the site's card" : 'no image (theme.socialImage is not set)';
-      console.warn(
-        `[portal-roadmap:share-cards] ${left.map(([count, what]) => `${count} of the ${what}`).join(', ')} have no share card: their text is in a script the cards' fonts cannot draw (only Latin, Greek and Cyrillic are); their pages show ${fallback} instead.`,
+      warnInBuild(
+        'share-cards',
+        `${left.map(([count, what]) => `${count} of the ${what}`).join(', ')} have no share card: their text is in a script the cards' fonts cannot draw (only Latin, Greek and Cyrillic are); their pages show ${fallback} instead.`,
       );
     }
     return { issues: issues.cards, projects: projects.cards, releases: releases.cards, site: site.site, siteCardByLanguage: site.siteCardByLanguage };

@@ -1,13 +1,15 @@
 /**
  * The rebuild's `astro build` (src/publish/astro-build.ts): the folder an output outside the project is built
  * in, which becomes the published site's folder, so it must be readable as any new folder is, not only by the user
- * who ran the rebuild; and what the build is told through its environment.
+ * who ran the rebuild; what the build is told through its environment; and what of its output the rebuild's log
+ * passes on.
  */
 import { mkdirSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, it } from 'vitest';
-import { newBuildDir, rebuildEnv } from '../../src/publish/astro-build.ts';
+import { expect, it, vi } from 'vitest';
+import { newBuildDir, rebuildEnv, relayBuildOutput } from '../../src/publish/astro-build.ts';
+import { warnInBuild } from '../../src/route-data/build-warning.ts';
 import { parseEnv } from '../../src/config/env.ts';
 
 it('makes the build folder with the permissions of any new folder, so a web server of another user can read the published site', async () => {
@@ -34,4 +36,20 @@ it('tells the build its page digests and the live site to keep pages from, and n
   const first = parseEnv(rebuildEnv(inherited, { ...files, pages: { digestsFile: '/w/page-digests.json', previousOutput: undefined } }));
   expect(first.ROADMAP_PREVIOUS_OUTPUT).toBeUndefined();
   expect(first.ROADMAP_PAGE_DIGESTS).toBe('/w/page-digests.json');
+});
+
+it("passes the route data's warnings on to the rebuild's log, as it does Astro's", () => {
+  const printed: string[] = [];
+  const warn = vi.spyOn(console, 'warn').mockImplementation((line: string) => void printed.push(line));
+  try {
+    warnInBuild('release-notes', 'src/content/releases/x.md names "FN-1333", which the site does not show');
+  } finally {
+    warn.mockRestore();
+  }
+  const log: string[] = [];
+  relayBuildOutput(['18:01:02 [build] 12 page(s) built', ...printed, '18:01:03 [WARN] [vite] a warning of Vite'], (line) => log.push(line));
+  expect(log).toEqual([
+    'warning (build): [portal-roadmap:release-notes] src/content/releases/x.md names "FN-1333", which the site does not show',
+    'warning (build): [vite] a warning of Vite',
+  ]);
 });
