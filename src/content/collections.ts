@@ -10,7 +10,10 @@
  * the settings the integration resolved, so the integration must be in the
  * project's astro.config.mjs.
  */
-import { defineCollection } from 'astro:content';
+// Astro's own `defineCollection` (`astro:content` re-exports it, types included): imported from its module, the content
+// config loads without the whole page runtime `astro:content` brings, which the content sync would transform module by
+// module before it reads any entry.
+import { defineCollection } from 'astro/content/config';
 import { z } from 'astro/zod';
 import settings from 'virtual:portal-roadmap/settings';
 import { truncationNoteText } from '../i18n/labels.ts';

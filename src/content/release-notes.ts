@@ -12,7 +12,6 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Loader } from 'astro/loaders';
-import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import type { SchemaContext } from 'astro:content';
 import { ConfigError } from '../shared/errors.ts';
@@ -31,7 +30,7 @@ export interface ReleaseNotesOptions extends ReleaseNoteRules {
 
 export function releaseNotesLoader({ projectRoot, dir, configuredFolder, mdx = false, ...rules }: ReleaseNotesOptions): Loader {
   // A file whose name starts with `_` is no note (the starter's example, a draft): `isNoteFile` says the same.
-  const inner = glob({ pattern: ['**/*.md', ...(mdx ? ['**/*.mdx'] : []), '!**/_*'], base: pathToFileURL(`${dir}/`).href });
+  const pattern = ['**/*.md', ...(mdx ? ['**/*.mdx'] : []), '!**/_*'];
   return {
     name: 'portal-roadmap-release-notes',
     async load(context) {
@@ -41,7 +40,10 @@ export function releaseNotesLoader({ projectRoot, dir, configuredFolder, mdx = f
         context.store.clear();
         return;
       }
-      await inner.load({
+      // Loaded only for a folder with notes: Astro's loaders module brings its image and file helpers, which the content
+      // sync of a site without notes (most sites) would otherwise transform for nothing.
+      const { glob } = await import('astro/loaders');
+      await glob({ pattern, base: pathToFileURL(`${dir}/`).href }).load({
         ...context,
         parseData: (props) => {
           const path = resolve(projectRoot, props.filePath ?? props.id);

@@ -7,7 +7,6 @@ import { z } from 'zod';
 import type { DataSource } from './source.ts';
 import { parseWithFriendlyErrors } from '../shared/friendly-errors.ts';
 import { ApiIssueListSchema, ApiProjectSchema } from '../portal/api-schemas.ts';
-import { fetchIssueList, fetchProjects, isRequestableId, sessionOf } from '../portal/client.ts';
 import type { PortalSession } from '../portal/session.ts';
 import { isPortalVisible } from './normalise.ts';
 import { createSnapshot, readSnapshotFile, type Snapshot } from './snapshot-file.ts';
@@ -40,6 +39,9 @@ export async function loadSnapshot(source: DataSource, hooks: LoadHooks = {}): P
     case 'demo':
       return loadDemoSnapshot(source.file, warn);
     case 'api': {
+      // The portal client (and its HTTP stack) is loaded only to fetch: a build from a snapshot file or the demo, which
+      // the content sync runs module by module, has no use for it.
+      const { fetchIssueList, fetchProjects, isRequestableId, sessionOf } = await import('../portal/client.ts');
       const options = { ...source.portal, onProjectFetched: hooks.onProjectFetched };
       // One session for the whole run, so pacing and the deadline cover every request.
       const session = hooks.session ?? sessionOf(options);
