@@ -6,13 +6,13 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 
-const PAGE_BYTES = 4096;
-
 interface ProcessRss {
   pid: number;
   /** The process's name (`node`, `pagefind_extended`…) and the start of its arguments. */
   name: string;
   mb: number;
+  /** Of `mb`, the process's own memory (anonymous pages: heaps, stacks); the rest maps files (Node's own code) and shared memory. */
+  anonMb: number;
 }
 
 /** Resident MiB of every process below `root`. */
@@ -34,7 +34,8 @@ function treeRss(root: number): ProcessRss[] {
   for (let pid = todo.pop(); pid !== undefined; pid = todo.pop()) {
     todo.push(...(children.get(pid) ?? []));
     try {
-      const pages = Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]);
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
       const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
       const name = [
         args[0]?.split('/').at(-1),
@@ -45,7 +46,7 @@ function treeRss(root: number): ProcessRss[] {
       ]
         .join(' ')
         .slice(0, 60);
-      found.push({ pid, name, mb: Math.round((pages * PAGE_BYTES) / 2 ** 20) });
+      found.push({ pid, name, mb: Math.round(kb('VmRSS') / 1024), anonMb: Math.round(kb('RssAnon') / 1024) });
     } catch {
       // Ended meanwhile.
     }
@@ -53,13 +54,25 @@ function treeRss(root: number): ProcessRss[] {
   return found;
 }
 
-/** Starts sampling the processes below this one; `stop` gives the greatest sum seen, in MiB, and its parts. */
-export function sampleTreePeak(intervalMs = 100): { stop: () => { mb: number; parts: ProcessRss[] } | null } {
+/** One sample: when it was taken (ms since sampling started) and what each process held. */
+export interface TreeSample {
+  ms: number;
+  parts: ProcessRss[];
+}
+
+/**
+ * Starts sampling the processes below this one; `stop` gives the greatest sum seen, in MiB, and its parts (null where
+ * there is no /proc), and every sample taken, so a log can show which processes' peaks coincide.
+ */
+export function sampleTreePeak(intervalMs = 100): { stop: () => { peak: { mb: number; parts: ProcessRss[] } | null; samples: TreeSample[] } } {
   let peak: { mb: number; parts: ProcessRss[] } | null = null;
+  const samples: TreeSample[] = [];
+  const started = performance.now();
   const sample = () => {
     try {
       const parts = treeRss(process.pid);
       const mb = parts.reduce((sum, part) => sum + part.mb, 0);
+      samples.push({ ms: Math.round(performance.now() - started), parts });
       if (!peak || mb > peak.mb) peak = { mb, parts };
     } catch {
       // No /proc.
@@ -69,7 +82,26 @@ export function sampleTreePeak(intervalMs = 100): { stop: () => { mb: number; pa
   return {
     stop: () => {
       clearInterval(timer);
-      return peak;
+      return { peak, samples };
     },
   };
+}
+
+/**
+ * The samples as lines of a log, one a second: the time, the sum and each process's share, then each process's own
+ * peak and when it was reached. Processes are told apart by name (the CLI, `astro build`, Pagefind, esbuild).
+ */
+export function timelineLines(samples: readonly TreeSample[], everyMs = 1000): string[] {
+  const lines: string[] = [];
+  let next = 0;
+  const own = new Map<string, { mb: number; ms: number }>();
+  for (const { ms, parts } of samples) {
+    for (const part of parts) if ((own.get(part.name)?.mb ?? -1) < part.mb) own.set(part.name, { mb: part.mb, ms });
+    if (ms < next) continue;
+    next = ms + everyMs;
+    const sum = parts.reduce((total, part) => total + part.mb, 0);
+    lines.push(`${(ms / 1000).toFixed(1)} s: ${sum} MiB (${parts.map((part) => `${part.name} ${part.mb} (${part.anonMb} own)`).join(', ')})`);
+  }
+  for (const [name, { mb, ms }] of own) lines.push(`own peak of ${name}: ${mb} MiB at ${(ms / 1000).toFixed(1)} s`);
+  return lines;
 }

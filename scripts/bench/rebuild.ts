@@ -8,15 +8,15 @@ import type { syntheticWorkspace } from '../../test/support/synthetic.ts';
 import { clearSharedCaches } from './builds.ts';
 import { baseEnv, log, ROOT, type Size } from './context.ts';
 import { startLimitedPortal } from './fetch.ts';
-import { sampleTreePeak } from './memory.ts';
+import { sampleTreePeak, timelineLines } from './memory.ts';
 import { round } from './stats.ts';
 
 /**
  * `portal-roadmap rebuild` from the fake portal, which keeps to the documented read limits as the service does: a
  * full rebuild (fetch and build), with the peak memory of its whole process tree (the CLI, `astro build`, Pagefind),
- * then one on unchanged data.
+ * then one on unchanged data. With `timeline`, the log shows each process's share once a second during the full one.
  */
-export async function measureRebuild(size: Size, workspace: ReturnType<typeof syntheticWorkspace>) {
+export async function measureRebuild(size: Size, workspace: ReturnType<typeof syntheticWorkspace>, options: { timeline?: boolean } = {}) {
   const portal = await startLimitedPortal(workspace, DOCUMENTED_READ_LIMITS);
   const dir = mkdtempSync(join(tmpdir(), 'bench-rebuild-'));
   const env = { ...baseEnv, PORTAL_API_URL: portal.apiUrl, PORTAL_WORKSPACE_ID: 'bench' };
@@ -26,9 +26,10 @@ export async function measureRebuild(size: Size, workspace: ReturnType<typeof sy
     // The bench's site is never served, so the first publish starts its history on purpose.
     const memory = sampleTreePeak();
     const full = await runNode([...args, '--force', '--fresh-history'], { cwd: ROOT, env });
-    const treePeak = memory.stop();
+    const { peak: treePeak, samples } = memory.stop();
     const unchanged = await runNode(args, { cwd: ROOT, env });
     if (full.code !== 0 || unchanged.code !== 0 || !unchanged.output.includes('no changes')) throw new Error(`rebuild failed:\n${full.output}\n${unchanged.output}`);
+    if (options.timeline) for (const line of timelineLines(samples)) log(`${size.name} rebuild memory: ${line}`);
     const parts = treePeak?.parts.map((part) => `${part.name} ${part.mb}`).join(', ');
     log(`${size.name} rebuild: full ${Math.round(full.ms)} ms (peak RSS of its processes ${treePeak?.mb} MiB: ${parts}), unchanged ${Math.round(unchanged.ms)} ms`);
     return {

@@ -16,7 +16,7 @@ import { PUBLISHED_NOTES_FILE, readPublishedNotes } from '../history/published-n
 import type { Labels } from '../i18n/labels.ts';
 import { publicSnapshot } from '../shown/privacy.ts';
 import { readSnapshotFile } from '../snapshot/snapshot-file.ts';
-import { PUBLISHED_FILE } from '../publish/rebuild.ts';
+import { PUBLISHED_FILE } from '../publish/commit.ts';
 import { deliver, realClock, type Clock } from './deliver.ts';
 import { LEDGER_FILE, ledgerPostedThrough, readLedger, unposted, withPosted, writeLedger } from './ledger.ts';
 import { newestFirst, newsEvents, newsOf, noteEvents, type NewsEvent } from './news.ts';

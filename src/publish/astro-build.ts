@@ -3,8 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { cp, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { logLines } from '../shared/text.ts';
-import { astroBin, buildHeapMb, buildNodeFlags, ranOutOfHeap, runNode } from './run-node.ts';
-import { RebuildError, sweepDeadRuns, type PageReuse } from './rebuild.ts';
+import { astroBin, buildHeapMb, buildNodeFlags, ranOutOfHeap, releaseGarbage, runNode } from './run-node.ts';
+import type { PageReuse } from './rebuild.ts';
+import { RebuildError } from '../shared/errors.ts';
+import { sweepDeadRuns } from './swap.ts';
 import { PAGE_REUSE_STEP } from '../fingerprint/page-digests.ts';
 import { BUILD_NOTES_FILE } from '../history/published-notes.ts';
 
@@ -35,6 +37,9 @@ export function astroBuild(root: string, env: NodeJS.ProcessEnv = process.env, l
     }
     try {
       const heapMb = options.heapMb ?? buildHeapMb((await stat(snapshotFile)).size);
+      // The rebuild holds nothing of the data while its build runs (src/publish/rebuild.ts `planRun`): what it read
+      // is garbage by now, returned to the system before the build needs the memory.
+      releaseGarbage();
       await build(root, rebuildEnv(env, { snapshotFile, historyFile, descriptionCacheFile, pages, astroCacheDir }), heapMb, buildDir, log);
       if (buildDir !== target) await move(buildDir, target);
     } finally {

@@ -15,7 +15,7 @@
  * move, and neither continuing nor replacing it would be right.
  */
 import { existsSync } from 'node:fs';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { fetchPublishedHistory, HISTORY_FILE, readHistoryFile, writeHistoryFile } from '../history/read.ts';
 import { recordChanges, refileUnmoved } from '../history/record.ts';
@@ -160,7 +160,11 @@ export async function prepareHistory(options: HistoryStepOptions): Promise<Prepa
     async commit() {
       before = { text: existsSync(stateFile) ? await readFile(stateFile, 'utf8') : undefined };
       if (setAside) await rename(stateFile, setAside);
-      await writeHistoryFile(stateFile, history);
+      // The file the build read, byte for byte: the history object need not outlive this step (the rebuild holds
+      // nothing of the data while the build runs).
+      await mkdir(stateDir, { recursive: true });
+      await copyFile(file, `${stateFile}.${process.pid}.tmp`);
+      await rename(`${stateFile}.${process.pid}.tmp`, stateFile);
     },
     async restore() {
       if (!before) return;

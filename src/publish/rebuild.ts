@@ -16,11 +16,11 @@
  * Every run that gets this far writes its report (`report.json`), "no changes" included.
  * On any failure `outDir` and `stateDir` are left byte for byte as they were.
  */
-import { existsSync, statSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
-import { RoadmapError, SnapshotError } from '../shared/errors.ts';
+import { RebuildError, SnapshotError } from '../shared/errors.ts';
 import type { DataSource } from '../snapshot/source.ts';
 import { publicSnapshot, type Privacy } from '../shown/privacy.ts';
 import { demoIds, loadSnapshot, type LoadHooks } from '../snapshot/load.ts';
@@ -32,29 +32,24 @@ import {
   changedParts,
   FINGERPRINT_FILE,
   readFingerprint,
-  writeFingerprint,
   type Fingerprint,
   type FingerprintPart,
   type PreviousFingerprint,
 } from '../fingerprint/fingerprint.ts';
 import { prepareHistory } from './history-step.ts';
-import { BUILD_NOTES_FILE, keepPublishedNotes, PUBLISHED_NOTES_FILE } from '../history/published-notes.ts';
-import { verifyBuild } from './verify.ts';
+import { expectedPages, verifyPages, type ExpectedPages } from './verify.ts';
 import { describeIssueCounts, issueCounts } from '../shown/issue-counts.ts';
 import { PAGE_DIGESTS_FILE, DESCRIPTION_CACHE_FILE } from '../config/settings.ts';
 import { contentDigest } from '../snapshot/digest.ts';
-import { keepAstroCache, takeAstroCache } from './astro-cache.ts';
+import { takeAstroCache } from './astro-cache.ts';
 import { DEMO_DATA_FILE } from '../config/source.ts';
 import { otherWorkspace, workspaceOf } from '../history/workspace.ts';
 import type { ColumnConfig } from '../config/roadmap-config.ts';
 import type { History } from '../history/schema.ts';
 import { shownState, type ShownChanges } from '../history/shown.ts';
+import { publish, PUBLISHED_FILE, type PublishPlan } from './commit.ts';
+import { recoverInterruptedSwap, sweepDeadRuns, WORK_DIR_PREFIX } from './swap.ts';
 
-export class RebuildError extends RoadmapError {
-  override name = 'RebuildError';
-}
-
-export const PUBLISHED_FILE = 'published.json';
 export const REPORT_FILE = 'report.json';
 
 export interface RebuildOptions {
@@ -112,10 +107,56 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
   const log = options.log ?? (() => {});
   const outDir = resolve(options.outDir);
   const stateDir = resolve(options.stateDir);
-  const publishedFile = join(stateDir, PUBLISHED_FILE);
   await recoverInterruptedSwap(outDir, log);
-  const lastPublished = await readPrevious(publishedFile, options.force ?? false, log);
+  // Named with this run's process id, so a later run can tell a dead run's folder from a running one's.
+  await sweepDeadRuns(tmpdir(), WORK_DIR_PREFIX);
+  const workDir = await mkdtemp(join(tmpdir(), `${WORK_DIR_PREFIX}${process.pid}-`));
+  // Staging sits next to the output so the final rename stays on one file system.
+  const staging = join(dirname(outDir), `.${basename(outDir)}.staging-${process.pid}`);
+  const retired = join(dirname(outDir), `.${basename(outDir)}.previous-${process.pid}`);
+  try {
+    // Everything read from the portal and the state stays inside `planRun`: what it returns is files and a few small
+    // values, so the snapshots and what was made of them are garbage before the build starts (see `PlannedRun`).
+    const plan = await planRun(options, { outDir, stateDir, workDir }, log);
+    if (plan.status === 'no-changes') return plan.result;
+    await rm(staging, { recursive: true, force: true });
+    await options.build(plan.snapshotFile, staging, plan.historyFile, plan.descriptionCache, plan.pages, plan.astroCache);
+    verifyPages(staging, plan.expectedPages, options.prefix);
+    await publish({ plan, stateDir, outDir, staging, retired, workDir, log });
+    await writeReport(stateDir, plan.report, log);
+    return { status: 'published', report: plan.report, summary: plan.summary };
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
 
+/**
+ * What a run that publishes has decided before its build, in files and small values only: the snapshot and the
+ * history as the build reads them, the pages the build must have made, and the report it will write. A 10,000-issue
+ * snapshot is a few tens of MB of objects, twice (as fetched, and as published), with the last published one beside
+ * them; none of it is reachable from here, so the rebuild's own process holds little while `astro build` runs.
+ */
+interface PlannedRun extends PublishPlan {
+  status: 'publish';
+  historyFile: string;
+  expectedPages: ExpectedPages;
+  pages: PageReuse;
+  report: ChangeReport;
+  summary: string;
+}
+
+/**
+ * Steps 1 to 4 of a rebuild: fetch and compare; stop with "no changes" (its report written) or refuse a shrink; write
+ * the snapshot and the history where the build reads them; copy the caches the build works on into `workDir`.
+ */
+async function planRun(
+  options: RebuildOptions,
+  { outDir, stateDir, workDir }: { outDir: string; stateDir: string; workDir: string },
+  log: (line: string) => void,
+): Promise<PlannedRun | { status: 'no-changes'; result: RebuildResult }> {
+  const publishedFile = join(stateDir, PUBLISHED_FILE);
+  const lastPublished = await readPrevious(publishedFile, options.force ?? false, log);
   const fresh = await loadSnapshot(options.source, options.load);
   const workspace = workspaceOf(fresh.origin);
   // A published snapshot of another workspace (the demo's, tried first in the same folder) is nothing to compare with:
@@ -151,118 +192,84 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
     const unchanged = report('no-changes', data);
     await writeReport(stateDir, unchanged, log);
     const summary = `no changes: the portal data (${data.digest.slice(0, 19)}…), the config, the render version, the portal-roadmap version, the public/ assets, the custom CSS and the site's source match the published site; ${outDir} left as it is`;
-    return { status: 'no-changes', report: unchanged, summary };
+    return { status: 'no-changes', result: { status: 'no-changes', report: unchanged, summary } };
   }
   guardShrink(previous, fresh, options);
 
-  // Named with this run's process id, so a later run can tell a dead run's folder from a running one's.
-  await sweepDeadRuns(tmpdir(), WORK_DIR_PREFIX);
-  const workDir = await mkdtemp(join(tmpdir(), `${WORK_DIR_PREFIX}${process.pid}-`));
-  // Staging sits next to the output so the final rename stays on one file system.
-  const staging = join(dirname(outDir), `.${basename(outDir)}.staging-${process.pid}`);
-  const retired = join(dirname(outDir), `.${basename(outDir)}.previous-${process.pid}`);
-  try {
-    const snapshotFile = join(workDir, 'snapshot.json');
-    await writeSnapshotFile(snapshotFile, fresh);
-    const history = await prepareHistory({
-      stateDir,
-      workDir,
-      snapshot: freshPublic,
-      shown: shownState(freshPublic.issues, freshPublic.projects, options.columns),
-      previousShown: previousPublic && shownState(previousPublic.issues, previousPublic.projects, options.columns),
-      previousSnapshot: previousPublic,
-      siteRoot: options.site,
-      liveSiteDir: options.prefix ? join(outDir, options.prefix) : outDir,
-      fresh: options.freshHistory,
-      workspace,
-      demoIds: await demoIds(DEMO_DATA_FILE),
-      log,
-      fetchHistory: options.fetchHistory,
-    });
-    await rm(staging, { recursive: true, force: true });
-    // The build works on a copy of the description cache: the state folder changes only once the site is published.
-    const descriptionCache = join(workDir, DESCRIPTION_CACHE_FILE);
-    const keptCache = join(stateDir, DESCRIPTION_CACHE_FILE);
-    if (existsSync(keptCache))
-      await copyFile(keptCache, descriptionCache).catch((error: Error) =>
-        log(`warning: the description cache could not be read (${error.message}); every description is rendered`),
-      );
-    // Likewise the page digests; the live site's pages are kept only with the digests they were published with.
-    const pageDigests = join(workDir, PAGE_DIGESTS_FILE);
-    const keptDigests = join(stateDir, PAGE_DIGESTS_FILE);
-    const digestsOfLiveSite = existsSync(keptDigests) && existsSync(outDir);
-    if (digestsOfLiveSite) await copyFile(keptDigests, pageDigests);
-    // Likewise Astro's content store, kept under the digest of all but the data that shapes the site.
-    const astroCacheKey = contentDigest(options.fingerprint);
-    const astroCache = await takeAstroCache(stateDir, workDir, astroCacheKey, log);
-    log(`Building ${describeIssueCounts(issueCounts(fresh.issues, options.columns))} and ${fresh.projects.length} projects into a staging directory`);
-    await options.build(snapshotFile, staging, history.file, descriptionCache, { digestsFile: pageDigests, previousOutput: digestsOfLiveSite ? outDir : undefined }, astroCache);
-    verifyBuild(staging, fresh, options.columns, history.history, options.prefix);
-    // While the live site changes, its digests are set aside: a run that stops before the new ones are kept leaves
-    // none (the next build renders every page) rather than digests of another output.
-    const setAside = `${keptDigests}.publishing`;
-    if (existsSync(keptDigests)) await rename(keptDigests, setAside);
-    try {
-      await swapIn(staging, outDir, retired);
-    } catch (error) {
-      if (existsSync(setAside)) await rename(setAside, keptDigests);
-      throw error;
-    }
-    try {
-      await history.commit();
-      await writeSnapshotFile(publishedFile, fresh);
-    } catch (error) {
-      // The snapshot is the commit point: without it the old output and the old history go back.
-      // (A failure to put the history back must not hide the error that got us here.)
-      await history.restore().catch(() => {});
-      await swapBack(outDir, retired, staging);
-      if (existsSync(setAside)) await rename(setAside, keptDigests);
-      throw new RebuildError(`Could not record the published snapshot in ${stateDir}: ${(error as Error).message}. The previous site was restored.`, { cause: error });
-    }
-    await rm(retired, { recursive: true, force: true });
-    // After the commit point: a fingerprint that failed to be written costs one more rebuild, never a missed one.
-    await writeFingerprint(join(stateDir, FINGERPRINT_FILE), fingerprint, options.configKeys).catch((error: Error) =>
-      log(`warning: the fingerprint could not be written (${error.message}); the next run rebuilds`),
-    );
-    // Likewise: a cache that was not kept costs the next build its rendering, nothing else.
-    await keepFile(descriptionCache, keptCache).catch((error: Error) =>
-      log(`warning: the description cache could not be kept in ${stateDir} (${error.message}); the next build renders every description`),
-    );
-    await keepAstroCache(astroCache, stateDir, astroCacheKey).catch((error: Error) =>
-      log(`warning: Astro's cache could not be kept in ${stateDir} (${error.message}); the next build makes its content store afresh`),
-    );
-    await keepFile(pageDigests, keptDigests)
-      .then(() => rm(setAside, { force: true }))
-      .catch((error: Error) => log(`warning: the page digests could not be kept in ${stateDir} (${error.message}); the next build renders every page`));
-    // The build wrote its notes beside the snapshot (src/publish/astro-build.ts `rebuildEnv`). Not kept: the next
-    // publish counts this run's new notes as new again, so `notify` posts them then.
-    await keepPublishedNotes(join(workDir, BUILD_NOTES_FILE), join(stateDir, PUBLISHED_NOTES_FILE), history.history.recordedAt, log).catch((error: Error) =>
-      log(`warning: the release notes' record could not be kept in ${stateDir} (${error.message}); the next publish counts these notes as new`),
-    );
-    // The report lists what the history recorded: one comparison for both. A host's build keeps no state: with
-    // the live site's history continued, the counts before are those it last recorded, not an empty site's.
-    const continued = previous ? undefined : history.liveSiteBefore;
-    const published = continued
-      ? report('published', compare(history.changes, { ...continued, hiddenIssues: null }), CONTINUED_LIVE_HISTORY)
-      : report('published', compare(history.changes));
-    await writeReport(stateDir, published, log);
-    const why = changed ? `changed: ${whatChanged(published)}` : `nothing changed; ${options.force ? '--force' : '--fresh-history'}`;
-    return { status: 'published', report: published, summary: `Published to ${outDir} (${why})` };
-  } finally {
-    await rm(staging, { recursive: true, force: true });
-    await rm(workDir, { recursive: true, force: true });
-  }
+  const snapshotFile = join(workDir, 'snapshot.json');
+  await writeSnapshotFile(snapshotFile, fresh);
+  const prepared = await prepareHistory({
+    stateDir,
+    workDir,
+    snapshot: freshPublic,
+    shown: shownState(freshPublic.issues, freshPublic.projects, options.columns),
+    previousShown: previousPublic && shownState(previousPublic.issues, previousPublic.projects, options.columns),
+    previousSnapshot: previousPublic,
+    siteRoot: options.site,
+    liveSiteDir: options.prefix ? join(outDir, options.prefix) : outDir,
+    fresh: options.freshHistory,
+    workspace,
+    demoIds: await demoIds(DEMO_DATA_FILE),
+    log,
+    fetchHistory: options.fetchHistory,
+  });
+  // The report lists what the history recorded: one comparison for both. A host's build keeps no state: with
+  // the live site's history continued, the counts before are those it last recorded, not an empty site's.
+  const continued = previous ? undefined : prepared.liveSiteBefore;
+  const published = continued
+    ? report('published', compare(prepared.changes, { ...continued, hiddenIssues: null }), CONTINUED_LIVE_HISTORY)
+    : report('published', compare(prepared.changes));
+  const why = changed ? `changed: ${whatChanged(published)}` : `nothing changed; ${options.force ? '--force' : '--fresh-history'}`;
+  const caches = await copyCaches({ options, stateDir, outDir, workDir, log });
+  log(`Building ${describeIssueCounts(issueCounts(fresh.issues, options.columns))} and ${fresh.projects.length} projects into a staging directory`);
+  return {
+    status: 'publish',
+    snapshotFile,
+    historyFile: prepared.file,
+    history: { commit: prepared.commit, restore: prepared.restore, recordedAt: prepared.history.recordedAt },
+    expectedPages: expectedPages(fresh, options.columns, prepared.history),
+    ...caches,
+    fingerprint,
+    configKeys: options.configKeys,
+    report: published,
+    summary: `Published to ${outDir} (${why})`,
+  };
+}
+
+/**
+ * The build works on copies of what the state folder keeps (the description cache, the page digests, Astro's cache
+ * folder): the state folder changes only once the site is published.
+ */
+async function copyCaches({
+  options,
+  stateDir,
+  outDir,
+  workDir,
+  log,
+}: {
+  options: RebuildOptions;
+  stateDir: string;
+  outDir: string;
+  workDir: string;
+  log: (line: string) => void;
+}) {
+  const descriptionCache = join(workDir, DESCRIPTION_CACHE_FILE);
+  const keptCache = join(stateDir, DESCRIPTION_CACHE_FILE);
+  if (existsSync(keptCache))
+    await copyFile(keptCache, descriptionCache).catch((error: Error) => log(`warning: the description cache could not be read (${error.message}); every description is rendered`));
+  // The live site's pages are kept only with the digests they were published with.
+  const digestsFile = join(workDir, PAGE_DIGESTS_FILE);
+  const keptDigests = join(stateDir, PAGE_DIGESTS_FILE);
+  const digestsOfLiveSite = existsSync(keptDigests) && existsSync(outDir);
+  if (digestsOfLiveSite) await copyFile(keptDigests, digestsFile);
+  // Astro's content store is kept under the digest of all but the data that shapes the site.
+  const astroCacheKey = contentDigest(options.fingerprint);
+  const astroCache = await takeAstroCache(stateDir, workDir, astroCacheKey, log);
+  return { descriptionCache, pages: { digestsFile, previousOutput: digestsOfLiveSite ? outDir : undefined }, astroCache, astroCacheKey };
 }
 
 /** The report's note when the run had no state folder and continued the history the live site publishes. */
 export const CONTINUED_LIVE_HISTORY = "no state kept: the live site's history continued";
-
-/** Copies a file the build wrote into the state folder, whole or not at all (none written: nothing to keep). */
-async function keepFile(from: string, to: string): Promise<void> {
-  if (!existsSync(from)) return;
-  await copyFile(from, `${to}.partial`);
-  await rename(`${to}.partial`, to);
-}
 
 /**
  * Which parts changed since the last publish. With no published snapshot, or
@@ -331,69 +338,4 @@ function guardShrink(previous: Snapshot | undefined, fresh: Snapshot, options: R
     `The portal returned ${after} visible issues, down ${drop}% from the ${before} published (more than the ${Math.round(maxShrink * 100)}% allowed). ` +
       'Refusing to publish what may be a partial list; pass --accept-shrink if the drop is real.',
   );
-}
-
-/** Work folders of runs, in the system's temp folder: `portal-roadmap-{pid}-{random}`. */
-export const WORK_DIR_PREFIX = 'portal-roadmap-';
-
-/** Removes the folders `{prefix}{pid}-…` in `dir` of processes that no longer run (a run killed mid-way leaves its own). */
-export async function sweepDeadRuns(dir: string, prefix: string): Promise<void> {
-  if (!existsSync(dir)) return;
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const pid = entry.isDirectory() && entry.name.startsWith(prefix) ? /^(\d+)-/.exec(entry.name.slice(prefix.length))?.[1] : undefined;
-    if (pid && !running(Number(pid))) await rm(join(dir, entry.name), { recursive: true, force: true });
-  }
-}
-
-/** Whether a process of this id runs (a rebuild in progress owns its staging and retired folders). */
-function running(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/**
- * What a run that died mid-swap left beside the output: between the two
- * renames of `swapIn` the live site exists only as `.{out}.previous-{pid}`,
- * and a run that died while building leaves `.{out}.staging-{pid}`. The live
- * site comes back from the newest previous one when it is missing; the rest of
- * a dead run's folders are removed. Folders of a run still going are left alone.
- */
-export async function recoverInterruptedSwap(outDir: string, log: (line: string) => void): Promise<void> {
-  const parent = dirname(outDir);
-  if (!existsSync(parent)) return;
-  const name = basename(outDir).replace(/[.*+?^$()|[\]\\{}]/g, '\\$&');
-  const pattern = new RegExp(`^\\.${name}\\.(previous|staging)-(\\d+)$`);
-  const leftovers = (await readdir(parent, { withFileTypes: true }))
-    .map((entry) => ({ entry, match: pattern.exec(entry.name) }))
-    .filter(({ entry, match }) => entry.isDirectory() && match && !running(Number(match[2])))
-    .map(({ entry, match }) => ({ path: join(parent, entry.name), kind: match![1]!, mtimeMs: statSync(join(parent, entry.name)).mtimeMs }));
-  const previous = leftovers.filter((folder) => folder.kind === 'previous').sort((a, b) => b.mtimeMs - a.mtimeMs);
-  if (!existsSync(outDir) && previous[0]) {
-    await rename(previous[0].path, outDir);
-    log(`${outDir} was missing after a run that stopped mid-swap: the live site is back from ${basename(previous[0].path)}`);
-    previous.shift();
-  }
-  for (const folder of [...previous, ...leftovers.filter((folder) => folder.kind === 'staging')]) await rm(folder.path, { recursive: true, force: true });
-}
-
-/** Two renames: the live output moves aside, the staging directory takes its name; the first is undone if the second fails. */
-async function swapIn(staging: string, outDir: string, retired: string): Promise<void> {
-  const hadOutput = existsSync(outDir);
-  if (hadOutput) await rename(outDir, retired);
-  try {
-    await rename(staging, outDir);
-  } catch (error) {
-    if (hadOutput) await rename(retired, outDir);
-    throw new RebuildError(`Could not move the new build into ${outDir}: ${(error as Error).message}. The previous site is unchanged.`, { cause: error });
-  }
-}
-
-async function swapBack(outDir: string, retired: string, staging: string): Promise<void> {
-  await rename(outDir, staging);
-  if (existsSync(retired)) await rename(retired, outDir);
 }

@@ -6,6 +6,8 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 
 export interface RunResult {
   ms: number;
@@ -81,4 +83,20 @@ export const ranOutOfHeap = (output: string) => /heap out of memory|Reached heap
 /** The project's own `astro` entry point, run with the Node that runs us (Node 24, pinned). */
 export function astroBin(root: string): string {
   return join(root, 'node_modules/astro/bin/astro.mjs');
+}
+
+/**
+ * Collects this process's garbage now and gives the freed memory back to the system, before a child that needs much
+ * of it starts (the rebuild's `astro build`). A process that waits on a child allocates almost nothing, so V8 would
+ * otherwise keep the heap it grew while fetching (about 150 MiB of a 10,000-issue workspace's parsed answers) for the
+ * whole build. V8 offers its collector only to a context made after `--expose-gc` is set; the flag is not left on
+ * for this process's own code.
+ */
+export function releaseGarbage(): void {
+  setFlagsFromString('--expose-gc');
+  const gc = runInNewContext('gc') as (options: object) => void;
+  setFlagsFromString('--no-expose-gc');
+  // The last-resort collection is the one that also returns V8's pooled pages to the system; a regular one keeps them
+  // for reuse, resident (a 150 MiB heap collected to 4 MiB stayed at 197 MiB of RSS, and fell to 62 MiB so).
+  gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
 }

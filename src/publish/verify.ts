@@ -13,14 +13,33 @@ export class VerifyError extends RoadmapError {
   override name = 'VerifyError';
 }
 
+/** The pages a build must have made: by id, the issues shown and those the history says left (a tombstone each), and the projects. */
+export interface ExpectedPages {
+  issues: string[];
+  leftIssues: string[];
+  projects: string[];
+  leftProjects: string[];
+}
+
 /**
- * Throws a `VerifyError` naming the first thing missing from `outDir`. Issues
- * of hidden columns have no page; what the history says left the site has a
- * tombstone. A roadmap mounted in a site of its own has its pages in the
- * `prefix` folder, and the 404 page is that site's.
+ * The pages a build of `snapshot` must make. Issues of hidden columns have no page; what the history says left the
+ * site has a tombstone at its URL.
  */
-export function verifyBuild(siteDir: string, snapshot: Snapshot, columns: readonly ColumnConfig[], history?: History, prefix?: string): void {
-  const issues = shownColumns(snapshot.issues, columns).flatMap((column) => column.issues);
+export function expectedPages(snapshot: Snapshot, columns: readonly ColumnConfig[], history?: History): ExpectedPages {
+  return {
+    issues: shownColumns(snapshot.issues, columns).flatMap((column) => column.issues.map((issue) => issue.id)),
+    leftIssues: [...(history?.left.issues.keys() ?? [])],
+    projects: snapshot.projects.map((project) => project.id),
+    leftProjects: [...(history?.left.projects.keys() ?? [])],
+  };
+}
+
+/**
+ * Throws a `VerifyError` naming the first thing missing from `outDir`. A roadmap mounted in a site of its own has its
+ * pages in the `prefix` folder, and the 404 page is that site's.
+ */
+export function verifyPages(siteDir: string, expected: ExpectedPages, prefix?: string): void {
+  const { issues, leftIssues: tombstones } = expected;
   const outDir = join(siteDir, prefix ?? '');
   const need = (path: string, dir = outDir) => {
     const file = join(dir, path);
@@ -29,16 +48,14 @@ export function verifyBuild(siteDir: string, snapshot: Snapshot, columns: readon
   need('index.html');
   if (!prefix) need('404.html');
   need('_headers', siteDir);
-  for (const issue of issues) need(`${issuePath(issue.id)}index.html`);
-  for (const project of snapshot.projects) need(`${projectPath(project.id)}index.html`);
-  // What the history says left the site keeps a page (a tombstone) at its URL.
-  const tombstones = [...(history?.left.issues.keys() ?? [])];
+  for (const id of issues) need(`${issuePath(id)}index.html`);
+  for (const id of expected.projects) need(`${projectPath(id)}index.html`);
   for (const id of tombstones) need(`${issuePath(id)}index.html`);
-  for (const id of history?.left.projects.keys() ?? []) need(`${projectPath(id)}index.html`);
+  for (const id of expected.leftProjects) need(`${projectPath(id)}index.html`);
   const folders = existsSync(join(outDir, ISSUES_DIR)) ? readdirSync(join(outDir, ISSUES_DIR)) : [];
   if (folders.length !== issues.length + tombstones.length) {
-    const expected = new Set([...issues.map((issue) => pageSlug(issue.id)), ...tombstones.map(pageSlug)]);
-    const extra = folders.filter((folder) => !expected.has(folder));
+    const expectedFolders = new Set([...issues, ...tombstones].map(pageSlug));
+    const extra = folders.filter((folder) => !expectedFolders.has(folder));
     throw new VerifyError(
       `The build has ${folders.length} issue pages but the snapshot has ${issues.length} shown issues and the history ${tombstones.length} that left` +
         (extra.length ? `; pages of no such issue: ${quotedList(extra)}.` : '; two issues share a page.'),

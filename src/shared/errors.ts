@@ -13,6 +13,11 @@ export class ConfigError extends RoadmapError {
   override name = 'ConfigError';
 }
 
+/** A rebuild stopped before publishing (a build that failed, or a swap that did not hold); the live site is as it was. */
+export class RebuildError extends RoadmapError {
+  override name = 'RebuildError';
+}
+
 /** A snapshot file is missing, unreadable, of another format, or altered. */
 export class SnapshotError extends RoadmapError {
   override name = 'SnapshotError';

@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFil
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { recoverInterruptedSwap, sweepDeadRuns } from '../../src/publish/rebuild.ts';
+import { recoverInterruptedSwap, sweepDeadRuns } from '../../src/publish/swap.ts';
 
 /** The id of a process that has ended: no run of it can still own a folder. */
 const deadPid = () => spawnSync(process.execPath, ['-e', '']).pid!;

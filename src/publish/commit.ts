@@ -1,0 +1,104 @@
+/**
+ * The last steps of a rebuild (src/publish/rebuild.ts), once the build in staging is verified: swap it in, record
+ * the history and the snapshot as published (the commit point), then keep what the next run reads.
+ */
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DESCRIPTION_CACHE_FILE, PAGE_DIGESTS_FILE } from '../config/settings.ts';
+import { FINGERPRINT_FILE, writeFingerprint, type Fingerprint } from '../fingerprint/fingerprint.ts';
+import { BUILD_NOTES_FILE, keepPublishedNotes, PUBLISHED_NOTES_FILE } from '../history/published-notes.ts';
+import { RebuildError } from '../shared/errors.ts';
+import { keepAstroCache } from './astro-cache.ts';
+import type { PreparedHistory } from './history-step.ts';
+import { swapBack, swapIn } from './swap.ts';
+
+/** The last published snapshot, in the state folder: what the next run compares with. */
+export const PUBLISHED_FILE = 'published.json';
+
+/** What a run that publishes keeps in the state folder, by file, and the history it records. */
+export interface PublishPlan {
+  /** The snapshot the build read. */
+  snapshotFile: string;
+  history: Pick<PreparedHistory, 'commit' | 'restore'> & { recordedAt: string };
+  descriptionCache: string;
+  pages: { digestsFile: string };
+  astroCache: string;
+  astroCacheKey: string;
+  fingerprint: Fingerprint;
+  configKeys: Record<string, string> | undefined;
+}
+
+/**
+ * Steps 6 and 7: swap the verified build in, then record the history and the snapshot as published (the commit
+ * point: copied from the file the build read, byte for byte what `writeSnapshotFile` wrote), then what the state
+ * keeps for the next run.
+ */
+export async function publish({
+  plan,
+  stateDir,
+  outDir,
+  staging,
+  retired,
+  workDir,
+  log,
+}: {
+  plan: PublishPlan;
+  stateDir: string;
+  outDir: string;
+  staging: string;
+  retired: string;
+  workDir: string;
+  log: (line: string) => void;
+}): Promise<void> {
+  // While the live site changes, its digests are set aside: a run that stops before the new ones are kept leaves
+  // none (the next build renders every page) rather than digests of another output.
+  const keptDigests = join(stateDir, PAGE_DIGESTS_FILE);
+  const setAside = `${keptDigests}.publishing`;
+  if (existsSync(keptDigests)) await rename(keptDigests, setAside);
+  try {
+    await swapIn(staging, outDir, retired);
+  } catch (error) {
+    if (existsSync(setAside)) await rename(setAside, keptDigests);
+    throw error;
+  }
+  try {
+    await plan.history.commit();
+    await mkdir(stateDir, { recursive: true });
+    await keepFile(plan.snapshotFile, join(stateDir, PUBLISHED_FILE));
+  } catch (error) {
+    // The snapshot is the commit point: without it the old output and the old history go back.
+    // (A failure to put the history back must not hide the error that got us here.)
+    await plan.history.restore().catch(() => {});
+    await swapBack(outDir, retired, staging);
+    if (existsSync(setAside)) await rename(setAside, keptDigests);
+    throw new RebuildError(`Could not record the published snapshot in ${stateDir}: ${(error as Error).message}. The previous site was restored.`, { cause: error });
+  }
+  await rm(retired, { recursive: true, force: true });
+  // After the commit point: a fingerprint that failed to be written costs one more rebuild, never a missed one.
+  await writeFingerprint(join(stateDir, FINGERPRINT_FILE), plan.fingerprint, plan.configKeys).catch((error: Error) =>
+    log(`warning: the fingerprint could not be written (${error.message}); the next run rebuilds`),
+  );
+  // Likewise: a cache that was not kept costs the next build its rendering, nothing else.
+  await keepFile(plan.descriptionCache, join(stateDir, DESCRIPTION_CACHE_FILE)).catch((error: Error) =>
+    log(`warning: the description cache could not be kept in ${stateDir} (${error.message}); the next build renders every description`),
+  );
+  await keepAstroCache(plan.astroCache, stateDir, plan.astroCacheKey).catch((error: Error) =>
+    log(`warning: Astro's cache could not be kept in ${stateDir} (${error.message}); the next build makes its content store afresh`),
+  );
+  await keepFile(plan.pages.digestsFile, keptDigests)
+    .then(() => rm(setAside, { force: true }))
+    .catch((error: Error) => log(`warning: the page digests could not be kept in ${stateDir} (${error.message}); the next build renders every page`));
+  // The build wrote its notes beside the snapshot (src/publish/astro-build.ts `rebuildEnv`). Not kept: the next
+  // publish counts this run's new notes as new again, so `notify` posts them then.
+  await keepPublishedNotes(join(workDir, BUILD_NOTES_FILE), join(stateDir, PUBLISHED_NOTES_FILE), plan.history.recordedAt, log).catch((error: Error) =>
+    log(`warning: the release notes' record could not be kept in ${stateDir} (${error.message}); the next publish counts these notes as new`),
+  );
+}
+
+/** Copies a file the build wrote into the state folder, whole or not at all (none written: nothing to keep). */
+export async function keepFile(from: string, to: string): Promise<void> {
+  if (!existsSync(from)) return;
+  await copyFile(from, `${to}.partial`);
+  await rename(`${to}.partial`, to);
+}
