@@ -4,7 +4,6 @@
  * - `GET /projects/{workspaceId}/{projectId}`: one project.
  * Neither needs authentication, so no auth header is ever sent.
  */
-import pLimit from 'p-limit';
 import type { z } from 'zod';
 import { jsonPath } from '../shared/friendly-errors.ts';
 import { ApiIssueListSchema, ApiProjectSchema, isPortalVisible, type ApiIssue, type ApiProject } from './api-schemas.ts';
@@ -33,6 +32,8 @@ export interface PortalClientOptions {
   session?: PortalSession;
   /** Told after each project request, for progress output. */
   onProjectFetched?: (done: number, total: number) => void;
+  /** Stops the run's requests when it aborts (they then fail with its reason). */
+  signal?: AbortSignal | undefined;
 }
 
 /** The options' session, or a new one: every request of a run should share one, so pacing sees them all. */
@@ -55,7 +56,7 @@ export function sessionOf(options: PortalClientOptions): PortalSession {
  */
 export const CLIENT_DEFAULTS = { timeoutMs: 15_000, pageSize: 100, maxPages: 1_000, concurrency: 8 } as const;
 
-interface IssueListResult {
+export interface IssueListResult {
   issues: ApiIssue[];
   /** Ids that came twice within one page: not a paging overlap but repeated data. The first copy is kept. */
   repeatedInOnePage: string[];
@@ -77,9 +78,10 @@ interface IssueListResult {
  * Issues are de-duplicated by id, first occurrence kept, unless a later copy
  * is hidden or deleted: that copy is kept, so normalisation leaves the id out
  * (a privacy flag on any copy wins). An id repeated within one page is
- * reported in `repeatedInOnePage`.
+ * reported in `repeatedInOnePage`. `onNewIssues` is told each page's issues
+ * of ids not seen before, as the page arrives.
  */
-export async function fetchIssueList(options: PortalClientOptions): Promise<IssueListResult> {
+export async function fetchIssueList(options: PortalClientOptions, onNewIssues?: (issues: readonly ApiIssue[]) => void): Promise<IssueListResult> {
   const { pageSize, maxPages } = { ...CLIENT_DEFAULTS, ...definedOnly(options) };
   const session = sessionOf(options);
   const byId = new Map<string, ApiIssue>();
@@ -90,22 +92,23 @@ export async function fetchIssueList(options: PortalClientOptions): Promise<Issu
     const url = endpoint(options.apiUrl, ['issues', options.workspaceId]);
     url.searchParams.set('skip', String(skip));
     url.searchParams.set('take', String(pageSize));
-    const { body } = await session.getJson(url);
+    const { body } = await session.getJson(url, { signal: options.signal });
     const issues = parseOrThrow(ApiIssueListSchema, body, url, 'an array of issues');
     if (issues.length === 0) return result(page, false);
-    let added = 0;
+    const added: ApiIssue[] = [];
     const inThisPage = new Set<string>();
     for (const issue of issues) {
       if (inThisPage.has(issue.id)) repeated.add(issue.id);
       inThisPage.add(issue.id);
       if (!byId.has(issue.id)) {
         byId.set(issue.id, issue);
-        added++;
+        added.push(issue);
       } else if (!isPortalVisible(issue)) {
         byId.set(issue.id, issue);
       }
     }
-    if (added === 0) return result(page, true);
+    if (added.length === 0) return result(page, true);
+    onNewIssues?.(added);
     skip += issues.length;
   }
   const url = endpoint(options.apiUrl, ['issues', options.workspaceId]).toString();
@@ -115,53 +118,16 @@ export async function fetchIssueList(options: PortalClientOptions): Promise<Issu
   );
 }
 
-/** One project, or `undefined` when it answers 404 (unpublished or gone). */
-export async function fetchProject(options: PortalClientOptions, projectId: string): Promise<ApiProject | undefined> {
+/** One project, or `undefined` when it answers 404 (unpublished or gone). `keepFree`: see `RequestOptions`. */
+export async function fetchProject(options: PortalClientOptions, projectId: string, keepFree?: () => number): Promise<ApiProject | undefined> {
   const url = endpoint(options.apiUrl, ['projects', options.workspaceId, projectId]);
   try {
-    const { body } = await sessionOf(options).getJson(url);
+    const { body } = await sessionOf(options).getJson(url, { signal: options.signal, keepFree });
     return parseOrThrow(ApiProjectSchema, body, url, 'a project object');
   } catch (error) {
     if (error instanceof PortalError && error.kind === 'http' && error.status === 404) return undefined;
     throw error;
   }
-}
-
-interface ProjectsResult {
-  projects: ApiProject[];
-  /** Ids that answered 404, in the order asked. */
-  missing: string[];
-  /**
-   * Ids whose answer was a project with another id (a misrouted request, or
-   * an id the server rewrote). Left out: publishing it under either id could
-   * show one project's data as another's.
-   */
-  mismatched: { requested: string; answered: string }[];
-}
-
-/** Fetches projects with bounded concurrency; the first hard failure rejects the whole set. */
-export async function fetchProjects(options: PortalClientOptions, ids: readonly string[]): Promise<ProjectsResult> {
-  const limit = pLimit(options.concurrency ?? CLIENT_DEFAULTS.concurrency);
-  const shared = { ...options, session: sessionOf(options) };
-  let done = 0;
-  const results = await Promise.all(
-    ids.map((id) =>
-      limit(async () => {
-        const project = await fetchProject(shared, id);
-        options.onProjectFetched?.(++done, ids.length);
-        return [id, project] as const;
-      }),
-    ),
-  );
-  const projects: ApiProject[] = [];
-  const missing: string[] = [];
-  const mismatched: ProjectsResult['mismatched'] = [];
-  for (const [id, project] of results) {
-    if (!project) missing.push(id);
-    else if (project.id !== id) mismatched.push({ requested: id, answered: project.id });
-    else projects.push(project);
-  }
-  return { projects, missing, mismatched };
 }
 
 /**

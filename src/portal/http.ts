@@ -34,6 +34,8 @@ interface GetJsonOptions {
   timeoutMs: number;
   /** Largest body read, in bytes (default `DEFAULT_MAX_RESPONSE_BYTES`). */
   maxResponseBytes?: number | undefined;
+  /** Stops the request, headers or body, when the run gives up on it; it then fails with the abort's reason. */
+  signal?: AbortSignal | undefined;
 }
 
 export interface JsonResponse {
@@ -54,7 +56,8 @@ const WORKSPACE_NOT_FOUND = /workspace not found/i;
 
 export async function getJson(url: URL, options: GetJsonOptions): Promise<JsonResponse> {
   const shownUrl = url.toString();
-  const signal = AbortSignal.timeout(options.timeoutMs);
+  const timeout = AbortSignal.timeout(options.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
   let response: Dispatcher.ResponseData;
   try {
     response = await request(url, {
@@ -65,7 +68,8 @@ export async function getJson(url: URL, options: GetJsonOptions): Promise<JsonRe
       bodyTimeout: options.timeoutMs,
     });
   } catch (cause) {
-    throw transportError(cause, shownUrl, options.timeoutMs, signal);
+    options.signal?.throwIfAborted();
+    throw transportError(cause, shownUrl, options.timeoutMs, timeout);
   }
 
   const status = response.statusCode;
@@ -81,7 +85,8 @@ export async function getJson(url: URL, options: GetJsonOptions): Promise<JsonRe
     ({ text, notUtf8 } = await readCapped(response, limit, shownUrl));
   } catch (cause) {
     if (cause instanceof PortalError) throw cause;
-    const failure = transportError(cause, shownUrl, options.timeoutMs, signal);
+    options.signal?.throwIfAborted();
+    const failure = transportError(cause, shownUrl, options.timeoutMs, timeout);
     throw new PortalError(`${failure.message} while reading the response body (HTTP ${status})`, {
       kind: failure.kind,
       url: shownUrl,

@@ -15,16 +15,19 @@
  * One pacer is shared by all concurrent requests of a run. The clock, sleep
  * and random source are injectable for tests.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 
 export interface PacerClock {
   now: () => number;
-  sleep: (ms: number) => Promise<void>;
+  /** Resolves after `ms`; may reject early once `signal` aborts (the caller checks it after every sleep anyway). */
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   random: () => number;
 }
 
 export const systemClock: PacerClock = {
   now: () => Date.now(),
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms))),
+  // An aborted run must not keep a timer of up to a window's length alive after it failed.
+  sleep: (ms, signal) => delay(Math.max(0, ms), undefined, signal ? { signal } : {}),
   random: Math.random,
 };
 
@@ -54,6 +57,8 @@ export function burstSize(limits: ReadLimits): number {
 export const RETRY_AFTER_JITTER_MS = 500;
 /** Waited past a window's reset second, or past the end of a sliding window, so a request never lands just before it. */
 const RESET_MARGIN_MS = 30;
+/** How often a request that leaves part of the burst free looks again whether it still has to (`acquire`'s `keepFree`). */
+const KEEP_FREE_RECHECK_MS = 25;
 /** A server clock further off than this is corrected for, using its Date header. */
 const MAX_CLOCK_SKEW_MS = 2_000;
 
@@ -130,9 +135,12 @@ export class RequestPacer {
     this.#burstWindowMs = limits.burstWindowMs;
   }
 
-  /** The earliest time the next request keeps within the burst and the minute's limit (docs/portal-api.md, Rate limits §1). */
-  #nextAllowedMs(): number {
-    const burstStart = this.#latest(this.#burst);
+  /**
+   * The earliest time the next request keeps within the burst and the minute's limit (docs/portal-api.md, Rate limits
+   * §1), leaving `keepFree` of the burst (a share, 0–1) to other requests.
+   */
+  #nextAllowedMs(keepFree: number): number {
+    const burstStart = this.#latest(Math.max(1, this.#burst - Math.floor(this.#burst * Math.min(1, Math.max(0, keepFree)))));
     const minuteStart = this.#latest(this.#perMinute);
     return Math.max(burstStart === undefined ? 0 : burstStart + this.#burstWindowMs + RESET_MARGIN_MS, minuteStart === undefined ? 0 : minuteStart + MINUTE_MS + RESET_MARGIN_MS);
   }
@@ -153,14 +161,18 @@ export class RequestPacer {
 
   /**
    * Waits until one more request fits the known limit, then counts it as
-   * sent. Throws `PacerWaitTooLong` instead of waiting past `notAfterMs`.
+   * sent. Throws `PacerWaitTooLong` instead of waiting past `notAfterMs`, and
+   * the abort's reason once `signal` aborts (nothing is counted then).
+   * `keepFree` (a share of the burst, 0–1, asked again at each wait) is left to
+   * requests that do not ask to keep any free: they may use the whole burst.
    */
-  async acquire(notAfterMs = Number.POSITIVE_INFINITY): Promise<void> {
+  async acquire(notAfterMs = Number.POSITIVE_INFINITY, signal?: AbortSignal, keepFree: () => number = () => 0): Promise<void> {
     const wait = async (ms: number, reason: WaitReason) => {
       if (this.#clock.now() + ms > notAfterMs) throw new PacerWaitTooLong(Math.ceil(ms), reason);
-      await this.#clock.sleep(ms);
+      await this.#clock.sleep(ms, signal);
     };
     for (;;) {
+      signal?.throwIfAborted();
       const now = this.#clock.now();
       if (now < this.#blockedUntil) {
         await wait(this.#blockedUntil - now + this.#clock.random() * RETRY_AFTER_JITTER_MS, 'retry-after');
@@ -173,12 +185,17 @@ export class RequestPacer {
       }
       if (this.#remaining !== undefined && this.#remaining <= 0) {
         await wait(Number.isFinite(this.#resetAtMs) ? this.#resetAtMs - now + RESET_MARGIN_MS : RESET_MARGIN_MS, 'window');
-        if (!Number.isFinite(this.#resetAtMs)) this.#remaining = 1;
+        // A new window whose count no answer has told yet: the answer of a request on its way will; with none on its
+        // way, nothing would, so one more request goes to ask.
+        if (!Number.isFinite(this.#resetAtMs) && this.#inFlight === 0) this.#remaining = 1;
         continue;
       }
-      const allowedAt = this.#nextAllowedMs();
+      const share = keepFree();
+      const allowedAt = this.#nextAllowedMs(share);
       if (now < allowedAt) {
-        await wait(allowedAt - now, 'read-limit');
+        // A request that holds back may go as soon as it stops holding back: it looks again every so often.
+        if (share > 0 && allowedAt - now > KEEP_FREE_RECHECK_MS && allowedAt <= notAfterMs) await this.#clock.sleep(KEEP_FREE_RECHECK_MS, signal);
+        else await wait(allowedAt - now, 'read-limit');
         continue;
       }
       if (this.#remaining !== undefined) this.#remaining--;

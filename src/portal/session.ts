@@ -32,8 +32,17 @@ export interface SessionStats {
   notUtf8: number;
 }
 
+/** How one request of a run is sent. */
+export interface RequestOptions {
+  /** Once it aborts, the request stops (waiting, in flight or backing off) and fails with the abort's reason. */
+  signal?: AbortSignal | undefined;
+  /** The share of the burst (0–1) this request leaves to others, asked at each wait (`RequestPacer.acquire`). */
+  keepFree?: (() => number) | undefined;
+}
+
 export interface PortalSession {
-  getJson(url: URL): Promise<JsonResponse>;
+  /** One GET, paced and retried. */
+  getJson(url: URL, request?: RequestOptions): Promise<JsonResponse>;
   readonly stats: SessionStats;
 }
 
@@ -66,13 +75,14 @@ export function createSession(options: SessionOptions): PortalSession {
   const budget = options.maxFetchBytes ?? DEFAULT_MAX_FETCH_BYTES;
   let spent = 0;
 
-  async function get(url: URL): Promise<JsonResponse> {
+  async function get(url: URL, { signal, keepFree }: RequestOptions = {}): Promise<JsonResponse> {
     let attempts = 0;
     let rateLimited = 0;
     for (;;) {
       try {
-        await pacer.acquire(deadline);
+        await pacer.acquire(deadline, signal, keepFree);
       } catch (error) {
+        signal?.throwIfAborted();
         if (!(error instanceof PacerWaitTooLong)) throw error;
         const [why, what] = WAIT_WORDS[error.reason];
         throw deadlineError(url, `${why} ${Math.ceil(error.waitMs / 1000)} s${what}, past the run's deadline in ${secondsLeft()} s`);
@@ -85,12 +95,17 @@ export function createSession(options: SessionOptions): PortalSession {
       const perAnswer = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
       const maxResponseBytes = Math.min(perAnswer, budget - spent);
       try {
-        const response = await getJson(url, { timeoutMs: Math.min(options.timeoutMs, left), maxResponseBytes });
+        const response = await getJson(url, { timeoutMs: Math.min(options.timeoutMs, left), maxResponseBytes, signal });
         spent += response.bytes;
         if (response.notUtf8) stats.notUtf8++;
         pacer.observe(response.headers);
         return response;
       } catch (error) {
+        if (signal?.aborted) {
+          // It was counted as sent and may have reached the portal: it counts as answered now.
+          pacer.observe({});
+          throw signal.reason;
+        }
         if (!(error instanceof PortalError)) throw error;
         if (error.kind === 'too-large' && maxResponseBytes < perAnswer) throw budgetError(url, budget, spent, error);
         pacer.observe(error.headers);
@@ -112,7 +127,9 @@ export function createSession(options: SessionOptions): PortalSession {
         const backoff = clock.random() * Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (attempts - 1));
         if (clock.now() + backoff > deadline) throw deadlineError(url, `retrying would pass the run's deadline (last failure: ${error.message})`, error);
         stats.retries++;
-        await clock.sleep(backoff);
+        // Only an abort ends the sleep early, and then the run fails with the abort's reason.
+        await clock.sleep(backoff, signal).catch(() => {});
+        signal?.throwIfAborted();
       }
     }
   }

@@ -8,7 +8,6 @@ import type { DataSource } from './source.ts';
 import { parseWithFriendlyErrors } from '../shared/friendly-errors.ts';
 import { ApiIssueListSchema, ApiProjectSchema } from '../portal/api-schemas.ts';
 import type { PortalSession } from '../portal/session.ts';
-import { isPortalVisible } from './normalise.ts';
 import { createSnapshot, readSnapshotFile, type Snapshot } from './snapshot-file.ts';
 import { quoted, quotedList } from '../shared/text.ts';
 
@@ -41,25 +40,19 @@ export async function loadSnapshot(source: DataSource, hooks: LoadHooks = {}): P
     case 'api': {
       // The portal client (and its HTTP stack) is loaded only to fetch: a build from a snapshot file or the demo, which
       // the content sync runs module by module, has no use for it.
-      const { fetchIssueList, fetchProjects, isRequestableId, sessionOf } = await import('../portal/client.ts');
+      const [{ sessionOf }, { fetchWorkspace }] = await Promise.all([import('../portal/client.ts'), import('../portal/workspace.ts')]);
       const options = { ...source.portal, onProjectFetched: hooks.onProjectFetched };
       // One session for the whole run, so pacing and the deadline cover every request.
       const session = hooks.session ?? sessionOf(options);
-      const client = { ...options, session };
-      const { issues, repeatedInOnePage } = await fetchIssueList(client);
+      const { issues, repeatedInOnePage, unrequestable, projects, missing, mismatched } = await fetchWorkspace({ ...options, session }, source.extraProjectIds);
       if (repeatedInOnePage.length) {
         warn(`${repeatedInOnePage.length} issue id(s) came more than once in one page of the issue list; the first of each is kept: ${quotedList(repeatedInOnePage)}`);
       }
-      // Projects are read for portal-visible issues only, so a hidden issue cannot pull its project onto the site.
-      const ids = new Set(issues.filter(isPortalVisible).flatMap((issue) => (issue.projectId ? [issue.projectId] : [])));
-      for (const id of source.extraProjectIds) ids.add(id);
-      const unrequestable = [...ids].filter((id) => !isRequestableId(id));
       if (unrequestable.length) {
         warn(
           `${unrequestable.length} project id(s) are not valid path segments ("", "." or "..") and are not requested; their issues are shown without a project: ${quotedList(unrequestable)}`,
         );
       }
-      const { projects, missing, mismatched } = await fetchProjects(client, [...ids].filter(isRequestableId).sort());
       if (missing.length) hooks.onMissingProjects?.(missing);
       for (const { requested, answered } of mismatched) {
         warn(`project ${quoted(requested)} answered with the project ${quoted(answered)} and is left out; its issues are shown without a project`);

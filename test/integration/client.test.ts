@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
-import { fetchIssueList, fetchProject, fetchProjects } from '../../src/portal/client.ts';
+import { fetchIssueList, fetchProject, sessionOf } from '../../src/portal/client.ts';
+import { fetchProjects } from '../../src/portal/workspace.ts';
 import { PortalError, WorkspaceNotFoundError } from '../../src/shared/errors.ts';
 import { resolveSource } from '../../src/config/source.ts';
 import { loadSnapshot } from '../../src/snapshot/load.ts';
@@ -29,8 +30,9 @@ describe('issue list paging', () => {
     expect(result.serverIgnoresPaging).toBe(false);
     // 46 issues in pages of 10: five pages, then the empty page that ends paging.
     expect(result.pages).toBe(6);
-    const { requests } = await statsOf('ws-paged');
-    expect(requests[1]).toContain('skip=10&take=100');
+    // The issue-list requests only: the fixture builds' fetches of this workspace ask for projects between pages.
+    const pages = (await statsOf('ws-paged')).requests.filter((request) => request.includes('/issues/'));
+    expect(pages[1]).toContain('skip=10&take=100');
   });
 
   it('gets every issue, once, from a server that ignores skip and take', async () => {
@@ -138,6 +140,22 @@ describe('errors', () => {
     const error = await failure(fetchIssueList(client('ws-slow', { timeoutMs: 300, ...noRetry })));
     expect(error.kind).toBe('timeout');
     expect(error.message).toContain('timed out after 300 ms');
+  });
+
+  it('stops a request on its way when the run aborts it, at once and without retrying it', async () => {
+    // The server answers after 3 s; the run gives up after 100 ms (a failure elsewhere in it, say).
+    const session = sessionOf(client('ws-slow'));
+    const run = new AbortController();
+    const started = Date.now();
+    const request = session.getJson(new URL(`${apiUrl}/issues/ws-slow`), { signal: run.signal });
+    setTimeout(() => run.abort(), 100);
+    const error = await request.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect((error as Error).name).toBe('AbortError');
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(session.stats).toMatchObject({ requests: 1, retries: 0 });
   });
 
   it('reports a refused connection as a network error', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readRateLimit, readRetryAfter, RequestPacer, type PacerClock } from '../../src/portal/pacer.ts';
 import { mostInAnyWindow } from '../support/portal-admin.ts';
+import { virtualClock } from '../support/virtual-clock.ts';
 
 /** A clock that only moves when someone sleeps; sleepers that start together wake at their own times. */
 function fakeClock(start = 1_700_000_000_000, random = () => 0.5) {
@@ -92,35 +93,6 @@ describe('RequestPacer', () => {
   });
 });
 
-/**
- * A clock that moves only when every pending task has run: then it jumps to the earliest sleeper's wake time and
- * wakes it. No real time passes; `drive` runs until nobody sleeps or waits.
- */
-function virtualClock(start = 1_700_000_000_000, random = () => 0.5) {
-  const sleepers: { at: number; wake: () => void }[] = [];
-  const clock: PacerClock & { time: number; drive: (done: Promise<unknown>) => Promise<void> } = {
-    time: start,
-    now: () => clock.time,
-    sleep: (ms) => new Promise<void>((wake) => sleepers.push({ at: clock.time + Math.max(0, ms), wake })),
-    random,
-    drive: async (done) => {
-      let finished = false;
-      void done.finally(() => (finished = true));
-      for (;;) {
-        // Every pending promise callback runs before the next macrotask.
-        await new Promise((resolve) => setImmediate(resolve));
-        if (finished) return;
-        if (sleepers.length === 0) throw new Error('nothing sleeps, yet the requests are not done');
-        sleepers.sort((a, b) => a.at - b.at);
-        const next = sleepers.shift()!;
-        clock.time = Math.max(clock.time, next.at);
-        next.wake();
-      }
-    },
-  };
-  return clock;
-}
-
 describe('RequestPacer and the documented read limits (Limits: 1000 reads a minute, a burst of 2x that rate over 10 s)', () => {
   it('sends a whole burst at once, then never more than 333 in any 10 s nor 1000 in any minute, and no later than those limits allow', async () => {
     const clock = virtualClock();
@@ -208,5 +180,38 @@ describe('RequestPacer and the documented read limits (Limits: 1000 reads a minu
     // two to leave the window.
     expect(sent.slice(10)).toEqual([13_030, 13_080]);
     expect(mostInAnyWindow(sent, 10_000)).toBe(10);
+  });
+});
+
+describe('RequestPacer: a share of the burst kept free for other requests', () => {
+  it('holds back a request that keeps a share free, lets others use it, and sends it soon after it stops holding back', async () => {
+    const clock = virtualClock();
+    // A burst of 10; holding back half of it, project-like requests may use 5.
+    const pacer = new RequestPacer(clock, { perMinute: 30, burstFactor: 2, burstWindowMs: 10_000 });
+    const start = clock.time;
+    let share = 0.5;
+    const held: number[] = [];
+    const others: number[] = [];
+    const holding = Array.from({ length: 8 }, async () => {
+      await pacer.acquire(Number.POSITIVE_INFINITY, undefined, () => share);
+      held.push(clock.now() - start);
+    });
+    const other = Array.from({ length: 3 }, async () => {
+      await pacer.acquire();
+      others.push(clock.now() - start);
+    });
+    const stopHolding = (async () => {
+      await clock.sleep(1_000);
+      share = 0;
+    })();
+    await clock.drive(Promise.all([...holding, ...other, stopHolding]));
+    expect(others).toEqual([0, 0, 0]);
+    expect(held.slice(0, 5)).toEqual([0, 0, 0, 0, 0]);
+    // 5 + 3 of the burst's 10 are used: two of the three held back go once nobody holds back (within 25 ms), the last
+    // when the first request is 10 s old, not all three 10 s later.
+    expect(held[5]).toBeGreaterThanOrEqual(1_000);
+    expect(held[6]).toBeLessThanOrEqual(1_025);
+    expect(held[7]).toBe(10_030);
+    expect(mostInAnyWindow([...held, ...others], 10_000)).toBe(10);
   });
 });
