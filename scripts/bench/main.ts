@@ -185,7 +185,7 @@ export async function main(values: BenchValues): Promise<void> {
     rows.push([
       `fetch_ratio (${name})`,
       String(f.fetch.fetch_ratio),
-      `${f.fetch.fetch_ms} ms vs ${f.fetch.floor_ms} ms, the least ${f.fetch.requests} requests take at ${f.fetch.limit}; load ${f.fetch.load}`,
+      `${f.fetch.fetch_ms} ms (the last request at ${f.fetch.last_request_ms} ms) vs ${f.fetch.floor_ms} ms, the least ${f.fetch.requests} requests take at ${f.fetch.limit}; load ${f.fetch.load}`,
     ]);
     rows.push([
       `rate_limited_responses (${name})`,
