@@ -6,8 +6,9 @@
  * run's first requests go out together and the documented burst (docs/portal-api.md, Rate limits §1) is used from
  * the start: the sliding window lets request 334 go when request 1 is 10 s old, so every request that waited
  * for the list to end put off the run's last request by as long. The list's own pages stay one after another:
- * its response is a bare array with no total, and its paging parameters are not named (docs/portal-api.md, List
- * issues §4), so where the next page starts is known only from the page before (`fetchIssueList`).
+ * its response is a bare array with no total (docs/portal-api.md, List issues §2), and its paging parameters are
+ * not named (docs/portal-api.md, List issues §4), so where the next page starts is known only from the page before
+ * (`fetchIssueList`; docs/portal-api.md, Paging (v1 skip/take) §3–4).
  *
  * That chain of pages is why projects leave a third of the burst to the list while it pages
  * (`KEPT_FOR_THE_ISSUE_LIST`): eight project requests answer eight times as fast as the one page in flight, and

@@ -71,7 +71,9 @@ describe('rate limits', () => {
   });
 
   it('fails at once, clearly, when the window resets past the deadline', async () => {
-    const id = await workspace(synthetic({ issues: 5, projects: 5 }, { rateLimit: { limit: 1, windowMs: 60_000 } }));
+    // The fake portal's windows are aligned to the epoch: a minute's would reset within the 10 s deadline whenever the
+    // test runs in a minute's last seconds (then it ends at the reset, not at once); a day's does so 1 time in 8,640.
+    const id = await workspace(synthetic({ issues: 5, projects: 5 }, { rateLimit: { limit: 1, windowMs: 86_400_000 } }));
     const started = Date.now();
     const error = await load(id, { retry: { deadlineMs: 10_000 } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PortalError);
