@@ -13,9 +13,12 @@
  *                           ratios, with the least and greatest, and the load average the rounds ran at. Cold: Astro's
  *                           cache, node_modules/.vite and node_modules/.astro cleared before each build. An untimed build
  *                           of ours first tells the floors the pages and leaves the description cache the cached builds keep.
- *   warm_change_ratio       the next CI build after one issue's description changed (node_modules/.vite and Astro's cache
- *                           cleared as `npm ci` leaves them, the description cache of the cold build kept as the workflow
- *                           keeps .roadmap/) / that round's cold build; median of the rounds, with the least and greatest
+ *   warm_change_ratio       the next CI build after one issue's description changed / that round's cold build; median of
+ *                           the rounds, with the least and greatest. As a scheduled rebuild runs it: node_modules/.vite and
+ *                           node_modules/.astro cleared as `npm ci` leaves them; from the state folder the workflow restores,
+ *                           the cold build's description cache, its page digests and a copy of its Astro cache folder (the
+ *                           content store, `ROADMAP_CACHE_DIR`, as src/publish/astro-cache.ts hands it over); the cold
+ *                           build's output as the live site whose unchanged pages it keeps
  *   fetch_ratio             fetch from the fake portal, which refuses past the documented read limits (a minute's reads, and
  *                           a burst of 2x that rate over 10 s; scaled to a tenth at 1k) / the least time those limits allow
  *                           for as many requests (scripts/bench/fetch.ts)

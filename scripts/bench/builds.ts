@@ -2,7 +2,7 @@
  * The build figures of `npm run bench` (scripts/bench.ts has their meaning): rounds of our cold builds beside the
  * two floors' (scripts/bench/floor.ts), and the next build after one change.
  */
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { BOARD_INDEX_FILE } from '../../src/exports/board-index.ts';
@@ -34,17 +34,26 @@ export interface BuildDirs {
   outDir: string;
   /** The description cache, as .roadmap/render-cache.json would be. */
   descriptionCache: string;
+  /**
+   * Astro's cache folder (`ROADMAP_CACHE_DIR`: its content store), as a rebuild's copy of .roadmap/astro-cache
+   * (src/publish/astro-cache.ts) would be: the build starts from what it holds and leaves its own cache there.
+   * None: an empty folder, removed after the build.
+   */
+  astroCache?: string;
 }
 
-/** One `astro build` of ours, with Vite's and Astro's caches cleared; the description cache is whatever `dirs.descriptionCache` holds. */
+/**
+ * One `astro build` of ours, with Vite's and Astro's caches in node_modules cleared (as `npm ci` leaves them); the
+ * description cache is whatever `dirs.descriptionCache` holds, Astro's cache folder whatever `dirs.astroCache` holds.
+ */
 export async function build(env: NodeJS.ProcessEnv, dirs: BuildDirs) {
   clearSharedCaches();
-  const cacheDir = mkdtempSync(join(tmpdir(), 'bench-cache-'));
+  const cacheDir = dirs.astroCache ?? mkdtempSync(join(tmpdir(), 'bench-cache-'));
   const result = await runNode([...nodeFlags(env), ASTRO, 'build', '--outDir', dirs.outDir], {
     cwd: ROOT,
     env: { ...env, ROADMAP_CACHE_DIR: cacheDir, ROADMAP_RENDER_CACHE: dirs.descriptionCache },
   });
-  rmSync(cacheDir, { recursive: true, force: true });
+  if (!dirs.astroCache) rmSync(cacheDir, { recursive: true, force: true });
   if (result.code !== 0) throw new Error(`build failed:\n${result.output.slice(-2000)}`);
   return result;
 }
@@ -64,9 +73,15 @@ async function floorBuild(floorDir: string, flags: readonly string[] = []) {
   return result;
 }
 
-export function freshDirs(name: string): BuildDirs & { pageDigests: string } {
+/** An empty output folder, and a state folder for the description cache, the page digests and Astro's cache. */
+export function freshDirs(name: string): Required<BuildDirs> & { pageDigests: string } {
   const state = mkdtempSync(join(tmpdir(), 'bench-state-'));
-  return { outDir: mkdtempSync(join(tmpdir(), `bench-${name}-`)), descriptionCache: join(state, 'render-cache.json'), pageDigests: join(state, 'page-digests.json') };
+  return {
+    outDir: mkdtempSync(join(tmpdir(), `bench-${name}-`)),
+    descriptionCache: join(state, 'render-cache.json'),
+    pageDigests: join(state, 'page-digests.json'),
+    astroCache: join(state, 'astro-cache'),
+  };
 }
 
 /** Each language's Pagefind index of a build, by its hash (`pagefind-entry.json`): the same pages and texts make the same hash. */
@@ -175,19 +190,27 @@ export async function measureBuild(
       }
       const { ours, cached: withCache, floor, fair: fairFloor } = timed as Required<typeof timed>;
       rmSync(cached.outDir, { recursive: true, force: true });
-      // The next rebuild: the cold build's output is the live site, whose unchanged issue pages it keeps.
+      // The next rebuild: the cold build's output is the live site, whose unchanged issue pages it keeps, and it
+      // starts from a copy of the cold build's Astro cache, as a rebuild takes .roadmap/astro-cache (its key is of
+      // the config, versions and source, which one changed description leaves as they were).
       const warmDigests = `${dirs.pageDigests}.next`;
       copyFileSync(dirs.pageDigests, warmDigests);
+      const warmCache = `${dirs.astroCache}.next`;
+      cpSync(dirs.astroCache, warmCache, { recursive: true });
       const warmDir = mkdtempSync(join(tmpdir(), `bench-${size.name}-warm-`));
       const warm = await build(
         { ...env, ROADMAP_SNAPSHOT: changedSnapshotFile, ROADMAP_PAGE_DIGESTS: warmDigests, ROADMAP_PREVIOUS_OUTPUT: dirs.outDir },
-        { outDir: warmDir, descriptionCache: dirs.descriptionCache },
+        { outDir: warmDir, descriptionCache: dirs.descriptionCache, astroCache: warmCache },
       );
       rmSync(warmDir, { recursive: true, force: true });
+      rmSync(dirname(dirs.descriptionCache), { recursive: true, force: true });
       if (!/Kept \d+ of \d+ issue, project, column, team and changelog pages unchanged/.test(warm.output))
         throw new Error(`the warm build kept no page:\n${warm.output.slice(-2000)}`);
       if (!/issues: \d+ entries \(\d+ new or changed, \d+ of them from the description cache/.test(warm.output))
         throw new Error(`the warm build did not report the description cache:\n${warm.output.slice(-2000)}`);
+      // One description changed: the content store kept every other entry.
+      if (!/issues: \d+ entries \(1 new or changed/.test(warm.output))
+        throw new Error(`the warm build did not keep the content store's unchanged entries:\n${warm.output.slice(-2000)}`);
       const result: Round = {
         ours_ms: round(ours.ms, 0),
         cached_ms: round(withCache.ms, 0),
