@@ -6,8 +6,6 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 
 export interface RunResult {
   ms: number;
@@ -57,6 +55,25 @@ export function runNode(args: string[], options: { cwd: string; env: NodeJS.Proc
  */
 export const BUILD_NODE_FLAGS = ['--max-semi-space-size=8'] as const;
 
+/**
+ * Environment of every `astro build` the rebuild runs: how the build's allocators give freed memory back. Rolldown
+ * (Vite's bundler, a native module in the build's process) allocates with mimalloc, which by default reserves 1 GiB
+ * arenas and purges what it freed only after a delay, so the bundling's memory stayed resident while the pages
+ * rendered and Pagefind wrote the index; glibc's malloc (Node's buffers, from every thread) keeps freed chunks in up
+ * to 16 arenas on this 2-core machine, and raises the size it maps on its own up to 32 MiB. Measured at 10,000 issues
+ * (`npm run bench`'s rebuild, every process summed; docs/performance.md, "A rebuild's memory"): the build's share at
+ * the rebuild's peak was about 780 MiB by default, 684 with mimalloc's purge at once, 620 with 64 MiB arenas
+ * committed as used, 474 with the three, and 405 with two glibc arenas and buffers from 128 KiB mapped of their own.
+ * A value the caller set is kept.
+ */
+export const BUILD_ALLOCATOR_ENV = {
+  MIMALLOC_PURGE_DELAY: '0',
+  MIMALLOC_ARENA_EAGER_COMMIT: '0',
+  MIMALLOC_ARENA_RESERVE: '64MiB',
+  MALLOC_ARENA_MAX: '2',
+  MALLOC_MMAP_THRESHOLD_: '131072',
+} as const;
+
 /** The least heap limit of a build, in MiB (`buildHeapMb`). */
 export const MIN_BUILD_HEAP_MB = 768;
 
@@ -83,20 +100,4 @@ export const ranOutOfHeap = (output: string) => /heap out of memory|Reached heap
 /** The project's own `astro` entry point, run with the Node that runs us (Node 24, pinned). */
 export function astroBin(root: string): string {
   return join(root, 'node_modules/astro/bin/astro.mjs');
-}
-
-/**
- * Collects this process's garbage now and gives the freed memory back to the system, before a child that needs much
- * of it starts (the rebuild's `astro build`). A process that waits on a child allocates almost nothing, so V8 would
- * otherwise keep the heap it grew while fetching (about 150 MiB of a 10,000-issue workspace's parsed answers) for the
- * whole build. V8 offers its collector only to a context made after `--expose-gc` is set; the flag is not left on
- * for this process's own code.
- */
-export function releaseGarbage(): void {
-  setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as (options: object) => void;
-  setFlagsFromString('--no-expose-gc');
-  // The last-resort collection is the one that also returns V8's pooled pages to the system; a regular one keeps them
-  // for reuse, resident (a 150 MiB heap collected to 4 MiB stayed at 197 MiB of RSS, and fell to 62 MiB so).
-  gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
 }

@@ -38,6 +38,18 @@ it('tells the build its page digests and the live site to keep pages from, and n
   expect(first.ROADMAP_PAGE_DIGESTS).toBe('/w/page-digests.json');
 });
 
+it("gives the build's allocators settings that return freed memory at once, unless the caller set its own", () => {
+  const files = { snapshotFile: '/w/snapshot.json', historyFile: '/w/history.json' };
+  expect(rebuildEnv({}, files)).toMatchObject({
+    MIMALLOC_PURGE_DELAY: '0',
+    MIMALLOC_ARENA_EAGER_COMMIT: '0',
+    MIMALLOC_ARENA_RESERVE: '64MiB',
+    MALLOC_ARENA_MAX: '2',
+    MALLOC_MMAP_THRESHOLD_: '131072',
+  });
+  expect(rebuildEnv({ MIMALLOC_PURGE_DELAY: '10' }, files).MIMALLOC_PURGE_DELAY).toBe('10');
+});
+
 it("passes the route data's warnings on to the rebuild's log, as it does Astro's", () => {
   const printed: string[] = [];
   const warn = vi.spyOn(console, 'warn').mockImplementation((line: string) => void printed.push(line));

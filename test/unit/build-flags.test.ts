@@ -39,7 +39,7 @@ describe('the Node flags of a build', () => {
     // heap), dropped, then released. A regular collection frees the heap but leaves its pages resident.
     const script = `
       import { readFileSync } from 'node:fs';
-      import { releaseGarbage } from ${JSON.stringify(new URL('../../src/publish/run-node.ts', import.meta.url).href)};
+      import { releaseGarbage } from ${JSON.stringify(new URL('../../src/shared/memory.ts', import.meta.url).href)};
       const residentMib = () => Number(/VmRSS:\\s+(\\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))[1]) / 1024;
       let garbage = Array.from({ length: 2e6 }, (_, i) => ({ i, text: 'x' + i }));
       const before = residentMib();
