@@ -18,7 +18,8 @@
  *                           node_modules/.astro cleared as `npm ci` leaves them; from the state folder the workflow restores,
  *                           the cold build's description cache, its page digests and a copy of its Astro cache folder (the
  *                           content store, `ROADMAP_CACHE_DIR`, as src/publish/astro-cache.ts hands it over); the cold
- *                           build's output as the live site whose unchanged pages it keeps
+ *                           build's output as the live site whose unchanged pages it keeps; beside it the same ratio of CPU
+ *                           seconds (the whole process tree of each build), which load distorts less
  *   fetch_ratio             fetch from the fake portal, which refuses past the documented read limits (a minute's reads, and
  *                           a burst of 2x that rate over 10 s; scaled to a tenth at 1k) / the least time those limits allow
  *                           for as many requests (scripts/bench/fetch.ts)

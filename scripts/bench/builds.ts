@@ -102,6 +102,8 @@ interface Round {
   warm_change_ms: number;
   /** CPU seconds of each cold build's processes (ours, ours with the description cache, the trivial floor, the fair floor). */
   cpu_s: [number, number, number, number];
+  /** CPU seconds of the warm change build's processes. */
+  warm_change_cpu_s: number;
   build_ratio: number;
   fair_build_ratio: number;
   warm_change_ratio: number;
@@ -198,10 +200,12 @@ export async function measureBuild(
       const warmCache = `${dirs.astroCache}.next`;
       cpSync(dirs.astroCache, warmCache, { recursive: true });
       const warmDir = mkdtempSync(join(tmpdir(), `bench-${size.name}-warm-`));
+      const warmCpuBefore = childrenCpuSeconds();
       const warm = await build(
         { ...env, ROADMAP_SNAPSHOT: changedSnapshotFile, ROADMAP_PAGE_DIGESTS: warmDigests, ROADMAP_PREVIOUS_OUTPUT: dirs.outDir },
         { outDir: warmDir, descriptionCache: dirs.descriptionCache, astroCache: warmCache },
       );
+      const warmCpuS = round(childrenCpuSeconds() - warmCpuBefore, 1);
       rmSync(warmDir, { recursive: true, force: true });
       rmSync(dirname(dirs.descriptionCache), { recursive: true, force: true });
       if (!/Kept \d+ of \d+ issue, project, column, team and changelog pages unchanged/.test(warm.output))
@@ -218,6 +222,7 @@ export async function measureBuild(
         fair_floor_ms: round(fairFloor.ms, 0),
         warm_change_ms: round(warm.ms, 0),
         cpu_s: [ours.cpuS, withCache.cpuS, floor.cpuS, fairFloor.cpuS],
+        warm_change_cpu_s: warmCpuS,
         build_ratio: round(ours.ms / floor.ms, 3),
         fair_build_ratio: round(withCache.ms / fairFloor.ms, 3),
         warm_change_ratio: round(warm.ms / ours.ms, 3),
@@ -261,6 +266,8 @@ export async function measureBuild(
     /** The same ratio of CPU seconds, which load distorts less: ours with the description cache kept / the fair floor. */
     fair_build_cpu_ratio: ratioFigure(results.map((r) => r.cpu_s[1] / r.cpu_s[3])),
     warm_change_ratio: ratioFigure(column('warm_change_ratio')),
+    /** The same ratio of CPU seconds: the warm change build / that round's cold build. */
+    warm_change_cpu_ratio: ratioFigure(results.map((r) => r.warm_change_cpu_s / r.cpu_s[0])),
     peak_rss_mb: { median: median(column('peak_rss_mb')), max: Math.max(...column('peak_rss_mb')) },
     floor_peak_rss_mb: { median: median(column('floor_peak_rss_mb')), max: Math.max(...column('floor_peak_rss_mb')) },
     fair_floor_peak_rss_mb: { median: median(column('fair_floor_peak_rss_mb')), max: Math.max(...column('fair_floor_peak_rss_mb')) },

@@ -180,7 +180,7 @@ export async function main(values: BenchValues): Promise<void> {
     rows.push([
       `warm_change_ratio (${name})`,
       String(f.warm_change_ratio.median),
-      `spread ${spread(f.warm_change_ratio)}; median ${f.warm_change_ms} ms after one description changed, description cache and unchanged issue, project, column, team and changelog pages kept`,
+      `spread ${spread(f.warm_change_ratio)}; median ${f.warm_change_ms} ms after one description changed, description cache, Astro's cache folder and unchanged issue, project, column, team and changelog pages kept; in CPU seconds ${f.warm_change_cpu_ratio.median} (${f.warm_change_cpu_ratio.min}–${f.warm_change_cpu_ratio.max})`,
     ]);
     rows.push([
       `fetch_ratio (${name})`,
