@@ -6,6 +6,9 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 
+/** Linux's clock ticks a second (`getconf CLK_TCK`), the unit of /proc/PID/stat's times. */
+const CLOCK_TICKS = 100;
+
 interface ProcessRss {
   pid: number;
   /** The process's name (`node`, `pagefind_extended`…) and the start of its arguments. */
@@ -13,6 +16,8 @@ interface ProcessRss {
   mb: number;
   /** Of `mb`, the process's own memory (anonymous pages: heaps, stacks); the rest maps files (Node's own code) and shared memory. */
   anonMb: number;
+  /** CPU seconds the process has used so far (user and system, from /proc/PID/stat): less bent by a busy machine than wall time. */
+  cpuS: number;
 }
 
 /** Resident MiB of every process below `root`. */
@@ -46,7 +51,10 @@ function treeRss(root: number): ProcessRss[] {
       ]
         .join(' ')
         .slice(0, 60);
-      found.push({ pid, name, mb: Math.round(kb('VmRSS') / 1024), anonMb: Math.round(kb('RssAnon') / 1024) });
+      // Fields 14 and 15 after the name: user and system time, in clock ticks (100 a second on Linux).
+      const ticks = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      const cpuS = (Number(ticks[11]) + Number(ticks[12])) / CLOCK_TICKS;
+      found.push({ pid, name, mb: Math.round(kb('VmRSS') / 1024), anonMb: Math.round(kb('RssAnon') / 1024), cpuS });
     } catch {
       // Ended meanwhile.
     }
@@ -95,13 +103,15 @@ export function timelineLines(samples: readonly TreeSample[], everyMs = 1000): s
   const lines: string[] = [];
   let next = 0;
   const own = new Map<string, { mb: number; ms: number }>();
+  const cpu = new Map<string, number>();
   for (const { ms, parts } of samples) {
+    for (const part of parts) cpu.set(part.name, Math.max(cpu.get(part.name) ?? 0, part.cpuS));
     for (const part of parts) if ((own.get(part.name)?.mb ?? -1) < part.mb) own.set(part.name, { mb: part.mb, ms });
     if (ms < next) continue;
     next = ms + everyMs;
     const sum = parts.reduce((total, part) => total + part.mb, 0);
     lines.push(`${(ms / 1000).toFixed(1)} s: ${sum} MiB (${parts.map((part) => `${part.name} ${part.mb} (${part.anonMb} own)`).join(', ')})`);
   }
-  for (const [name, { mb, ms }] of own) lines.push(`own peak of ${name}: ${mb} MiB at ${(ms / 1000).toFixed(1)} s`);
+  for (const [name, { mb, ms }] of own) lines.push(`own peak of ${name}: ${mb} MiB at ${(ms / 1000).toFixed(1)} s, ${cpu.get(name)?.toFixed(1)} CPU s at the last sample`);
   return lines;
 }
