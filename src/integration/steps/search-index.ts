@@ -37,6 +37,9 @@ import { releaseGarbage } from '../../shared/memory.ts';
  */
 export const SEARCH_FRAGMENT_FILES = 1_000;
 
+/** Pages from which the build gives its collected memory back before Pagefind writes the index (see `write`). */
+const RELEASE_BEFORE_WRITING_PAGES = 5_000;
+
 /** Pagefind's ready-made search UIs: not used (their CSS needs `img-src data:`), so not published. */
 const UNUSED_BUNDLES = /^pagefind-(?:ui|modular-ui|component-ui|highlight)\./;
 
@@ -57,7 +60,7 @@ export interface IndexOptions {
 }
 
 /** The records Pagefind has, or the previous build's index folder when it is kept. */
-type Indexed = { index: pagefind.PagefindIndex; kept?: undefined } | { pages: number; kept: string; index?: undefined };
+type Indexed = { pages: number } & ({ index: pagefind.PagefindIndex; kept?: undefined } | { kept: string; index?: undefined });
 
 export function searchIndex({ locales, folder, maxFragments = SEARCH_FRAGMENT_FILES, reuse }: SearchIndexOptions): {
   start: AstroIntegration;
@@ -77,7 +80,7 @@ export function searchIndex({ locales, folder, maxFragments = SEARCH_FRAGMENT_FI
     const digest = searchRecordsDigest(records, options);
     pageReuseRecord().searchDigest = digest;
     if (previous?.digest === digest) return { pages: records.length, kept: previous.dir };
-    return { index: await indexRecords(records, options) };
+    return { pages: records.length, index: await indexRecords(records, options) };
   }
 
   /** Writes the index (or keeps the previous one) into `outDir`'s pagefind/; returns what the log says of it. */
@@ -87,8 +90,9 @@ export function searchIndex({ locales, folder, maxFragments = SEARCH_FRAGMENT_FI
     const indexed = await indexing;
     const outputPath = join(outDir, SEARCH_DIR);
     // Pagefind's process needs most of its memory while it writes (about 200 MiB at 10,000 issues, four times what it
-    // holds while indexing), when the pages are done: the build gives back what it collected first.
-    if (indexed.index) releaseGarbage();
+    // holds while indexing), when the pages are done: a large build gives back what it collected first. Not a small
+    // one: at 1,000 issues the collection took 0.3–2 CPU seconds for nothing worth it (docs/performance.md).
+    if (indexed.index && indexed.pages >= RELEASE_BEFORE_WRITING_PAGES) releaseGarbage();
     if (indexed.index) await writeIndex(indexed.index, outputPath);
     else await keepFolder(indexed.kept, outputPath);
     const { files, bytes } = await folderSize(outputPath);
