@@ -32,6 +32,7 @@ import { pageFingerprint } from '../fingerprint/page-fingerprint.ts';
 import { roadmapRoutes, routePattern } from './routes.ts';
 import { settingsModulePlugin } from './virtual-settings.ts';
 import { frameModulePlugin, type Frame } from './virtual-frame.ts';
+import { noPrebundlingPlugin } from './no-prebundling.ts';
 
 export type PortalRoadmapOptions = SettingsInput['config'];
 
@@ -106,7 +107,7 @@ export default function portalRoadmap(options?: PortalRoadmapOptions, { frame }:
 
         // The frame: Starlight's (the plugin), else the site's own layout (`layout`), else the roadmap's own.
         const pageFrame = frame ?? (settings.layoutFile ? { layout: settings.layoutFile } : undefined);
-        const vite = { plugins: [settingsModulePlugin(settings), frameModulePlugin(pageFrame)] };
+        const vite = { plugins: [settingsModulePlugin(settings), frameModulePlugin(pageFrame), ...(command === 'build' ? [noPrebundlingPlugin()] : [])] };
         if (mounted) {
           // The site's own settings stay as they are; it gets a site URL only if it had none (feeds and canonical URLs need one).
           updateConfig({ ...(astroConfig.site ? {} : { site: settings.site }), vite });
