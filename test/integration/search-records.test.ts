@@ -52,5 +52,8 @@ describe('the search index made from the data', () => {
     const build = fixtures[name];
     expect(build.code, build.output).toBe(0);
     expect(treeHash(join(build.outDir, 'pagefind'))).toBe(treeHash(await indexOfPages(build.outDir, name)));
+    // Written while the pages rendered, then moved into place: nothing of it is left beside the pages.
+    expect(build.output).toMatch(/Indexed \d+ pages for search, written while the pages rendered/);
+    expect(listFiles(build.outDir).filter((file) => file.includes('.pagefind-partial'))).toEqual([]);
   });
 });

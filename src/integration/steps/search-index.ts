@@ -6,16 +6,18 @@
  *
  * Three moments of a build. When it starts, this step opens the sink the routes send their records to; the first
  * route to ask for its paths sends every language's records (src/route-data/search-records.ts), and Pagefind's own
- * process indexes them while the pages render. When the pages are all in place, the index is written (or kept, below),
- * while the feeds are written and the sitemap made, which it does not read. The last step waits for it, and must run
- * before the `_headers` integration: that one lists the top-level entries, and `pagefind/` has to be among them to
- * get the worker's policy.
+ * process indexes them, then writes the index into a folder of its own in the output, all while the pages render.
+ * When the pages are all in place, that folder is moved to `pagefind/` (or the previous index kept, below), while the
+ * feeds are written and the sitemap made, which it does not read. The last step waits for it, and must run before
+ * the `_headers` integration: that one lists the top-level entries, and `pagefind/` has to be among them to get the
+ * worker's policy. An index of `RELEASE_BEFORE_WRITING_PAGES` pages or more is written only once the pages are done
+ * (see `write`).
  *
  * A build that keeps pages (page reuse) keeps the previous index too when its records' digest is the one the previous
  * build wrote with the same fingerprint: the same sorted records make the same index, byte for byte.
  */
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
@@ -37,7 +39,10 @@ import { releaseGarbage } from '../../shared/memory.ts';
  */
 export const SEARCH_FRAGMENT_FILES = 1_000;
 
-/** Pages from which the build gives its collected memory back before Pagefind writes the index (see `write`). */
+/**
+ * Pages from which the index is written only once the pages are done, the build's collected memory given back first
+ * (see `write`): written while the pages render, Pagefind's writing memory would add to the rendering's peak.
+ */
 const RELEASE_BEFORE_WRITING_PAGES = 5_000;
 
 /** Pagefind's ready-made search UIs: not used (their CSS needs `img-src data:`), so not published. */
@@ -59,8 +64,26 @@ export interface IndexOptions {
   forceLanguage?: string;
 }
 
-/** The records Pagefind has, or the previous build's index folder when it is kept. */
-type Indexed = { pages: number } & ({ index: pagefind.PagefindIndex; kept?: undefined } | { kept: string; index?: undefined });
+/** A written index: where, how many pages Pagefind indexed, its files and bytes, and how long writing took. */
+interface WrittenIndex {
+  dir: string;
+  pages: number;
+  files: number;
+  bytes: number;
+  seconds: number;
+}
+
+/**
+ * The records Pagefind has, or the previous build's index folder when it is kept. `early`: the index written while
+ * the pages rendered, once written (undefined when it was not, or could not be).
+ */
+type Indexed = { pages: number } & (
+  | { index: pagefind.PagefindIndex; early: Promise<WrittenIndex | undefined>; kept?: undefined }
+  | { kept: string; index?: undefined; early?: undefined }
+);
+
+/** Where an index written while the pages render waits in the output folder until it is moved to its place. */
+const EARLY_INDEX_DIR = '.pagefind-partial';
 
 export function searchIndex({ locales, folder, maxFragments = SEARCH_FRAGMENT_FILES, reuse }: SearchIndexOptions): {
   start: AstroIntegration;
@@ -73,6 +96,8 @@ export function searchIndex({ locales, folder, maxFragments = SEARCH_FRAGMENT_FI
   const options: IndexOptions = { maxFragments, ...(forceLanguage ? { forceLanguage } : {}) };
   let indexing: Promise<Indexed> | undefined;
   let writing: Promise<string> | undefined;
+  /** The build's output folder (Astro's `outDir`), which Astro has emptied by the time the records come. */
+  let outputRoot: string | undefined;
 
   /** Starts Pagefind on the records, unless the previous build's index is theirs. */
   async function index(made: Promise<SearchRecord[]>, previous: KeptIndex | undefined): Promise<Indexed> {
@@ -80,33 +105,46 @@ export function searchIndex({ locales, folder, maxFragments = SEARCH_FRAGMENT_FI
     const digest = searchRecordsDigest(records, options);
     pageReuseRecord().searchDigest = digest;
     if (previous?.digest === digest) return { pages: records.length, kept: previous.dir };
-    return { pages: records.length, index: await indexRecords(records, options) };
+    const index = await indexRecords(records, options);
+    // Written at once, on Pagefind's process, while the main thread renders the pages; a large index waits (see `write`).
+    const staging = outputRoot && records.length < RELEASE_BEFORE_WRITING_PAGES ? join(outputRoot, EARLY_INDEX_DIR) : undefined;
+    const early = staging ? writtenIndex(index, staging) : Promise.resolve(undefined);
+    // A failed early write is not the build's end: the index is written again where it belongs, which reports its own failure.
+    return { pages: records.length, index, early: early.catch(() => undefined) };
   }
 
   /** Writes the index (or keeps the previous one) into `outDir`'s pagefind/; returns what the log says of it. */
   async function write(outDir: string): Promise<string> {
-    const started = performance.now();
     if (!indexing) throw new Error('no search records were made: no route of the roadmap asked for its pages');
     const indexed = await indexing;
     const outputPath = join(outDir, SEARCH_DIR);
-    // Pagefind's process needs most of its memory while it writes (about 200 MiB at 10,000 issues, four times what it
-    // holds while indexing), when the pages are done: a large build gives back what it collected first. Not a small
-    // one: at 1,000 issues the collection took 0.3–2 CPU seconds for nothing worth it (docs/performance.md).
-    if (indexed.index && indexed.pages >= RELEASE_BEFORE_WRITING_PAGES) releaseGarbage();
-    if (indexed.index) await writeIndex(indexed.index, outputPath);
-    else await keepFolder(indexed.kept, outputPath);
-    const { files, bytes } = await folderSize(outputPath);
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
     const where = `${folder ? `${folder}/` : ''}${SEARCH_DIR}/`;
-    return indexed.index === undefined
-      ? `Kept the search index of ${indexed.pages} pages from ${indexed.kept}: their records are unchanged (${files} files, ${Math.round(bytes / 1024)} KB in ${where})`
-      : `Indexed ${await indexedPages(outputPath)} pages for search, written in ${seconds} s: ${files} files, ${Math.round(bytes / 1024)} KB in ${where}`;
+    if (indexed.index === undefined) {
+      await keepFolder(indexed.kept, outputPath);
+      const { files, bytes } = await folderSize(outputPath);
+      return `Kept the search index of ${indexed.pages} pages from ${indexed.kept}: their records are unchanged (${files} files, ${Math.round(bytes / 1024)} KB in ${where})`;
+    }
+    const early = await indexed.early;
+    let written: WrittenIndex;
+    if (early && (await moved(early.dir, outputPath))) written = early;
+    else {
+      // Pagefind's process needs most of its memory while it writes (about 200 MiB at 10,000 issues, four times what it
+      // holds while indexing), when the pages are done: a large build gives back what it collected first. Not a small
+      // one: at 1,000 issues the collection took 0.3–2 CPU seconds for nothing worth it (docs/performance.md).
+      if (indexed.pages >= RELEASE_BEFORE_WRITING_PAGES) releaseGarbage();
+      written = await writtenIndex(indexed.index, outputPath);
+    }
+    const when = early === written ? `while the pages rendered (${written.seconds.toFixed(1)} s)` : `in ${written.seconds.toFixed(1)} s`;
+    return `Indexed ${written.pages} pages for search, written ${when}: ${written.files} files, ${Math.round(written.bytes / 1024)} KB in ${where}`;
   }
 
   return {
     start: {
       name: 'portal-roadmap:search-index',
       hooks: {
+        'astro:config:done': ({ config }) => {
+          outputRoot = fileURLToPath(config.outDir);
+        },
         'astro:build:start': ({ logger }) => {
           indexing = undefined;
           writing = undefined;
@@ -189,6 +227,25 @@ export async function writeIndex(index: pagefind.PagefindIndex, outputPath: stri
   const written = await index.writeFiles({ outputPath });
   if (written.errors.length) throw new Error(written.errors.join('; '));
   for (const name of await readdir(outputPath)) if (UNUSED_BUNDLES.test(name)) await rm(join(outputPath, name));
+}
+
+/** Writes `index` into `dir` and reads back what the log says of it. */
+async function writtenIndex(index: pagefind.PagefindIndex, dir: string): Promise<WrittenIndex> {
+  const started = performance.now();
+  await writeIndex(index, dir);
+  return { dir, pages: await indexedPages(dir), ...(await folderSize(dir)), seconds: (performance.now() - started) / 1000 };
+}
+
+/** Moves the folder `from` to `to`; false where it cannot be (another file system, `to` taken), `from` then removed. */
+async function moved(from: string, to: string): Promise<boolean> {
+  try {
+    await mkdir(join(to, '..'), { recursive: true });
+    await rename(from, to);
+    return true;
+  } catch {
+    await rm(from, { recursive: true, force: true });
+    return false;
+  }
 }
 
 /** Links (or copies) every file below `from` into `to`. */
