@@ -98,6 +98,8 @@ export function renderKey(markdown: string, truncatedNote: string | undefined, r
 export interface DescriptionCache {
   /** The entry of `key`, marked as used by this build; undefined on a miss. */
   get(key: string): CachedDescription | undefined;
+  /** Whether it holds `key`, without marking it as used. */
+  has(key: string): boolean;
   /** Stores a freshly rendered description, marked as used. */
   set(key: string, entry: CachedDescription): void;
   /**
@@ -148,6 +150,9 @@ export function openDescriptionCache(file: string, options: DescriptionCacheOpti
       const entry = used.get(key) ?? loaded.entries.get(key);
       if (entry) used.set(key, entry);
       return entry;
+    },
+    has(key) {
+      return used.has(key) || loaded.entries.has(key);
     },
     set(key, entry) {
       used.set(key, entry);

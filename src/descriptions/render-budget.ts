@@ -69,30 +69,67 @@ const WORKER_URL = runnableModule('descriptions/render-worker.ts');
  */
 const WORKER_YOUNG_GENERATION_MB = 24;
 
+/** A worker thread loading (or done loading) the renderer; `ready` gives its thread id once it has. */
+interface StartedWorker {
+  worker: Worker;
+  ready: Promise<number | undefined>;
+  heapMb: number;
+}
+
+function startWorker(heapMb: number): StartedWorker {
+  const worker = new Worker(WORKER_URL, { resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
+  // The build must be able to end while a worker is idle.
+  worker.unref();
+  const ready = new Promise<number | undefined>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the description renderer did not start within ${STARTUP_TIMEOUT_MS / 1000} s`)), STARTUP_TIMEOUT_MS);
+    worker.once('message', (message: { threadId?: number }) => {
+      clearTimeout(timer);
+      resolve(message.threadId);
+    });
+    worker.once('error', (error) => {
+      clearTimeout(timer);
+      reject(new Error(`the description renderer could not start: ${error.message}`, { cause: error }));
+    });
+  });
+  // Awaited by the renderer that takes it; a spare nobody took must not end the build with an unhandled rejection.
+  ready.catch(() => undefined);
+  return { worker, ready, heapMb };
+}
+
+/** Workers started before any renderer asked for one (`prestartRenderers`), taken by the next renderers that start. */
+const spares: StartedWorker[] = [];
+
+function takeSpare(heapMb: number): StartedWorker | undefined {
+  const index = spares.findIndex((spare) => spare.heapMb === heapMb);
+  return index < 0 ? undefined : spares.splice(index, 1)[0];
+}
+
+/**
+ * Starts `threads` workers now, for the renderers made next to take: loading the renderer costs a worker about
+ * 0.3 s, which the content sync spends checking the snapshot when the workers start as soon as it is read.
+ */
+export function prestartRenderers(threads: number, { heapMb = DESCRIPTION_LIMITS.renderHeapMb }: { heapMb?: number } = {}): void {
+  while (spares.length < threads) spares.push(startWorker(heapMb));
+}
+
+/** How many started workers no renderer has taken yet. */
+export const spareRenderers = (): number => spares.length;
+
+/** Ends the started workers no renderer took (they were started for descriptions that needed none). */
+export async function discardSpareRenderers(): Promise<void> {
+  await Promise.all(spares.splice(0).map(({ worker }) => worker.terminate()));
+}
+
 export function createDescriptionRenderer(options: RendererOptions = {}): DescriptionRenderer {
   const budgetMs = options.budgetMs ?? DESCRIPTION_LIMITS.renderBudgetMs;
   const wallClockMs = options.wallClockMs ?? DESCRIPTION_LIMITS.renderWallClockMs;
   const heapMb = options.heapMb ?? DESCRIPTION_LIMITS.renderHeapMb;
   const descriptionOptions: DescriptionOptions = { truncatedNote: options.truncatedNote };
-  let current: { worker: Worker; ready: Promise<number | undefined> } | undefined;
+  let current: StartedWorker | undefined;
   let seq = 0;
 
-  function start() {
-    const worker = new Worker(WORKER_URL, { resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
-    // The build must be able to end while a worker is idle.
-    worker.unref();
-    const ready = new Promise<number | undefined>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`the description renderer did not start within ${STARTUP_TIMEOUT_MS / 1000} s`)), STARTUP_TIMEOUT_MS);
-      worker.once('message', (message: { threadId?: number }) => {
-        clearTimeout(timer);
-        resolve(message.threadId);
-      });
-      worker.once('error', (error) => {
-        clearTimeout(timer);
-        reject(new Error(`the description renderer could not start: ${error.message}`, { cause: error }));
-      });
-    });
-    return { worker, ready };
+  function start(): StartedWorker {
+    return takeSpare(heapMb) ?? startWorker(heapMb);
   }
 
   async function stop(): Promise<void> {

@@ -28,15 +28,35 @@ export interface LoadHooks {
   onProjectFetched?: (done: number, total: number) => void;
   /** The run's portal session (pacing, retries, deadline), e.g. to read its stats afterwards. */
   session?: PortalSession;
+  /**
+   * Told the description texts of a snapshot file or of the demo data as soon as the file is read, before its data
+   * is checked (so they may be any text, or miss some): the content sync starts its description renderers on them
+   * while it checks. Not told for a fetch, whose descriptions come in over its whole run.
+   */
+  onDescriptions?: (texts: string[]) => void;
+}
+
+/** The description texts of a snapshot's or the demo data's JSON, as read: strings only, anything else skipped. */
+export function rawDescriptions(json: unknown): string[] {
+  const texts: string[] = [];
+  for (const key of ['issues', 'projects']) {
+    const list = json && typeof json === 'object' ? (json as Record<string, unknown>)[key] : undefined;
+    if (!Array.isArray(list)) continue;
+    for (const item of list as unknown[]) {
+      const description = item && typeof item === 'object' ? (item as { description?: unknown }).description : undefined;
+      if (typeof description === 'string') texts.push(description);
+    }
+  }
+  return texts;
 }
 
 export async function loadSnapshot(source: DataSource, hooks: LoadHooks = {}): Promise<Snapshot> {
   const warn = (message: string) => hooks.onWarning?.(message);
   switch (source.kind) {
     case 'snapshot':
-      return readSnapshotFile(source.file);
+      return readSnapshotFile(source.file, hooks.onDescriptions && ((json) => hooks.onDescriptions!(rawDescriptions(json))));
     case 'demo':
-      return loadDemoSnapshot(source.file, warn);
+      return loadDemoSnapshot(source.file, warn, hooks.onDescriptions);
     case 'api': {
       // The portal client (and its HTTP stack) is loaded only to fetch: a build from a snapshot file or the demo, which
       // the content sync runs module by module, has no use for it.
@@ -79,8 +99,10 @@ export async function demoIds(file: string): Promise<Set<string>> {
   return new Set([...data.issues.map((issue) => issue.id), ...data.projects.map((project) => project.id)]);
 }
 
-export async function loadDemoSnapshot(file: string, warn: (message: string) => void = () => {}): Promise<Snapshot> {
-  const data = parseWithFriendlyErrors(DemoDataSchema, JSON.parse(await readFile(file, 'utf8')), file, 'Fix the demo data file.');
+export async function loadDemoSnapshot(file: string, warn: (message: string) => void = () => {}, onDescriptions?: (texts: string[]) => void): Promise<Snapshot> {
+  const json: unknown = JSON.parse(await readFile(file, 'utf8'));
+  onDescriptions?.(rawDescriptions(json));
+  const data = parseWithFriendlyErrors(DemoDataSchema, json, file, 'Fix the demo data file.');
   const projectIds = new Set(data.projects.map((p) => p.id));
   const missing = [...new Set(data.issues.flatMap((i) => (i.projectId && !projectIds.has(i.projectId) ? [i.projectId] : [])))];
   return createSnapshot({ issues: data.issues, projects: data.projects, missingProjectIds: missing }, { kind: 'demo' }, new Date(data.fetchedAt), warn);

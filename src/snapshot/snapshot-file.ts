@@ -90,14 +90,15 @@ export function parseSnapshot(json: unknown, file: string): Snapshot {
   return snapshot;
 }
 
-export async function readSnapshotFile(file: string): Promise<Snapshot> {
+/** `onJson`: told the file's JSON as soon as it is parsed, before its data is checked. */
+export async function readSnapshotFile(file: string, onJson?: (json: unknown) => void): Promise<Snapshot> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (cause) {
     throw unreadable(file, cause);
   }
-  return parseSnapshotText(text, file);
+  return parseSnapshotText(text, file, onJson);
 }
 
 /** The same, synchronously: for settings, which are resolved before anything async runs (astro.config.mjs). */
@@ -116,13 +117,14 @@ function unreadable(file: string, cause: unknown): SnapshotError {
   return new SnapshotError(`The snapshot file ${file} ${reason}. Check ROADMAP_SNAPSHOT, or write one with \`npm run fetch -- --out ${file}\`.`, { cause });
 }
 
-function parseSnapshotText(text: string, file: string): Snapshot {
+function parseSnapshotText(text: string, file: string, onJson?: (json: unknown) => void): Snapshot {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (cause) {
     throw new SnapshotError(`The snapshot file ${file} is not valid JSON (cut short?). Write a fresh one with \`npm run fetch -- --out ${file}\`.`, { cause });
   }
+  onJson?.(json);
   return parseSnapshot(json, file);
 }
 

@@ -10,8 +10,9 @@ import type { LoaderContext } from 'astro/loaders';
 import { describe, expect, inject, it, vi } from 'vitest';
 import { ConfigError } from '../../src/shared/errors.ts';
 import { DESCRIPTION_LIMITS } from '../../src/descriptions/description-limits.ts';
-import { roadmapLoader } from '../../src/content/loader.ts';
-import { renderKey } from '../../src/descriptions/description-cache.ts';
+import { roadmapLoader, startRenderersFor } from '../../src/content/loader.ts';
+import { openDescriptionCache, renderKey } from '../../src/descriptions/description-cache.ts';
+import { discardSpareRenderers, prestartRenderers, spareRenderers } from '../../src/descriptions/render-budget.ts';
 import { loadDemoSnapshot } from '../../src/snapshot/load.ts';
 import { dataDigest, writeSnapshotFile, type Snapshot } from '../../src/snapshot/snapshot-file.ts';
 import { createHash } from 'node:crypto';
@@ -181,5 +182,39 @@ describe('roadmapLoader', { timeout: 60_000 }, () => {
     expect(warnings).toEqual([
       `issues ${JSON.stringify(first!.id)}: its description goes past the limits on nesting; the rest is shown as text or cut (see "Security and privacy" in the README).`,
     ]);
+  });
+});
+
+describe('startRenderersFor', () => {
+  it('starts renderer threads when the snapshot is read only for descriptions the cache lacks', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'loader-cache-')), 'render-cache.json');
+    const cache = openDescriptionCache(file, { collections: ['issues'], warn: () => {} });
+    cache.set(renderKey('cached', undefined), { html: '<p>cached</p>\n', limits: [] });
+    try {
+      startRenderersFor(['cached', '  ', ''], cache, undefined);
+      expect(spareRenderers()).toBe(0);
+      // Keys include the truncation note: the same text for another note is not cached.
+      startRenderersFor(['cached', 'new'], cache, 'Cut.');
+      expect(spareRenderers()).toBe(1);
+      await discardSpareRenderers();
+      // No cache: every description is rendered.
+      startRenderersFor(['cached'], undefined, undefined);
+      expect(spareRenderers()).toBe(1);
+    } finally {
+      await discardSpareRenderers();
+    }
+  });
+
+  it('ends a thread started for a description none rendered once the collections are loaded', async () => {
+    const descriptionCacheFile = join(mkdtempSync(join(tmpdir(), 'loader-cache-')), 'render-cache.json');
+    const loadBoth = async (source: { kind: 'snapshot'; file: string }) => {
+      await roadmapLoader({ collection: 'projects', source, descriptionCacheFile }).load(fakeContext().context);
+      await roadmapLoader({ collection: 'issues', source, descriptionCacheFile }).load(fakeContext().context);
+    };
+    // The first sync fills the cache; the next has every description in it, and a thread started on a wrong guess.
+    await loadBoth({ kind: 'snapshot', file: await snapshotFile(demo) });
+    prestartRenderers(1);
+    await loadBoth({ kind: 'snapshot', file: await snapshotFile(demo) });
+    expect(spareRenderers()).toBe(0);
   });
 });

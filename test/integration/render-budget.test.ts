@@ -3,7 +3,8 @@
  * threads and waits for one to spend its budget.
  */
 import { describe, expect, it } from 'vitest';
-import { createDescriptionRenderer, createRendererPool, rendererThreads } from '../../src/descriptions/render-budget.ts';
+import { DESCRIPTION_LIMITS } from '../../src/descriptions/description-limits.ts';
+import { createDescriptionRenderer, createRendererPool, discardSpareRenderers, prestartRenderers, rendererThreads, spareRenderers } from '../../src/descriptions/render-budget.ts';
 
 /**
  * A description the depth bound cannot see through: each `</p>` leaves its
@@ -66,6 +67,26 @@ describe('createRendererPool', () => {
       expect(finished.at(-1)).toBe(reopenedFormatting);
     } finally {
       await pool.close();
+    }
+  }, 60_000);
+});
+
+describe('prestartRenderers', () => {
+  it('starts threads that the next renderers take, and ends those none took', async () => {
+    prestartRenderers(2);
+    const renderer = createDescriptionRenderer();
+    const otherHeap = createDescriptionRenderer({ heapMb: DESCRIPTION_LIMITS.renderHeapMb + 16 });
+    try {
+      expect(spareRenderers()).toBe(2);
+      expect(await renderer.render('**taken**')).toEqual({ html: '<p><strong>taken</strong></p>\n', limits: [] });
+      expect(spareRenderers()).toBe(1);
+      // A thread started with other limits is not one this renderer may use.
+      expect(await otherHeap.render('*own*')).toEqual({ html: '<p><em>own</em></p>\n', limits: [] });
+      expect(spareRenderers()).toBe(1);
+      await discardSpareRenderers();
+      expect(spareRenderers()).toBe(0);
+    } finally {
+      await Promise.all([renderer.close(), otherHeap.close(), discardSpareRenderers()]);
     }
   }, 60_000);
 });

@@ -6,6 +6,7 @@ import { ApiIssueListSchema, ApiProjectSchema } from '../../src/portal/api-schem
 import { canonicalJson } from '../../src/snapshot/digest.ts';
 import { SnapshotError } from '../../src/shared/errors.ts';
 import { createSnapshot, readSnapshotFile, writeSnapshotFile } from '../../src/snapshot/snapshot-file.ts';
+import { loadSnapshot, rawDescriptions } from '../../src/snapshot/load.ts';
 
 const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8'));
 const raw = {
@@ -78,5 +79,22 @@ describe('snapshot', () => {
 describe('canonicalJson', () => {
   it('sorts keys at every level and keeps array order', () => {
     expect(canonicalJson({ b: 1, a: { d: [2, 1], c: null } })).toBe('{"a":{"c":null,"d":[2,1]},"b":1}');
+  });
+});
+
+describe('rawDescriptions', () => {
+  it('gives the description texts of a snapshot file as read, before it is checked', async () => {
+    const snapshot = createSnapshot(raw, source, when);
+    const file = tempFile();
+    await writeSnapshotFile(file, snapshot);
+    let told: string[] | undefined;
+    const loaded = await loadSnapshot({ kind: 'snapshot', file }, { onDescriptions: (texts) => (told = texts) });
+    expect(told).toEqual([...loaded.issues, ...loaded.projects].flatMap((item) => (typeof item.description === 'string' ? [item.description] : [])));
+    expect(told!.length).toBeGreaterThan(0);
+  });
+
+  it('skips whatever is not a description text, in any shape of JSON', () => {
+    for (const json of [null, 3, 'text', [], { issues: 'x' }, { issues: [null, 1, { description: 5 }, { description: null }] }]) expect(rawDescriptions(json)).toEqual([]);
+    expect(rawDescriptions({ issues: [{ description: 'a' }, {}], projects: [{ description: 'b' }], other: [{ description: 'c' }] })).toEqual(['a', 'b']);
   });
 });
