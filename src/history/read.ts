@@ -6,9 +6,11 @@
  */
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-// undici is loaded only to read a live site's history: the pages read the history file, and loading undici cost a
-// build's page rendering about 0.07 s.
+// undici is loaded only to read a live site's history (`fetchPublishedHistory`, once per read): the pages read the
+// history file, and loading undici cost a build's page rendering about 0.07 s.
 import type { Dispatcher } from 'undici';
+
+type Undici = typeof import('undici');
 import { formatIssues } from '../shared/friendly-errors.ts';
 import { RoadmapError } from '../shared/errors.ts';
 import { HISTORY_FORMAT, HISTORY_VERSION, HistorySchema, serializeHistory, type History } from './schema.ts';
@@ -83,10 +85,11 @@ const RECOVERY_FIX =
  * would replace the published history at the next publish, and lose it.
  */
 export async function fetchPublishedHistory(siteRoot: string, options: FetchOptions = {}): Promise<History | undefined> {
-  const own = options.dispatcher ? undefined : new (await import('undici')).Agent();
+  const undici = await import('undici');
+  const own = options.dispatcher ? undefined : new undici.Agent();
   const dispatcher = options.dispatcher ?? own!;
   try {
-    return await fetchWith(siteRoot, dispatcher, options);
+    return await fetchWith(siteRoot, { undici, dispatcher }, options);
   } finally {
     await own?.close();
   }
@@ -95,7 +98,13 @@ export async function fetchPublishedHistory(siteRoot: string, options: FetchOpti
 /** Redirects followed on the way to a live site's history, within its own origin. */
 const MAX_REDIRECTS = 3;
 
-async function fetchWith(siteRoot: string, dispatcher: Dispatcher, options: FetchOptions): Promise<History | undefined> {
+/** What a read of the live site's history sends its requests with. */
+interface Transport {
+  undici: Undici;
+  dispatcher: Dispatcher;
+}
+
+async function fetchWith(siteRoot: string, { undici, dispatcher }: Transport, options: FetchOptions): Promise<History | undefined> {
   const first = new URL(HISTORY_FILE, siteRoot.endsWith('/') ? siteRoot : `${siteRoot}/`);
   let url = first.toString();
   const timeoutMs = options.timeoutMs ?? PUBLISHED_HISTORY_TIMEOUT_MS;
@@ -103,7 +112,7 @@ async function fetchWith(siteRoot: string, dispatcher: Dispatcher, options: Fetc
   const fail = (reason: string, cause?: unknown) =>
     new HistoryError(`Could not read the published history ${url}: ${reason}. ${RECOVERY_FIX}`, cause === undefined ? undefined : { cause });
   const signal = AbortSignal.timeout(timeoutMs);
-  const within = { dispatcher, signal, timeoutMs };
+  const within = { undici, dispatcher, signal, timeoutMs };
   const answer = await getWithinSite(url, first, within, fail);
   url = answer.url;
   const { response } = answer;
@@ -142,7 +151,7 @@ async function fetchWith(siteRoot: string, dispatcher: Dispatcher, options: Fetc
     }
   } catch (cause) {
     if (cause instanceof HistoryError) throw cause;
-    throw fail(transportReason(cause, signal, timeoutMs, (await import('undici')).errors), cause);
+    throw fail(transportReason(cause, signal, timeoutMs, undici.errors), cause);
   }
   let json: unknown;
   try {
@@ -157,10 +166,10 @@ async function fetchWith(siteRoot: string, dispatcher: Dispatcher, options: Fetc
 async function getWithinSite(
   start: string,
   first: URL,
-  { dispatcher, signal, timeoutMs }: { dispatcher: Dispatcher; signal: AbortSignal; timeoutMs: number },
+  { undici, dispatcher, signal, timeoutMs }: Transport & { signal: AbortSignal; timeoutMs: number },
   fail: (reason: string, cause?: unknown) => HistoryError,
 ): Promise<{ response: Dispatcher.ResponseData; url: string }> {
-  const { request, errors } = await import('undici');
+  const { request, errors } = undici;
   let url = start;
   for (let hops = 0; ; hops++) {
     let response: Dispatcher.ResponseData;
@@ -189,7 +198,7 @@ async function getWithinSite(
   }
 }
 
-function transportReason(cause: unknown, signal: AbortSignal, timeoutMs: number, undiciErrors: typeof import('undici').errors): string {
+function transportReason(cause: unknown, signal: AbortSignal, timeoutMs: number, undiciErrors: Undici['errors']): string {
   const timedOut =
     signal.aborted || cause instanceof undiciErrors.HeadersTimeoutError || cause instanceof undiciErrors.BodyTimeoutError || cause instanceof undiciErrors.ConnectTimeoutError;
   if (timedOut) return `no answer within ${timeoutMs} ms`;
