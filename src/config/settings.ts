@@ -16,7 +16,7 @@ import { readShipDates } from './ship-dates.ts';
 import { resolveSiteLocation } from './site-url.ts';
 import type { DataSource } from '../snapshot/source.ts';
 import { DEMO_HISTORY_FILE, DEMO_RELEASE_NOTES_DIR, resolveSource } from './source.ts';
-import { localeWarnings } from '../i18n/labels.ts';
+import { localeWarnings, truncationNoteText } from '../i18n/labels.ts';
 import { ConfigError } from '../shared/errors.ts';
 
 /** The config with the base path resolved (from `base`, else the path of the site URL, else `/`). */
@@ -57,6 +57,11 @@ export interface Settings {
   shipDates: Readonly<Record<string, string>>;
   /** Where sanitised descriptions are cached across builds (`ROADMAP_RENDER_CACHE`, else `.roadmap/render-cache.json`), absolute. */
   descriptionCacheFile: string;
+  /**
+   * The note after a description cut at the length limit, in the main language (`labels.descriptionTruncated`):
+   * the content sync reads it here, so its module graph loads none of the translations.
+   */
+  truncatedNote: string;
   /** The favicon, logo and social image, checked, with the URLs pages link them by (src/config/brand.ts). */
   brand: Brand;
   /** The real path of the site's own layout (`layout`), checked; none without the option. */
@@ -154,6 +159,7 @@ export function resolveSettings(root: string, env: NodeJS.ProcessEnv = process.e
         )
       : undefined,
     descriptionCacheFile: resolve(root, parsedEnv.ROADMAP_RENDER_CACHE ?? `${DEFAULT_STATE_DIR}/${DESCRIPTION_CACHE_FILE}`),
+    truncatedNote: truncationNoteText(config),
     pageReuse: parsedEnv.ROADMAP_PAGE_DIGESTS
       ? {
           digestsFile: resolve(root, parsedEnv.ROADMAP_PAGE_DIGESTS),

@@ -16,7 +16,6 @@
 import { defineCollection } from 'astro/content/config';
 import { z } from 'astro/zod';
 import settings from 'virtual:portal-roadmap/settings';
-import { truncationNoteText } from '../i18n/labels.ts';
 import type { Issue, Project, RoadmapInfo } from '../snapshot/model.ts';
 import { roadmapLoader } from './loader.ts';
 import { releaseNoteSchema, releaseNotesLoader } from './release-notes.ts';
@@ -39,9 +38,8 @@ export const ROADMAP_COLLECTION_NAMES = ['issues', 'projects', 'roadmap', 'relea
 const checkedBefore = <T>() => z.custom<T>();
 
 export function roadmapCollections() {
-  const { source, config, descriptionCacheFile, projectRoot, releaseNotesDir } = settings;
+  const { source, config, descriptionCacheFile, truncatedNote, projectRoot, releaseNotesDir } = settings;
   const { columns, privacy } = config;
-  const truncatedNote = truncationNoteText(config);
   return {
     issues: defineCollection({ loader: roadmapLoader({ collection: 'issues', source, columns, privacy, truncatedNote, descriptionCacheFile }), schema: checkedBefore<Issue>() }),
     projects: defineCollection({ loader: roadmapLoader({ collection: 'projects', source, privacy, truncatedNote, descriptionCacheFile }), schema: checkedBefore<Project>() }),

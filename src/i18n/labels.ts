@@ -47,7 +47,7 @@ export function labelsFor(locale: string, overrides: LabelOverrides = {}): Label
   return { ...base, ...Object.fromEntries(defined) } as Labels;
 }
 
-/** The note the content layer writes after a cut description (src/content.config.ts): in the main language, `locale`. */
+/** The note after a cut description, in the main language, `locale`: the content layer reads it from the settings (`truncatedNote`). */
 export function truncationNoteText(config: { locale: string; labels?: LabelOverrides }): string {
   return labelsFor(config.locale, config.labels).descriptionTruncated;
 }

@@ -71,13 +71,6 @@ export function shownColumns(issues: readonly Issue[], columns: readonly ColumnC
   return groupIntoColumns(issues, columns, labels).filter((column) => !column.hidden);
 }
 
-/** Statuses (as first spelt) that no configured column lists, sorted. */
-export function unmappedStatuses(issues: readonly Issue[], columns: readonly ColumnConfig[]): string[] {
-  return groupIntoColumns(issues, columns)
-    .filter((column) => !column.configured)
-    .map((column) => column.label);
-}
-
 /** The team's own order (`sortOrder`), then most upvoted, then id, so the order is stable. */
 export function byTeamOrder(a: Issue, b: Issue): number {
   return a.sortOrder - b.sortOrder || b.upvotes - a.upvotes || byId(a, b);

@@ -76,20 +76,40 @@ const asPattern = (value: string | string[] | undefined) => (Array.isArray(value
 const excluded = asPattern((config.options?.exclude as { path?: string | string[] } | undefined)?.path);
 const EXTENSIONS = (config.options?.enhancedResolveOptions?.extensions as string[] | undefined) ?? ['.ts'];
 
-/** The modules of src/ and their imports as `npm run lint:layers` resolves them, without the `.astro` files' imports. */
-export async function cruisedGraph(): Promise<Graph> {
+/**
+ * The modules of src/ and their imports as `npm run lint:layers` resolves them, without the `.astro` files' imports:
+ * `all` with the type-only imports (which the layer rules count), `runtime` without them (what a module loads).
+ */
+export async function cruisedGraphs(): Promise<{ all: Graph; runtime: Graph }> {
   const tsConfig = extractTSConfig(join(PROJECT_ROOT, config.options?.tsConfig?.fileName ?? 'tsconfig.json'));
   const cwd = process.cwd();
   process.chdir(PROJECT_ROOT);
   try {
     const { output } = await cruise(['src'], { ...config.options, outputType: 'json' }, {}, { tsConfig });
     const result = (typeof output === 'string' ? JSON.parse(output) : output) as ICruiseResult;
-    return new Map(
-      result.modules.filter((module) => module.source.startsWith('src/')).map((module) => [module.source, module.dependencies.map((dependency) => dependency.resolved)]),
-    );
+    const modules = result.modules.filter((module) => module.source.startsWith('src/'));
+    const graph = (keep: (types: readonly string[]) => boolean): Graph =>
+      new Map(modules.map((module) => [module.source, module.dependencies.filter((dependency) => keep(dependency.dependencyTypes)).map((dependency) => dependency.resolved)]));
+    return { all: graph(() => true), runtime: graph((types) => !types.includes('type-only')) };
   } finally {
     process.chdir(cwd);
   }
+}
+
+/** `cruisedGraphs().all`. */
+export const cruisedGraph = async (): Promise<Graph> => (await cruisedGraphs()).all;
+
+/** The modules of `graph` that `from` loads, itself included, following every import. */
+export function reachable(graph: Graph, from: string): Set<string> {
+  const seen = new Set<string>();
+  const stack = [from];
+  while (stack.length) {
+    const module = stack.pop()!;
+    if (seen.has(module)) continue;
+    seen.add(module);
+    stack.push(...(graph.get(module) ?? []));
+  }
+  return seen;
 }
 
 /** The `.astro` files of src/ (paths from the project's root), but those the config excludes. */

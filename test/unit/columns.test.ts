@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { groupIntoColumns, statusColumnId, tellingStatus, unmappedStatuses } from '../../src/shown/columns.ts';
+import { groupIntoColumns, statusColumnId, tellingStatus } from '../../src/shown/columns.ts';
+import { unmappedStatuses } from '../../src/shown/unmapped-statuses.ts';
 import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import type { Issue } from '../../src/snapshot/model.ts';
 
@@ -59,8 +60,13 @@ describe('unmapped statuses', () => {
     expect(board.flatMap((c) => c.issues)).toHaveLength(4);
   });
 
-  it('are named for the build log', () => {
+  it('are named for the build log, as the board makes columns of them', () => {
     expect(unmappedStatuses([issue('a', 'Beta'), issue('d', 'Done')], columns)).toEqual(['Beta']);
+    const issues = [issue('a', 'beta'), issue('b', 'Beta'), issue('c', ''), issue('d', 'Alpha'), issue('e', 'in progress')];
+    const made = groupIntoColumns(issues, columns).filter((column) => !column.configured);
+    // Each status the board gave a column of its own, as its first issue spells it ("" for none).
+    expect(unmappedStatuses(issues, columns)).toEqual(['', 'Alpha', 'beta']);
+    expect(made.map((column) => column.issues[0]!.status).sort((a, b) => a.localeCompare(b))).toEqual(['', 'Alpha', 'beta']);
   });
 
   it('never take the id of a configured column', () => {
