@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // The `portal-roadmap` command. Node does not strip TypeScript types in files under node_modules, so an installed
 // package runs the JavaScript that `npm pack` compiled into lib/; a checkout of the repository runs src/ itself.
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { packageModuleUrl } from './package-module.mjs';
 
 // Called directly (`./node_modules/.bin/portal-roadmap` from cron), it runs on the first Node in PATH, not on the one
 // npm scripts and npx give it (the `node` devDependency): an older one would fail deep inside a dependency.
@@ -16,14 +16,11 @@ if (wanted && (major < Number(wanted[1]) || (major === Number(wanted[1]) && mino
   process.exit(1);
 }
 
-const installed = fileURLToPath(import.meta.url)
-  .split(/[\\/]/)
-  .includes('node_modules');
-const entry = new URL(installed ? '../lib/cli/main.js' : '../src/cli/main.ts', import.meta.url);
-if (!existsSync(entry)) {
-  process.stderr.write(
-    `error: ${fileURLToPath(entry)} is missing: this copy of portal-roadmap was not packed with \`npm pack\`. Reinstall it from the registry or from a packed tarball.\n`,
-  );
+let entry;
+try {
+  entry = packageModuleUrl('cli/main');
+} catch (error) {
+  process.stderr.write(`error: ${error.message}\n`);
   process.exit(1);
 }
 const { main } = await import(entry.href);

@@ -33,6 +33,7 @@ import { roadmapRoutes, routePattern } from './routes.ts';
 import { settingsModulePlugin } from './virtual-settings.ts';
 import { frameModulePlugin, type Frame } from './virtual-frame.ts';
 import { noPrebundlingPlugin } from './no-prebundling.ts';
+import { packageFile } from '../shared/package-files.ts';
 
 export type PortalRoadmapOptions = SettingsInput['config'];
 
@@ -98,7 +99,7 @@ export default function portalRoadmap(options?: PortalRoadmapOptions, { frame }:
         for (const name of ['BASE_URL', 'SITE']) delete process.env[name];
 
         for (const route of roadmapRoutes(mounted, command)) {
-          injectRoute({ pattern: routePattern(settings.prefix, route), entrypoint: new URL(`../routes/${route.file}`, import.meta.url), prerender: true });
+          injectRoute({ pattern: routePattern(settings.prefix, route), entrypoint: packageFile(`src/routes/${route.file}`), prerender: true });
         }
         // The build steps around the pages run right after this integration, in this order (as Starlight adds its own).
         const self = astroConfig.integrations.findIndex((integration) => integration.name === NAME);

@@ -6,8 +6,8 @@
  * the roadmap's pages are found by Starlight's one search index, so the roadmap builds no index of its own.
  * `options` are those of `portalRoadmap()` (the roadmap config; without them, roadmap.config.json).
  */
-import { fileURLToPath } from 'node:url';
 import type { StarlightPlugin } from '@astrojs/starlight/types';
+import { packageFile } from '../shared/package-files.ts';
 import { portalRoadmap, type PortalRoadmapOptions } from './index.ts';
 
 export default function portalRoadmapStarlight(options?: PortalRoadmapOptions): StarlightPlugin {
@@ -16,7 +16,8 @@ export default function portalRoadmapStarlight(options?: PortalRoadmapOptions): 
     hooks: {
       'config:setup': ({ addIntegration, addRouteMiddleware }) => {
         addIntegration(portalRoadmap(options, { frame: { starlight: true } }));
-        addRouteMiddleware({ entrypoint: fileURLToPath(new URL('./starlight-sidebar.ts', import.meta.url)) });
+        // Loaded by Vite, from src/ (this module runs from lib/ in an installed package: bin/starlight.mjs).
+        addRouteMiddleware({ entrypoint: packageFile('src/integration/starlight-sidebar.ts') });
       },
     },
   };

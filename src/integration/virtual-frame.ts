@@ -7,6 +7,7 @@
  * default slot.
  */
 import type { Plugin } from 'vite';
+import { packageFile } from '../shared/package-files.ts';
 
 export const FRAME_MODULE = 'virtual:portal-roadmap/frame';
 const RESOLVED_ID = `\0${FRAME_MODULE}`;
@@ -14,12 +15,13 @@ const RESOLVED_ID = `\0${FRAME_MODULE}`;
 /** Starlight's frame, or the absolute path of a site's own `.astro` layout. */
 export type Frame = { starlight: true } | { layout: string };
 
-const STARLIGHT_FRAME = new URL('../layouts/StarlightFrame.astro', import.meta.url).pathname;
+// In src/ whether this module runs from there or, in an installed package, from lib/ (bin/integration.mjs).
+const STARLIGHT_FRAME = packageFile('src/layouts/StarlightFrame.astro');
 
 /** The file of the frame's component, or none for the roadmap's own. */
 export function frameComponent(frame: Frame | undefined): string | undefined {
   if (!frame) return undefined;
-  return 'starlight' in frame ? decodeURIComponent(STARLIGHT_FRAME) : frame.layout;
+  return 'starlight' in frame ? STARLIGHT_FRAME : frame.layout;
 }
 
 export function frameModulePlugin(frame: Frame | undefined): Plugin {

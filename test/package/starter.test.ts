@@ -47,6 +47,8 @@ describe('the tarball', () => {
     expect(packed.files).toContain('bin/portal-roadmap.mjs');
     expect(packed.files).toContain('lib/cli/main.js');
     expect(packed.files).toContain('lib/descriptions/render-worker.js');
+    expect(packed.files).toContain('lib/integration/index.js');
+    expect(packed.files).toContain('lib/integration/starlight.js');
     expect(packed.files).toContain('src/integration/index.ts');
     expect(packed.files).toContain('CHANGELOG.md');
     expect(packed.files).toContain('docs/reference/config.md');
@@ -64,6 +66,16 @@ describe('the starter with the tarball installed', { timeout: 180_000 }, () => {
     expect(run.code, run.output).toBe(0);
     const snapshot = JSON.parse(readFileSync(join(starter.dir, 'snapshot.json'), 'utf8')) as { issues: { id: string }[] };
     expect(snapshot.issues.length).toBeGreaterThanOrEqual(siteIssueIds().length);
+  });
+
+  it('Node loads the integration and the Starlight plugin itself, so Astro loads astro.config.mjs without a Vite server', async () => {
+    // Node strips no TypeScript types under node_modules: an import of the sources failed there, and Astro then loaded
+    // the config through Vite, module by module.
+    const script =
+      "const [main, starlight] = await Promise.all([import('portal-roadmap'), import('portal-roadmap/starlight')]); console.log(typeof main.default, typeof main.portalRoadmap, typeof starlight.default, main.default().name);";
+    const run = await runShell(starter.dir, `node --input-type=module -e "${script}"`);
+    expect(run.code, run.output).toBe(0);
+    expect(run.output.trim()).toBe('function function function portal-roadmap');
   });
 
   it('portal-roadmap rebuild publishes the site, with a page per published issue; run again, it has no changes', async () => {
