@@ -3,12 +3,13 @@
  * the history and the snapshot as published (the commit point), then keep what the next run reads.
  */
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DESCRIPTION_CACHE_FILE, PAGE_DIGESTS_FILE } from '../config/settings.ts';
 import { FINGERPRINT_FILE, writeFingerprint, type Fingerprint } from '../fingerprint/fingerprint.ts';
 import { BUILD_NOTES_FILE, keepPublishedNotes, PUBLISHED_NOTES_FILE } from '../history/published-notes.ts';
 import { RebuildError } from '../shared/errors.ts';
+import { copyAtomically } from '../shared/files.ts';
 import { keepAstroCache } from './astro-cache.ts';
 import type { PreparedHistory } from './history-step.ts';
 import { swapBack, swapIn } from './swap.ts';
@@ -64,7 +65,6 @@ export async function publish({
   }
   try {
     await plan.history.commit();
-    await mkdir(stateDir, { recursive: true });
     await keepFile(plan.snapshotFile, join(stateDir, PUBLISHED_FILE));
   } catch (error) {
     // The snapshot is the commit point: without it the old output and the old history go back.
@@ -98,7 +98,5 @@ export async function publish({
 
 /** Copies a file the build wrote into the state folder, whole or not at all (none written: nothing to keep). */
 export async function keepFile(from: string, to: string): Promise<void> {
-  if (!existsSync(from)) return;
-  await copyFile(from, `${to}.partial`);
-  await rename(`${to}.partial`, to);
+  if (existsSync(from)) await copyAtomically(from, to);
 }

@@ -15,7 +15,7 @@
  * move, and neither continuing nor replacing it would be right.
  */
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { fetchPublishedHistory, HISTORY_FILE, readHistoryFile, writeHistoryFile } from '../history/read.ts';
 import { recordChanges, refileUnmoved } from '../history/record.ts';
@@ -25,6 +25,7 @@ import { diffShown, type ShownChanges, type ShownState } from '../history/shown.
 import { changes } from '../history/timeline.ts';
 import type { Snapshot } from '../snapshot/snapshot-file.ts';
 import { RoadmapError } from '../shared/errors.ts';
+import { copyAtomically } from '../shared/files.ts';
 
 export interface HistoryStepOptions {
   stateDir: string;
@@ -162,9 +163,7 @@ export async function prepareHistory(options: HistoryStepOptions): Promise<Prepa
       if (setAside) await rename(stateFile, setAside);
       // The file the build read, byte for byte: the history object need not outlive this step (the rebuild holds
       // nothing of the data while the build runs).
-      await mkdir(stateDir, { recursive: true });
-      await copyFile(file, `${stateFile}.${process.pid}.tmp`);
-      await rename(`${stateFile}.${process.pid}.tmp`, stateFile);
+      await copyAtomically(file, stateFile);
     },
     async restore() {
       if (!before) return;

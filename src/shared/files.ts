@@ -1,5 +1,5 @@
-/** Writing a file whole or not at all, and reading a JSON file a run kept. */
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+/** Writing or copying a file whole or not at all, and reading a JSON file a run kept. */
+import { copyFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { z } from 'zod';
 
@@ -32,10 +32,20 @@ export async function readKeptFile<T>(file: string, schema: z.ZodType<T>, what: 
  * run that stops midway leaves the old file; the folder is made if missing.
  */
 export async function writeAtomically(file: string, text: string): Promise<void> {
+  await placeAtomically(file, (partial) => writeFile(partial, text));
+}
+
+/** Copies `from` to `to` as `writeAtomically` writes: whole or not at all, the folder made if missing. */
+export async function copyAtomically(from: string, to: string): Promise<void> {
+  await placeAtomically(to, (partial) => copyFile(from, partial));
+}
+
+/** `make` writes the file beside `file`, which is then renamed into place; nothing of it is left if either fails. */
+async function placeAtomically(file: string, make: (partial: string) => Promise<void>): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
   const partial = `${file}.${process.pid}.partial`;
   try {
-    await writeFile(partial, text);
+    await make(partial);
     await rename(partial, file);
   } finally {
     await rm(partial, { force: true });
