@@ -101,12 +101,12 @@ export function startRenderersFor(texts: readonly string[], cache: DescriptionCa
 }
 
 /** The collections with descriptions that have rendered theirs in this sync: once all have, unused threads are ended. */
-const rendered = new Set<RoadmapCollection>();
+const collectionsRendered = new Set<RoadmapCollection>();
 
 async function renderingDone(collection: RoadmapCollection): Promise<void> {
-  rendered.add(collection);
-  if (!DESCRIBED_COLLECTIONS.every((name) => rendered.has(name))) return;
-  rendered.clear();
+  collectionsRendered.add(collection);
+  if (!DESCRIBED_COLLECTIONS.every((name) => collectionsRendered.has(name))) return;
+  collectionsRendered.clear();
   await discardSpareRenderers();
 }
 
