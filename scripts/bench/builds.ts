@@ -12,6 +12,7 @@ import { outputStats } from '../../src/integration/steps/host-limits.ts';
 import { SEARCH_FRAGMENT_FILES } from '../../src/integration/steps/search-index.ts';
 import { BUILD_NODE_FLAGS, buildHeapMb, buildNodeFlags, runNode } from '../../src/publish/run-node.ts';
 import { ISSUES_DIR, PROJECTS_DIR, RELEASES_DIR } from '../../src/view/paths.ts';
+import { CLOCK_TICKS_PER_SECOND, childrenCpuTicks, statFields } from '../../src/shared/proc-stat.ts';
 import { ASTRO, baseEnv, log, ROOT, SITE, type Size } from './context.ts';
 import { createFairFloorProject, createFloorProject, type OurPages } from './floor.ts';
 import { median, ratioFigure, round } from './stats.ts';
@@ -121,14 +122,8 @@ interface Round {
  * machine stretches far less than the wall time. 0 where there is no /proc.
  */
 function childrenCpuSeconds(): number {
-  try {
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // Fields 16 and 17 of stat(5), counted from the state (field 3) here; clock ticks of 1/100 s on Linux.
-    return (Number(fields[13]) + Number(fields[14])) / 100;
-  } catch {
-    return 0;
-  }
+  const fields = statFields('/proc/self/stat');
+  return fields ? childrenCpuTicks(fields) / CLOCK_TICKS_PER_SECOND : 0;
 }
 
 /** `list` turned left by `by` places: each round starts with another of the builds. */

@@ -5,9 +5,7 @@
  * processes share count once per process, so the sum errs high. Where there is no /proc the peak is null.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-
-/** Linux's clock ticks a second (`getconf CLK_TCK`), the unit of /proc/PID/stat's times. */
-const CLOCK_TICKS = 100;
+import { CLOCK_TICKS_PER_SECOND, ownCpuTicks, parentPid, statFields } from '../../src/shared/proc-stat.ts';
 
 interface ProcessRss {
   pid: number;
@@ -25,14 +23,9 @@ function treeRss(root: number): ProcessRss[] {
   const children = new Map<number, number[]>();
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      // The process name may hold spaces and parentheses: the fields after it start past the last ')'.
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(parent, [...(children.get(parent) ?? []), Number(name)]);
-    } catch {
-      // Ended between the listing and the read.
-    }
+    // None: ended between the listing and the read.
+    const fields = statFields(`/proc/${name}/stat`);
+    if (fields) children.set(parentPid(fields), [...(children.get(parentPid(fields)) ?? []), Number(name)]);
   }
   const found: ProcessRss[] = [];
   const todo = [...(children.get(root) ?? [])];
@@ -51,9 +44,9 @@ function treeRss(root: number): ProcessRss[] {
       ]
         .join(' ')
         .slice(0, 60);
-      // Fields 14 and 15 after the name: user and system time, in clock ticks (100 a second on Linux).
-      const ticks = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      const cpuS = (Number(ticks[11]) + Number(ticks[12])) / CLOCK_TICKS;
+      const fields = statFields(`/proc/${pid}/stat`);
+      if (!fields) continue;
+      const cpuS = ownCpuTicks(fields) / CLOCK_TICKS_PER_SECOND;
       found.push({ pid, name, mb: Math.round(kb('VmRSS') / 1024), anonMb: Math.round(kb('RssAnon') / 1024), cpuS });
     } catch {
       // Ended meanwhile.

@@ -8,7 +8,7 @@
  * thread is replaced. So no single description can stop or stall a build.
  */
 import { runnableModule } from '../shared/package-files.ts';
-import { readFileSync } from 'node:fs';
+import { CLOCK_TICKS_PER_SECOND, ownCpuTicks, statFields } from '../shared/proc-stat.ts';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { DESCRIPTION_LIMITS, plainTextHtml, type DescriptionOptions } from './description-limits.ts';
@@ -39,20 +39,11 @@ interface RendererOptions extends DescriptionOptions {
 
 /**
  * CPU time a thread of this process has used, in milliseconds, from
- * /proc/self/task/{id}/stat (utime + stime, in clock ticks of 10 ms, the
- * USER_HZ of every Linux architecture Node runs on); undefined where there is
- * no such file.
+ * /proc/self/task/{id}/stat; undefined where there is no such file.
  */
 export function threadCpuMs(threadId: number | undefined): number | undefined {
-  if (threadId === undefined) return undefined;
-  try {
-    const stat = readFileSync(`/proc/self/task/${threadId}/stat`, 'utf8');
-    // Fields after the command name, which is in parentheses and may hold spaces: state is field 3, utime 14, stime 15.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
-  }
+  const fields = threadId === undefined ? undefined : statFields(`/proc/self/task/${threadId}/stat`);
+  return fields && ownCpuTicks(fields) * (1000 / CLOCK_TICKS_PER_SECOND);
 }
 
 /** How long a new worker may take to load the renderer before the build fails: a broken install, not a description. */
