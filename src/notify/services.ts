@@ -31,7 +31,7 @@
  *   a link counted as 23 only when Mastodon recognises it as one (its host ends in a known top-level domain);
  *   any other URL (`http://localhost:8080/…`, an IP address) counts character by character.
  */
-import { withoutBidiControls } from '../shared/text.ts';
+import { escapeHtmlText, withoutBidiControls } from '../shared/text.ts';
 import type { News, NewsEvent } from './news.ts';
 
 export type ServiceName = 'slack' | 'discord' | 'teams' | 'mastodon';
@@ -87,11 +87,7 @@ const moreText = (count: number) => `+${count} …`;
 const ZERO_WIDTH_SPACE = '\u200b';
 
 export function slackText(text: string): string {
-  return defuseMentions(oneLine(text))
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/[*_~`]/g, `${ZERO_WIDTH_SPACE}$&${ZERO_WIDTH_SPACE}`);
+  return escapeHtmlText(defuseMentions(oneLine(text))).replace(/[*_~`]/g, `${ZERO_WIDTH_SPACE}$&${ZERO_WIDTH_SPACE}`);
 }
 
 /** Slack: a message's `text` may be 40,000 characters; a post stays far below, at 3,000 (one section's limit). */
