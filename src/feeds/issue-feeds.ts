@@ -69,13 +69,37 @@ export function issueFeed(roadmap: IssueFeedsData, site: URL | string | undefine
   });
 }
 
+/**
+ * What an issue's feed shows besides what the build's fingerprint covers (the config, the words, the code): the
+ * issue's title and summary, its history record's events (the timeline's steps), the names its steps' columns have now, and,
+ * for a feed with no step, the time of the data, which is then its `updated`. Equal inputs make an equal feed, so a
+ * rebuild keeps the feeds of unchanged issues (src/fingerprint/page-digests.ts); whatever `issueFeed` reads must be
+ * here too.
+ */
+export function issueFeedInputs(roadmap: IssueFeedsData, id: string, { issue, goneSince }: IssueSubject): unknown {
+  if (!issue) return { goneSince };
+  const record = roadmap.history.issues.get(id);
+  return {
+    title: issue.title,
+    summary: issue.summary,
+    // The steps alone: the record's upvote counts are the page's, not the feed's.
+    events: record?.events ?? null,
+    columns: (record?.events ?? []).map((event) => roadmap.columnLabel(event.column)),
+    ...(record?.events.length ? {} : { fetchedAt: roadmap.info.fetchedAt }),
+  };
+}
+
 /** A feed's file in the output: its path below the language's root (`issues/{slug}/feed.xml`, `teams/{slug}/rss.xml`) and its text. */
 export interface FeedFile {
   path: string;
   xml: string;
 }
 
-/** Every issue feed of one language, issues on the site and tombstones alike. */
-export function issueFeeds(roadmap: IssueFeedsData, site: URL | string | undefined): FeedFile[] {
-  return issueSubjects(roadmap).map(({ id, subject }) => ({ path: issueFeedPath(id), xml: issueFeed(roadmap, site, pageSlug(id), subject) }));
+/** Every issue feed of one language, issues on the site and tombstones alike; or those of `subjects` alone. */
+export function issueFeeds(
+  roadmap: IssueFeedsData,
+  site: URL | string | undefined,
+  subjects: readonly { id: string; subject: IssueSubject }[] = issueSubjects(roadmap),
+): FeedFile[] {
+  return subjects.map(({ id, subject }) => ({ path: issueFeedPath(id), xml: issueFeed(roadmap, site, pageSlug(id), subject) }));
 }

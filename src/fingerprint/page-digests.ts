@@ -9,8 +9,9 @@
  * a file of their own (`PageDigestsFile`), next to the rebuild's other state; the Astro side is
  * src/route-data/page-reuse.ts.
  *
- * The board, the pages of changes and of what shipped, the feeds and the JSON files show the latest of everything
- * (a change anywhere changes them) and are rendered on every build.
+ * Each issue's feed gets a digest of what it shows (src/feeds/issue-feeds.ts `issueFeedInputs`) and is kept the same
+ * way. The board, the pages of changes and of what shipped, the other feeds and the JSON files show the latest of
+ * everything (a change anywhere changes them) and are rendered on every build.
  */
 import { notesNaming, type ChangelogItem, type ReleaseNote } from '../view/release-notes.ts';
 import { createHash } from 'node:crypto';
@@ -32,7 +33,7 @@ export const PageDigestsFileSchema = z.strictObject({
   version: z.literal(PAGE_DIGESTS_VERSION),
   /** The build's fingerprint: pages of a build with another one are never kept. */
   fingerprint: z.string().min(1),
-  /** Each page's digest, by its folder below the output (`issues/x/`, `de/issues/x/`). */
+  /** Each page's digest, by its folder below the output (`issues/x/`, `de/issues/x/`), and each issue feed's, by its file (`issues/x/feed.xml`). */
   pages: z.record(z.string(), z.string()),
   /** The digest of the search index's sorted records (src/view/search-records.ts): the same, and the index is kept. */
   search: z.string().min(1).optional(),
@@ -188,10 +189,16 @@ export function unchangedPages(previous: PageDigestsFile | undefined, fingerprin
   return kept;
 }
 
-/** What this build's issue routes decided: every page's digest, and the pages kept from the previous output. */
+/** What this build's routes decided: every page's and issue feed's digest, and those kept from the previous output. */
 export interface PageReuseRecord {
+  /** Each page's digest, by its folder below the output. */
   digests: Map<string, string>;
+  /** Each issue feed's digest, by its file below the output. */
+  feedDigests: Map<string, string>;
+  /** The pages kept, by their folder below the output. */
   kept: Set<string>;
+  /** The issue feeds kept, by their file below the output. */
+  keptFeeds: Set<string>;
   /** What the previous build's digests were to this one: none, of another fingerprint, or compared page by page. */
   previous: 'none' | 'other-fingerprint' | 'compared';
   /** The site's integrations, not portal-roadmap's, with a step at the end of the build: while there are any, no page is kept. */
@@ -207,7 +214,7 @@ const RECORD = Symbol.for('portal-roadmap.page-reuse');
 /** This build's record (one build a process: Astro builds one site at a time). */
 export function pageReuseRecord(): PageReuseRecord {
   const global = globalThis as { [RECORD]?: PageReuseRecord };
-  return (global[RECORD] ??= { digests: new Map(), kept: new Set(), previous: 'none', foreignEndSteps: [] });
+  return (global[RECORD] ??= { digests: new Map(), feedDigests: new Map(), kept: new Set(), keptFeeds: new Set(), previous: 'none', foreignEndSteps: [] });
 }
 
 /** Forgets the record, for the next build in the same process. */

@@ -35,20 +35,50 @@ function previousDigests(): PageDigestsFile | undefined {
 export const keepsPages = (): boolean => settings.pageReuse?.fingerprint !== undefined;
 
 /**
+ * Of `items` (each with its key below the output, a page's folder or a feed's file, and what it shows), those whose
+ * digest the previous build gave too, with the file `fileOf(key)` still in the previous output. Every item's digest is
+ * recorded in `recordIn` all the same, so that the digests always describe the output this build makes.
+ */
+function unchangedSincePrevious(
+  items: readonly { key: string; inputs: () => unknown }[],
+  { fileOf, recordIn }: { fileOf: (key: string) => string; recordIn: Map<string, string> },
+): Set<string> {
+  const reuse = settings.pageReuse!;
+  const record = pageReuseRecord();
+  const digests = new Map(items.map((item) => [item.key, pageDigest(reuse.fingerprint!, item.key, item.inputs())]));
+  for (const [key, digest] of digests) recordIn.set(key, digest);
+  const previousFile = reuse.previousOutput ? previousDigests() : undefined;
+  if (previousFile) record.previous = previousFile.fingerprint === reuse.fingerprint ? 'compared' : 'other-fingerprint';
+  const unchanged = record.foreignEndSteps.length > 0 ? new Set<string>() : unchangedPages(previousFile, reuse.fingerprint!, digests);
+  // Only what has its file there to link.
+  for (const key of unchanged) if (!existsSync(join(reuse.previousOutput!, fileOf(key)))) unchanged.delete(key);
+  return unchanged;
+}
+
+/**
  * Of `pages` (each a route's path, the page's output folder, and what the page shows), the paths to render: all
  * of them unless the build keeps pages, else those whose digest changed since the previous build.
  */
 export function pathsToRender<P>(pages: readonly { path: P; folder: string; inputs: () => unknown }[]): P[] {
-  const reuse = settings.pageReuse;
-  if (!reuse?.fingerprint) return pages.map((page) => page.path);
-  const record = pageReuseRecord();
-  const digests = new Map(pages.map((page) => [page.folder, pageDigest(reuse.fingerprint!, page.folder, page.inputs())]));
-  for (const [folder, digest] of digests) record.digests.set(folder, digest);
-  const previousFile = reuse.previousOutput ? previousDigests() : undefined;
-  if (previousFile) record.previous = previousFile.fingerprint === reuse.fingerprint ? 'compared' : 'other-fingerprint';
-  // The digests are written all the same, so that they always describe the output this build makes.
-  const kept = record.foreignEndSteps.length > 0 ? new Set<string>() : unchangedPages(previousFile, reuse.fingerprint, digests);
-  // Only a page whose file is there to copy.
-  for (const folder of kept) if (existsSync(join(reuse.previousOutput!, folder, 'index.html'))) record.kept.add(folder);
-  return pages.filter((page) => !record.kept.has(page.folder)).map((page) => page.path);
+  if (!keepsPages()) return pages.map((page) => page.path);
+  const kept = unchangedSincePrevious(
+    pages.map((page) => ({ key: page.folder, inputs: page.inputs })),
+    { fileOf: (folder) => join(folder, 'index.html'), recordIn: pageReuseRecord().digests },
+  );
+  for (const folder of kept) pageReuseRecord().kept.add(folder);
+  return pages.filter((page) => !kept.has(page.folder)).map((page) => page.path);
+}
+
+/**
+ * Of `feeds` (each with its file below the output and what it shows), those to make: all of them unless the build
+ * keeps pages, else those whose digest changed since the previous build. The build step links the others.
+ */
+export function feedsToMake<F>(feeds: readonly { feed: F; file: string; inputs: () => unknown }[]): F[] {
+  if (!keepsPages()) return feeds.map(({ feed }) => feed);
+  const kept = unchangedSincePrevious(
+    feeds.map(({ file, inputs }) => ({ key: file, inputs })),
+    { fileOf: (file) => file, recordIn: pageReuseRecord().feedDigests },
+  );
+  for (const file of kept) pageReuseRecord().keptFeeds.add(file);
+  return feeds.filter(({ file }) => !kept.has(file)).map(({ feed }) => feed);
 }

@@ -162,6 +162,22 @@ describe('the bundled demo (no variables set)', () => {
     expect(warm.output).toContain(`Kept ${same.length} of ${after.length} issue, project, column, team and changelog pages unchanged from `);
   });
 
+  it('keeps exactly the issue feeds that did not change since the last build, and writes the rest', () => {
+    const warm = fixtures['demo-warm'];
+    const cold = fixtures['demo-changed'];
+    const feeds = (dir: string) => listFiles(dir).filter((file) => /^issues\/[^/]+\/feed\.xml$/.test(file));
+    const before = new Set(feeds(build.outDir));
+    const after = feeds(cold.outDir);
+    // Which feeds changed, told by comparing the two builds made from nothing.
+    const same = after.filter((file) => before.has(file) && readFileSync(join(build.outDir, file)).equals(readFileSync(join(cold.outDir, file))));
+    const kept = after.filter((file) => before.has(file) && statSync(join(warm.outDir, file)).ino === statSync(join(build.outDir, file)).ino);
+    expect(kept.sort()).toEqual(same.sort());
+    // The changes reach some feeds (a move, a new title) and leave most.
+    expect(same.length).toBeGreaterThan(after.length / 2);
+    expect(same.length).toBeLessThan(after.length);
+    expect(warm.output).toMatch(new RegExp(`and ${same.length} of ${after.length} issue feeds \\(linked in \\d+ ms\\)`));
+  });
+
   it('builds a board of the demo workspace, swept clean of the previous source', () => {
     expect(build.code, build.output).toBe(0);
     const board = readPage(build.outDir, 'index.html');

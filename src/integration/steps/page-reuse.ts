@@ -10,7 +10,7 @@
  * rebuild that kept them all. Then every page is rendered, and the log says which integrations are why.
  */
 import { constants, copyFileSync, linkSync, mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import type { PageReuseSettings } from '../../config/settings.ts';
@@ -55,21 +55,27 @@ export function pageReuseStep(reuse: PageReuseSettings, { withHistory }: { withH
       },
       'astro:build:done': async ({ dir, logger }) => {
         const output = fileURLToPath(dir);
-        const { digests, kept, previous, searchDigest } = pageReuseRecord();
+        const { digests, feedDigests, kept, keptFeeds, previous, searchDigest } = pageReuseRecord();
         const started = performance.now();
         for (const folder of kept) {
           mkdirSync(join(output, folder), { recursive: true });
           keep(join(reuse.previousOutput!, folder, 'index.html'), join(output, folder, 'index.html'));
         }
+        // After the pages: a feed's folder is its issue page's, rendered or kept.
+        for (const file of keptFeeds) {
+          mkdirSync(dirname(join(output, file)), { recursive: true });
+          keep(join(reuse.previousOutput!, file), join(output, file));
+        }
         const file: PageDigestsFile = {
           format: PAGE_DIGESTS_FORMAT,
           version: PAGE_DIGESTS_VERSION,
           fingerprint: reuse.fingerprint!,
-          pages: Object.fromEntries([...digests].sort(([a], [b]) => compareCodeUnits(a, b))),
+          pages: Object.fromEntries([...digests, ...feedDigests].sort(([a], [b]) => compareCodeUnits(a, b))),
           ...(searchDigest ? { search: searchDigest } : {}),
         };
         await writeAtomically(reuse.digestsFile, JSON.stringify(file));
         const ms = Math.round(performance.now() - started);
+        const pages = digests.size;
         const why =
           foreign.length > 0
             ? `the site's ${foreign.join(', ')} ${foreign.length === 1 ? 'runs a step' : 'run steps'} at the end of the build, which would not see pages kept from the previous build`
@@ -82,8 +88,8 @@ export function pageReuseStep(reuse: PageReuseSettings, { withHistory }: { withH
               }[previous];
         logger.info(
           kept.size > 0
-            ? `Kept ${kept.size} of ${digests.size} issue, project, column, team and changelog pages unchanged from ${reuse.previousOutput} (linked in ${ms} ms); rendered ${digests.size - kept.size}`
-            : `Rendered all ${digests.size} issue, project, column, team and changelog pages: ${why}`,
+            ? `Kept ${kept.size} of ${pages} issue, project, column, team and changelog pages unchanged from ${reuse.previousOutput}, and ${keptFeeds.size} of ${feedDigests.size} issue feeds (linked in ${ms} ms); rendered ${pages - kept.size}`
+            : `Rendered all ${pages} issue, project, column, team and changelog pages: ${why}`,
         );
       },
     },
