@@ -12,6 +12,7 @@ import { issueSubjects, type IssueSubject } from '../feeds/issue-feeds.ts';
 import { EMBED_DIR } from '../hosting/headers.ts';
 import { changelogPageInputs, columnPageInputs, issuePageInputs, projectPageInputs, teamBoardInputs } from '../fingerprint/page-digests.ts';
 import { changelogPath, columnPath, issuePath, pageSlug, projectPath, teamPath } from '../view/paths.ts';
+import { tombstonePages } from '../view/tombstone-pages.ts';
 import { changelogWithNotes } from '../view/release-notes.ts';
 import { boardTeams, teamColumns } from '../view/team-board.ts';
 import { getRoadmap, languageParams, type Roadmap } from './roadmap.ts';
@@ -51,11 +52,17 @@ export async function issuePagePaths() {
     const cards = await cardUrls(roadmap, 'issues');
     return issueSubjects(roadmap).map(({ id, subject }) => ({
       path: { params: { lang, id: pageSlug(id) }, props: subject as IssuePageProps },
-      folder: outputFolder(roadmap.ui.href(issuePath(id))),
+      folder: tombstoneFolder(outputFolder(roadmap.ui.href(issuePath(id))), subject),
       inputs: () => issuePageInputs(roadmap, subject, subject.issue && cards.get(subject.issue.id)),
     }));
   });
   return pathsToRender(pages);
+}
+
+/** A page's `folder`, listed among the tombstones (which the sitemap leaves out) when its subject left the site. */
+function tombstoneFolder(folder: string, subject: { goneSince?: string | undefined }): string {
+  if (subject.goneSince !== undefined) tombstonePages().add(folder);
+  return folder;
 }
 
 /** Each issue's or project's share card address, for the pages' digests: only when the build keeps pages and draws cards. */
@@ -158,7 +165,7 @@ export async function projectPagePaths() {
     ];
     return subjects.map(({ id, subject }) => ({
       path: { params: { lang, id: pageSlug(id) }, props: subject },
-      folder: outputFolder(roadmap.ui.href(projectPath(id))),
+      folder: tombstoneFolder(outputFolder(roadmap.ui.href(projectPath(id))), subject),
       inputs: () => projectPageInputs(roadmap, subject, subject.project && cards.get(id)),
     }));
   });

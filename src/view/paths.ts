@@ -134,5 +134,5 @@ export function actionLinkAttributes(embedded: boolean): { rel: string; target?:
   return embedded ? { rel: 'nofollow noopener noreferrer', target: '_blank' } : { rel: 'nofollow noopener' };
 }
 
-/** The `<meta name>` that marks a tombstone page in a frame (whose `<html>`, the frame's, has no `data-tombstone`), for the sitemap to leave it out. */
+/** The `<meta name>` that marks a tombstone page in a frame (whose `<html>`, the frame's, has no `data-tombstone`), for a tool that reads the output (a site's own sitemap) to tell it. */
 export const TOMBSTONE_META = 'portal-roadmap:tombstone';

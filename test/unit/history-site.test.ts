@@ -2,7 +2,6 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { atomFeed } from '../../src/feeds/atom.ts';
-import { isTombstoneHtml } from '../../src/integration/steps/sitemap.ts';
 import { aroundDate, sparklinePoints, timelineLabel } from '../../src/view/history-text.ts';
 import { EN } from '../../src/i18n/labels.ts';
 
@@ -99,14 +98,5 @@ describe('an issue Atom feed', () => {
   it('escapes text from the portal', () => {
     expect(doc.querySelector('feed > title')?.textContent).toBe('Fix <script> & "quotes": status changes');
     expect(xml).not.toContain('<script>');
-  });
-});
-
-describe('the tombstone mark', () => {
-  it('is read from the <html> element only', () => {
-    expect(isTombstoneHtml('<!DOCTYPE html><html lang="en" data-tombstone><head>')).toBe(true);
-    expect(isTombstoneHtml('<!DOCTYPE html><html lang="en" data-tombstone=""><head>')).toBe(true);
-    expect(isTombstoneHtml('<!DOCTYPE html><html lang="en"><head><p data-tombstone>')).toBe(false);
-    expect(isTombstoneHtml('<!DOCTYPE html><html lang="en" data-tombstoned><head>')).toBe(false);
   });
 });
