@@ -5,7 +5,7 @@
  * would, hast-util-sanitize keeps only a small HTML allow-list, and
  * hast-util-to-html writes it out again (src/descriptions/sanitize.ts). No DOM: jsdom with DOMPurify cost
  * 1.8 ms a description and 1.6 s to load in each worker; this costs about
- * 0.5 ms and loads in 0.3 s (docs/performance.md).
+ * 0.5 ms and loads in 0.3 s as separate modules, 0.1 s bundled (./worker-script.ts; docs/performance.md).
  *
  * What reaches marked and the HTML parser is bounded first, so that no short
  * text can overflow the stack or take minutes (see `DESCRIPTION_LIMITS`):

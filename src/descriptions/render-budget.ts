@@ -7,13 +7,13 @@
  * or throws is shown as escaped plain text instead, with the reason, and the
  * thread is replaced. So no single description can stop or stall a build.
  */
-import { runnableModule } from '../shared/package-files.ts';
 import { CLOCK_TICKS_PER_SECOND, ownCpuTicks, statFields } from '../shared/proc-stat.ts';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { DESCRIPTION_LIMITS, plainTextHtml, type DescriptionOptions } from './description-limits.ts';
 import type { DescriptionLimit } from './description-limits.ts';
 import type { RenderReply, RenderRequest } from './render-worker.ts';
+import { workerScript } from './worker-script.ts';
 
 export interface RenderedDescription {
   html: string;
@@ -49,8 +49,6 @@ export function threadCpuMs(threadId: number | undefined): number | undefined {
 /** How long a new worker may take to load the renderer before the build fails: a broken install, not a description. */
 const STARTUP_TIMEOUT_MS = 60_000;
 
-const WORKER_URL = runnableModule('descriptions/render-worker.ts');
-
 /**
  * The worker's young generation (three semi-spaces): V8 sizes it by the
  * machine's memory, and the renderer's garbage filled it (measured with the jsdom renderer of 0.2.0). Rendering 3,000 synthetic
@@ -60,32 +58,44 @@ const WORKER_URL = runnableModule('descriptions/render-worker.ts');
  */
 const WORKER_YOUNG_GENERATION_MB = 24;
 
-/** A worker thread loading (or done loading) the renderer; `ready` gives its thread id once it has. */
+/** A worker thread loading (or done loading) the renderer; `started` gives it with its thread id once it has. */
 interface StartedWorker {
-  worker: Worker;
-  ready: Promise<number | undefined>;
+  started: Promise<{ worker: Worker; threadId: number | undefined }>;
   heapMb: number;
 }
 
 function startWorker(heapMb: number): StartedWorker {
-  const worker = new Worker(WORKER_URL, { resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
-  // The build must be able to end while a worker is idle.
-  worker.unref();
-  const ready = new Promise<number | undefined>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the description renderer did not start within ${STARTUP_TIMEOUT_MS / 1000} s`)), STARTUP_TIMEOUT_MS);
-    worker.once('message', (message: { threadId?: number }) => {
-      clearTimeout(timer);
-      resolve(message.threadId);
-    });
-    worker.once('error', (error) => {
-      clearTimeout(timer);
-      reject(new Error(`the description renderer could not start: ${error.message}`, { cause: error }));
-    });
-  });
+  const started = workerScript().then(
+    (script) =>
+      new Promise<{ worker: Worker; threadId: number | undefined }>((resolve, reject) => {
+        const worker = new Worker(script, { resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
+        // The build must be able to end while a worker is idle.
+        worker.unref();
+        const timer = setTimeout(() => {
+          void worker.terminate();
+          reject(new Error(`the description renderer did not start within ${STARTUP_TIMEOUT_MS / 1000} s`));
+        }, STARTUP_TIMEOUT_MS);
+        worker.once('message', (message: { threadId?: number }) => {
+          clearTimeout(timer);
+          resolve({ worker, threadId: message.threadId });
+        });
+        worker.once('error', (error) => {
+          clearTimeout(timer);
+          reject(new Error(`the description renderer could not start: ${error.message}`, { cause: error }));
+        });
+      }),
+  );
   // Awaited by the renderer that takes it; a spare nobody took must not end the build with an unhandled rejection.
-  ready.catch(() => undefined);
-  return { worker, ready, heapMb };
+  started.catch(() => undefined);
+  return { started, heapMb };
 }
+
+/** Ends `started`'s thread, if it started. */
+const endWorker = ({ started }: StartedWorker): Promise<unknown> =>
+  started.then(
+    ({ worker }) => worker.terminate(),
+    () => undefined,
+  );
 
 /** Workers started before any renderer asked for one (`prestartRenderers`), taken by the next renderers that start. */
 const spares: StartedWorker[] = [];
@@ -97,7 +107,8 @@ function takeSpare(heapMb: number): StartedWorker | undefined {
 
 /**
  * Starts `threads` workers now, for the renderers made next to take: loading the renderer costs a worker about
- * 0.3 s, which the content sync spends checking the snapshot when the workers start as soon as it is read.
+ * 0.1 s (./worker-script.ts), which the content sync spends checking the snapshot when the workers start as soon as
+ * it is read.
  */
 export function prestartRenderers(threads: number, { heapMb = DESCRIPTION_LIMITS.renderHeapMb }: { heapMb?: number } = {}): void {
   while (spares.length < threads) spares.push(startWorker(heapMb));
@@ -108,7 +119,7 @@ export const spareRenderers = (): number => spares.length;
 
 /** Ends the started workers no renderer took (they were started for descriptions that needed none). */
 export async function discardSpareRenderers(): Promise<void> {
-  await Promise.all(spares.splice(0).map(({ worker }) => worker.terminate()));
+  await Promise.all(spares.splice(0).map(endWorker));
 }
 
 export function createDescriptionRenderer(options: RendererOptions = {}): DescriptionRenderer {
@@ -126,14 +137,13 @@ export function createDescriptionRenderer(options: RendererOptions = {}): Descri
   async function stop(): Promise<void> {
     const ending = current;
     current = undefined;
-    await ending?.worker.terminate();
+    if (ending) await endWorker(ending);
   }
 
   async function render(markdown: string | null): Promise<RenderedDescription> {
     if (!markdown?.trim()) return { html: '', limits: [] };
     current ??= start();
-    const { worker, ready } = current;
-    const threadId = await ready;
+    const { worker, threadId } = await current.started;
     const request: RenderRequest = { seq: ++seq, markdown, options: descriptionOptions };
     const cpuAtStart = threadCpuMs(threadId);
     const started = Date.now();
@@ -175,7 +185,7 @@ export function createDescriptionRenderer(options: RendererOptions = {}): Descri
   return { render, close: stop };
 }
 
-/** Descriptions one more worker thread is worth: starting one loads marked and the sanitiser (about 0.3 s), so a few descriptions share one. */
+/** Descriptions one more worker thread is worth: starting one loads marked and the sanitiser (about 0.1 s of a thread, and its memory), so a few descriptions share one. */
 const DESCRIPTIONS_PER_WORKER = 200;
 
 /**

@@ -61,6 +61,16 @@ describe('the tarball', () => {
 });
 
 describe('the starter with the tarball installed', { timeout: 180_000 }, () => {
+  it('starts each description thread from one module: the installed worker bundles marked and the sanitiser, and imports only Node’s own modules', () => {
+    const worker = readFileSync(join(starter.dir, 'node_modules/portal-roadmap/lib/descriptions/render-worker.js'), 'utf8');
+    const imported = [...worker.matchAll(/\bfrom\s*["']([^"']+)["']|\bimport\s*\(\s*["']([^"']+)["']/g)].map((match) => match[1] ?? match[2]);
+    expect(imported.length).toBeGreaterThan(0);
+    expect(imported.filter((specifier) => !specifier!.startsWith('node:'))).toEqual([]);
+    // esbuild names each bundled module in a comment.
+    expect(worker).toContain('node_modules/marked/');
+    expect(worker).toContain('node_modules/hast-util-sanitize/');
+  });
+
   it('portal-roadmap fetch writes a snapshot of the workspace', async () => {
     const run = await runBin(starter.dir, 'portal-roadmap', ['fetch', '--out', 'snapshot.json'], env);
     expect(run.code, run.output).toBe(0);
