@@ -15,7 +15,7 @@ import { recordRun, shownState } from '../history/record.ts';
 import { historyOwner, otherWorkspace } from '../history/workspace.ts';
 import type { History } from '../history/schema.ts';
 import { changelog, type ChangelogEntry } from '../history/timeline.ts';
-import { truncationNoteText, uiFor, type Labels, type Ui } from '../i18n/labels.ts';
+import { uiFor, type Labels, type Ui } from '../i18n/labels.ts';
 import { languageOfPath, siteLanguages, type SiteLanguage } from '../view/languages.ts';
 import { assetUrl, withBase } from '../view/paths.ts';
 import type { Issue, Project, RoadmapInfo } from '../snapshot/model.ts';
@@ -168,7 +168,6 @@ async function read(segment: string | undefined): Promise<Roadmap> {
   const { labels } = ui;
   const data = await readCollections();
   const { history } = data;
-  const mainNote = truncationNoteText(config);
   const siteConfig: SiteConfig = {
     ...config,
     locale: language.locale,
@@ -187,8 +186,9 @@ async function read(segment: string | undefined): Promise<Roadmap> {
     language,
     languages: all,
     info: data.info,
-    // The content layer wrote a cut description's note in the main language; each other language says it in its own.
-    descriptionHtml: (collection, id) => retranslatedTruncationNote(data.html[collection].get(id) ?? '', mainNote, labels.descriptionTruncated),
+    // The content layer wrote a cut description's note as the settings word it (the main language, with the config's
+    // words for it); each other language says it in its own.
+    descriptionHtml: (collection, id) => retranslatedTruncationNote(data.html[collection].get(id) ?? '', settings.truncatedNote, labels.descriptionTruncated),
     history,
     changelog: inTitleOrderBeforeHistory(withShipDates(changelog(history, config.shipped), data.issues, settings.shipDates).entries, view, language.locale),
     // A column the config no longer has (its columns changed since the history recorded it): never its bare id.

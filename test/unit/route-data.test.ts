@@ -20,7 +20,7 @@ import { siteRoot } from '../../src/route-data/urls.ts';
 import { CARD_HEIGHT, CARD_WIDTH } from '../../src/share-cards/share-card.ts';
 import { boardTeams, teamColumns, teamView } from '../../src/view/team-board.ts';
 import { PROJECT_ROOT } from '../support/build-site.ts';
-import { FIXTURE_SITE } from '../support/route-data/fixture.ts';
+import { CUT_PROJECT, FIXTURE_SITE } from '../support/route-data/fixture.ts';
 
 const ON_THE_BOARD = ['issue-a', 'issue-b', 'issue-c', 'issue-d'];
 const LEFT_AT = '2026-10-01T09:00:00.000Z';
@@ -51,6 +51,21 @@ describe('the roadmap of a page', () => {
     expect(en).toBe(await getRoadmap());
     expect(en.ui.root).toBe('/roadmap/');
     expect(en.config.title).toBe('Fixture roadmap');
+  });
+
+  it('ends a description cut at the length limit with the config’s note in the page’s language', async () => {
+    const config = JSON.parse(readFileSync(join(PROJECT_ROOT, 'test/fixtures/route-data/roadmap.config.json'), 'utf8')) as {
+      labels: { descriptionTruncated: { en: string; de: string } };
+    };
+    const { en, de } = config.labels.descriptionTruncated;
+    const note = (text: string) => `<p><em>${text}</em></p>\n`;
+    const english = (await getRoadmap()).descriptionHtml('projects', CUT_PROJECT);
+    const germanPage = (await getRoadmap('de')).descriptionHtml('projects', CUT_PROJECT);
+    expect(english.endsWith(note(en)), english.slice(-200)).toBe(true);
+    expect(germanPage.endsWith(note(de)), germanPage.slice(-200)).toBe(true);
+    expect(germanPage).not.toContain(en);
+    // The same description, cut at the same place.
+    expect(germanPage.slice(0, -note(de).length)).toBe(english.slice(0, -note(en).length));
   });
 
   it('shows the issues of visible columns only, with their rendered descriptions', async () => {

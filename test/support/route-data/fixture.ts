@@ -3,7 +3,7 @@
  * shape and a history, resolved into settings as a build resolves them, and the previous build a build that keeps
  * pages would find. ./plugins.ts gives them to src/route-data/ as `virtual:portal-roadmap/settings`.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
@@ -30,12 +30,25 @@ export const PREVIOUS_PAGES: readonly { folder: string; inputs: unknown; file: b
   { folder: 'fixture/file-gone/', inputs: { title: 'File gone' }, file: false },
 ];
 
+/** The project whose description is longer than a description may be (`DESCRIPTION_LIMITS.maxChars`): the content layer cuts it and adds the note. */
+export const CUT_PROJECT = 'proj-billing';
+
+/** The fixture's workspace as the build reads it: portal.json, with CUT_PROJECT's description made 120,000 characters long (too large to keep in the repository). */
+const PORTAL_FILE = join(FIXTURE_STATE_DIR, 'portal.json');
+
+function writePortal(): void {
+  const portal = JSON.parse(readFileSync(join(FIXTURE_DIR, 'portal.json'), 'utf8')) as { projects: { id: string; description: string }[] };
+  for (const project of portal.projects) if (project.id === CUT_PROJECT) project.description += `\n\n${'More about billing. '.repeat(6_000)}`;
+  mkdirSync(FIXTURE_STATE_DIR, { recursive: true });
+  writeFileSync(PORTAL_FILE, JSON.stringify(portal));
+}
+
 /** The fixture's settings, resolved as a build resolves them from its config file, with the fixture's data, history and page reuse. */
 export function fixtureSettings(): Settings {
   const settings = resolveSettings(FIXTURE_DIR, { ROADMAP_SITE: FIXTURE_SITE });
   return {
     ...settings,
-    source: { kind: 'demo', file: join(FIXTURE_DIR, 'portal.json') },
+    source: { kind: 'demo', file: PORTAL_FILE },
     historyFile: join(FIXTURE_DIR, 'history.json'),
     // The fixture's workspace is not the demo's: none of the demo's release notes, whose issues it lacks.
     releaseNotesDir: join(FIXTURE_DIR, settings.config.releaseNotes.folder),
@@ -63,6 +76,7 @@ function writePreviousBuild({ pageReuse }: Settings): void {
  */
 export function settingsModule(): Plugin {
   const settings = fixtureSettings();
+  writePortal();
   writePreviousBuild(settings);
   return settingsModulePlugin(settings);
 }
