@@ -13,6 +13,8 @@ import LongestFirst from './support/longest-first.ts';
 import { routeDataFixture } from './support/route-data/plugins.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+/** Every project's first global setup: the run's own temp folder (test/support/temp-root.ts). */
+const TEMP_ROOT = 'test/support/temp-root.ts';
 
 export default defineConfig({
   test: {
@@ -25,15 +27,15 @@ export default defineConfig({
       // Pure modules with no mocks or global state: one worker may run file after file (isolate: false) instead of starting one per file.
       // The timeout leaves room for the first jsdom start (DOMPurify) on a busy machine. The route data (src/route-data/) is tested
       // here too, without a build: its virtual modules come from a fixture (test/support/route-data/plugins.ts), as Starlight's do.
-      { plugins: routeDataFixture(), test: { name: 'unit', root, include: ['test/unit/**/*.test.ts'], isolate: false, testTimeout: 15_000 } },
+      { plugins: routeDataFixture(), test: { name: 'unit', root, include: ['test/unit/**/*.test.ts'], globalSetup: [TEMP_ROOT], isolate: false, testTimeout: 15_000 } },
       // The packed tarball installed into the example projects (npm run test:package; .ci/run): slow, so not in `npm test`.
-      { test: { name: 'package', root, include: ['test/package/**/*.test.ts'], globalSetup: ['test/package/setup.ts'], testTimeout: 180_000, hookTimeout: 300_000 } },
+      { test: { name: 'package', root, include: ['test/package/**/*.test.ts'], globalSetup: [TEMP_ROOT, 'test/package/setup.ts'], testTimeout: 180_000, hookTimeout: 300_000 } },
       {
         test: {
           name: 'site',
           root,
           include: ['test/integration/**/*.test.ts', 'test/browser/**/*.test.ts'],
-          globalSetup: ['test/support/global-setup.ts'],
+          globalSetup: [TEMP_ROOT, 'test/support/global-setup.ts'],
           // Like the unit project, one worker runs file after file instead of starting one per file: each file here
           // loaded Playwright, linkedom and our sources afresh (site project, fixtures cached: 233 → 197 busy
           // core-seconds). Safe because no file changes what another sees: none mocks a module or stubs the
