@@ -41,6 +41,7 @@
  *   history_mb, history_build_ratio   the history after a simulated year, and the build time it adds (scripts/bench/history.ts; alone with --history-only)
  */
 import { runCommand } from '../src/cli/args.ts';
+import { useTempRoot } from '../test/support/temp-root.ts';
 
 const spec = {
   command: 'npm run bench --',
@@ -64,4 +65,8 @@ const spec = {
 } as const;
 
 // Loaded once the options are read: `--help` and a mistyped option answer without loading the bench.
-await runCommand(spec, async (values) => (await import('./bench/main.ts')).main(values));
+await runCommand(spec, async (values) => {
+  // Every folder the bench and its builds make goes in one, removed when it ends.
+  useTempRoot('portal-roadmap-bench-');
+  return (await import('./bench/main.ts')).main(values);
+});

@@ -8,13 +8,20 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export default function setup(): void {
-  // The projects of one run share it: the first one's setup makes it.
-  if (process.env.PORTAL_ROADMAP_TEST_TMPDIR) return;
-  const dir = mkdtempSync(join(tmpdir(), 'portal-roadmap-tests-'));
-  process.env.PORTAL_ROADMAP_TEST_TMPDIR = dir;
-  // Read by os.tmpdir() in this process and in the test workers, which inherit the environment.
+/**
+ * Makes a temp folder this process's TMPDIR, for it and the processes it starts, and removes it when the process
+ * exits; returns it. Also for `npm run bench`, whose rounds each made state folders of their own and left them.
+ */
+export function useTempRoot(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  // Read by os.tmpdir() in this process and in the processes and threads it starts, which inherit the environment.
   process.env.TMPDIR = dir;
-  // When the run ends, not in a project's teardown: another project of the same run may still be using it.
   process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+export default function setup(): void {
+  // The projects of one run share it: the first one's setup makes it, and it goes when the run ends, not in a
+  // project's teardown, while another project may still be using it.
+  process.env.PORTAL_ROADMAP_TEST_TMPDIR ??= useTempRoot('portal-roadmap-tests-');
 }
