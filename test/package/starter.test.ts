@@ -115,10 +115,17 @@ describe('the starter with the tarball installed', { timeout: 180_000 }, () => {
     // integration of its own that runs at the end of the build.
     const forced = await runBin(starter.dir, 'portal-roadmap', ['rebuild', '--out', 'dist', '--state', '.roadmap', '--force'], env);
     expect(forced.code, forced.output).toBe(0);
-    const kept = /Kept (\d+) of (\d+) issue, project, column, team and changelog pages unchanged from \S+ \(linked in \d+ ms\); rendered (\d+)/.exec(forced.output);
+    const kept =
+      /Kept (\d+) of (\d+) issue, project, column, team and changelog pages unchanged from .+?, and (\d+) of (\d+) issue feeds \(linked in \d+ ms\); rendered (\d+)/.exec(
+        forced.output,
+      );
     expect(kept, forced.output).not.toBeNull();
-    expect([Number(kept![1]), Number(kept![3])]).toEqual([Number(kept![2]), 0]);
-    expect(Number(kept![2])).toBeGreaterThan(siteIssueIds().length);
+    const [pagesKept, pages, feedsKept, feeds, rendered] = kept!.slice(1).map(Number);
+    expect([pagesKept, rendered]).toEqual([pages, 0]);
+    expect(pages).toBeGreaterThan(siteIssueIds().length);
+    // Every issue's feed too, one for each issue on the site.
+    expect(feedsKept).toBe(feeds);
+    expect(feeds).toBeGreaterThanOrEqual(siteIssueIds().length);
   });
 
   it('a config change is published by the next rebuild', async () => {
