@@ -30,6 +30,8 @@ export interface Settings {
   source: DataSource;
   /** Scheme and host the site is served from (`ROADMAP_SITE`, else `site`, else the demo's), no path: Astro's `site`. */
   site: string;
+  /** The address the project's own files give: `site` in the config, else in `astro.config.mjs`; undefined when neither does. */
+  ownSite: string | undefined;
   /** The roadmap's base path, `/` or e.g. `/repo`: Astro's `base`, and below it the prefix of a mounted roadmap (`/repo/roadmap`). */
   base: string;
   /** Astro's `base`: the roadmap's own unless it is mounted. */
@@ -117,8 +119,9 @@ export function resolveSettings(root: string, env: NodeJS.ProcessEnv = process.e
   const parsedEnv = parseEnv(env);
   const config = loadRoadmapConfig(root, parsedEnv.ROADMAP_CONFIG, input.config);
   const source = resolveSource(parsedEnv, root);
+  const ownSite = config.site ?? input.astro?.site;
   const location = resolveSiteLocation({
-    configSite: config.site ?? input.astro?.site,
+    configSite: ownSite,
     configBase: config.base ?? (input.astro?.base && input.astro.base !== '/' ? input.astro.base : undefined),
     envSite: parsedEnv.ROADMAP_SITE,
     // A snapshot of the demo is the demo: `npm run fetch` and `npm run rebuild` of it build without a site.
@@ -133,6 +136,7 @@ export function resolveSettings(root: string, env: NodeJS.ProcessEnv = process.e
     config: { ...config, base },
     source,
     site: location.site,
+    ownSite,
     base,
     astroBase: location.base,
     prefix: config.prefix?.slice(1),
@@ -205,17 +209,33 @@ export const DEMO_DATA_WARNING =
   'Set both to build your roadmap; leave them unset only to try the site.';
 
 /**
- * `astro build` of the bundled demo in a project whose config gives its address (`site`) would publish made-up
- * issues on the team's domain (a deploy hook whose host lost a variable, say): the build stops with this. Without
- * a `site` in the config the demo builds, as the starter does on its first `npm run build`; `ROADMAP_SITE` alone
- * is not counted: set by hand, it tries the demo under a base path, as the bench and the docs do.
+ * `astro build` of the bundled demo in a project whose own files give its address (`site` in roadmap.config.json,
+ * else in astro.config.mjs, as every Starlight site sets it) would publish made-up issues on the team's domain (a
+ * deploy hook whose host lost a variable, say): the build stops with this. Without such a `site` the demo builds, as
+ * the starter does on its first `npm run build`; so it does at a name reserved for examples and tests (RFC 2606,
+ * RFC 6761: `example.com`, `.example`, `.test`, `localhost`, …), which no team serves from, as the examples' configs
+ * use. `ROADMAP_SITE` alone is not counted: set by hand, it tries the demo under a base path, as the bench and the
+ * docs do.
  */
-export function demoAtOwnSiteError({ source, config }: Pick<Settings, 'source' | 'config'>): string | undefined {
-  if (source.kind !== 'demo' || config.site === undefined) return undefined;
+export function demoAtOwnSiteError({ source, config, ownSite }: Pick<Settings, 'source' | 'config' | 'ownSite'>): string | undefined {
+  if (source.kind !== 'demo' || ownSite === undefined || isReservedHost(ownSite)) return undefined;
+  const where = config.site !== undefined ? 'roadmap.config.json' : 'astro.config.mjs';
   return (
-    `PORTAL_API_URL and PORTAL_WORKSPACE_ID are not set, so this build would publish the bundled DEMO workspace (made-up issues) at ${config.site}. ` +
-    'Set both variables to build your roadmap, or remove "site" from roadmap.config.json to try the site with the demo.'
+    `PORTAL_API_URL and PORTAL_WORKSPACE_ID are not set, so this build would publish the bundled DEMO workspace (made-up issues) at ${ownSite}. ` +
+    `Set both variables to build your roadmap, or remove "site" from ${where} to try the site with the demo${where === 'astro.config.mjs' ? ' (or try it with `astro dev`)' : ''}.`
   );
+}
+
+/** Whether `site`'s host is a name reserved for examples, tests and this machine (RFC 2606, RFC 6761), or a loopback address. */
+function isReservedHost(site: string): boolean {
+  let host: string;
+  try {
+    host = new URL(site).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  if (/^(?:\[::1\]|127(?:\.\d{1,3}){3})$/.test(host)) return true;
+  return /(?:^|\.)(?:example\.(?:com|net|org)|example|test|invalid|localhost)$/.test(host);
 }
 
 /** Made-up issues under a team's own title would be published without a word: said once, naming the variables. */

@@ -101,7 +101,7 @@ describe('portal-roadmap', () => {
 describe('rebuild of a project with its own address', () => {
   it('refuses to publish the bundled demo there when the portal variables are missing: one error line, exit 1, nothing written', () => {
     const project = mkdtempSync(join(tmpdir(), 'cli-demo-site-'));
-    writeFileSync(join(project, 'roadmap.config.json'), JSON.stringify({ site: 'https://acme.example/roadmap' }));
+    writeFileSync(join(project, 'roadmap.config.json'), JSON.stringify({ site: 'https://acme.dev/roadmap' }));
     const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(PORTAL_|ROADMAP_)/.test(name)));
     const result = spawnSync(process.execPath, [join(PROJECT_ROOT, 'bin/portal-roadmap.mjs'), 'rebuild', '--out', 'site', '--state', '.roadmap'], {
       cwd: project,
@@ -111,7 +111,7 @@ describe('rebuild of a project with its own address', () => {
     expect(result.status).toBe(1);
     expect(result.stderr.trim().split('\n')).toEqual([
       expect.stringMatching(
-        /^error: PORTAL_API_URL and PORTAL_WORKSPACE_ID are not set, so this build would publish the bundled DEMO workspace \(made-up issues\) at https:\/\/acme\.example\/roadmap/,
+        /^error: PORTAL_API_URL and PORTAL_WORKSPACE_ID are not set, so this build would publish the bundled DEMO workspace \(made-up issues\) at https:\/\/acme\.dev\/roadmap/,
       ),
     ]);
     expect(existsSync(join(project, 'site'))).toBe(false);

@@ -177,6 +177,33 @@ describe('a project of its own building the demo', () => {
     expect(fromConfig).toContain('remove "site" from roadmap.config.json');
   });
 
+  it('is stopped when the Astro config gives the address, as every Starlight site does', () => {
+    const fromAstro = demoAtOwnSiteError(resolveSettings(root({ title: 'Acme docs roadmap', prefix: '/roadmap' }), {}, { astro: { site: 'https://docs.acme.dev' } }));
+    expect(fromAstro).toContain('would publish the bundled DEMO workspace (made-up issues) at https://docs.acme.dev');
+    expect(fromAstro).toContain('remove "site" from astro.config.mjs');
+    // The config's own site is the one named, when both give one.
+    expect(demoAtOwnSiteError(resolveSettings(root({ title: 'Acme', site: 'https://roadmap.acme.dev' }), {}, { astro: { site: 'https://docs.acme.dev' } }))).toContain(
+      'at https://roadmap.acme.dev. Set both variables to build your roadmap, or remove "site" from roadmap.config.json',
+    );
+  });
+
+  it('builds the demo at a name reserved for examples and tests, which no team serves from', () => {
+    for (const site of [
+      'https://docs.example.com',
+      'https://roadmap.example.org',
+      'https://fieldnote.example',
+      'https://roadmap.test',
+      'http://localhost:4321',
+      'http://127.0.0.1:9',
+    ]) {
+      expect(demoAtOwnSiteError(resolveSettings(root({ title: 'Acme', site }), {})), site).toBeUndefined();
+      expect(demoAtOwnSiteError(resolveSettings(root({ title: 'Acme' }), {}, { astro: { site } })), site).toBeUndefined();
+    }
+    // A name that only looks like one is a team's.
+    expect(demoAtOwnSiteError(resolveSettings(root({ title: 'Acme', site: 'https://example.com.acme.dev' }), {}))).toContain('at https://example.com.acme.dev');
+    expect(demoAtOwnSiteError(resolveSettings(root({ title: 'Acme', site: 'https://mytest.dev' }), {}))).toContain('at https://mytest.dev');
+  });
+
   it('builds the demo under an address given by ROADMAP_SITE alone, to try a base path', () => {
     expect(demoAtOwnSiteError(resolveSettings(root({ title: 'Acme roadmap' }), { ROADMAP_SITE: 'https://user.github.io/repo' }))).toBeUndefined();
   });
