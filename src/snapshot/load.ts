@@ -52,11 +52,13 @@ export function rawDescriptions(json: unknown): string[] {
 
 export async function loadSnapshot(source: DataSource, hooks: LoadHooks = {}): Promise<Snapshot> {
   const warn = (message: string) => hooks.onWarning?.(message);
+  const { onDescriptions } = hooks;
+  const onJson = onDescriptions && ((json: unknown) => onDescriptions(rawDescriptions(json)));
   switch (source.kind) {
     case 'snapshot':
-      return readSnapshotFile(source.file, hooks.onDescriptions && ((json) => hooks.onDescriptions!(rawDescriptions(json))));
+      return readSnapshotFile(source.file, onJson);
     case 'demo':
-      return loadDemoSnapshot(source.file, warn, hooks.onDescriptions);
+      return loadDemoSnapshot(source.file, warn, onJson);
     case 'api': {
       // The portal client (and its HTTP stack) is loaded only to fetch: a build from a snapshot file or the demo, which
       // the content sync runs module by module, has no use for it.
@@ -99,9 +101,10 @@ export async function demoIds(file: string): Promise<Set<string>> {
   return new Set([...data.issues.map((issue) => issue.id), ...data.projects.map((project) => project.id)]);
 }
 
-export async function loadDemoSnapshot(file: string, warn: (message: string) => void = () => {}, onDescriptions?: (texts: string[]) => void): Promise<Snapshot> {
+/** `onJson`: told the file's JSON as soon as it is parsed, before its data is checked (as `readSnapshotFile` tells it). */
+export async function loadDemoSnapshot(file: string, warn: (message: string) => void = () => {}, onJson?: (json: unknown) => void): Promise<Snapshot> {
   const json: unknown = JSON.parse(await readFile(file, 'utf8'));
-  onDescriptions?.(rawDescriptions(json));
+  onJson?.(json);
   const data = parseWithFriendlyErrors(DemoDataSchema, json, file, 'Fix the demo data file.');
   const projectIds = new Set(data.projects.map((p) => p.id));
   const missing = [...new Set(data.issues.flatMap((i) => (i.projectId && !projectIds.has(i.projectId) ? [i.projectId] : [])))];
