@@ -17,6 +17,7 @@ import { resolveSiteLocation } from './site-url.ts';
 import type { DataSource } from '../snapshot/source.ts';
 import { DEMO_HISTORY_FILE, DEMO_RELEASE_NOTES_DIR, resolveSource } from './source.ts';
 import { localeWarnings, truncationNoteText } from '../i18n/labels.ts';
+import { onThisMachine } from '../shared/values.ts';
 import { ConfigError } from '../shared/errors.ts';
 
 /** The config with the base path resolved (from `base`, else the path of the site URL, else `/`). */
@@ -226,7 +227,7 @@ export function demoAtOwnSiteError({ source, config, ownSite }: Pick<Settings, '
   );
 }
 
-/** Whether `site`'s host is a name reserved for examples, tests and this machine (RFC 2606, RFC 6761), or a loopback address. */
+/** Whether `site`'s host is this machine or a name reserved for examples and tests (RFC 2606, RFC 6761). */
 function isReservedHost(site: string): boolean {
   let host: string;
   try {
@@ -234,8 +235,7 @@ function isReservedHost(site: string): boolean {
   } catch {
     return false;
   }
-  if (/^(?:\[::1\]|127(?:\.\d{1,3}){3})$/.test(host)) return true;
-  return /(?:^|\.)(?:example\.(?:com|net|org)|example|test|invalid|localhost)$/.test(host);
+  return onThisMachine(host) || /(?:^|\.)(?:example\.(?:com|net|org)|example|test|invalid|localhost)$/.test(host);
 }
 
 /** Made-up issues under a team's own title would be published without a word: said once, naming the variables. */

@@ -49,6 +49,9 @@ export function byId(a: { id: string }, b: { id: string }): number {
 
 const THIS_MACHINE = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
+/** Whether a URL's `hostname` names this machine (127.0.0.1, localhost, [::1]). */
+export const onThisMachine = (hostname: string): boolean => THIS_MACHINE.has(hostname);
+
 /**
  * Why a secret may not be sent to `url` (a webhook, a Mastodon server), or undefined when it may: it must be
  * https, and name no user (`user@host`: in `http://localhost:80@evil.example` the host is evil.example, and the
@@ -58,6 +61,6 @@ const THIS_MACHINE = new Set(['127.0.0.1', 'localhost', '[::1]']);
 export function secretTargetProblem(url: URL): string | undefined {
   if (url.username !== '' || url.password !== '') return 'names a user ("…@" before the host)';
   if (url.protocol === 'https:') return undefined;
-  if (url.protocol === 'http:' && THIS_MACHINE.has(url.hostname)) return undefined;
+  if (url.protocol === 'http:' && onThisMachine(url.hostname)) return undefined;
   return 'is not https';
 }
