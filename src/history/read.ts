@@ -9,11 +9,11 @@ import { dirname } from 'node:path';
 // undici is loaded only to read a live site's history (`fetchPublishedHistory`, once per read): the pages read the
 // history file, and loading undici cost a build's page rendering about 0.07 s.
 import type { Dispatcher } from 'undici';
-
-type Undici = typeof import('undici');
 import { formatIssues } from '../shared/friendly-errors.ts';
 import { RoadmapError } from '../shared/errors.ts';
 import { HISTORY_FORMAT, HISTORY_VERSION, HistorySchema, serializeHistory, type History } from './schema.ts';
+
+type Undici = typeof import('undici');
 
 export class HistoryError extends RoadmapError {
   override name = 'HistoryError';
