@@ -20,7 +20,8 @@ export const RENAMED_KEYS: readonly RenamedKey[] = [
 ];
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A JSON object (not an array, not null): a config or a group of its options. */
+export const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * `input` with every renamed key moved to its new name (a copy; the input is

@@ -17,7 +17,7 @@ import type { LabelOverrides } from '../i18n/labels.ts';
 import { ConfigError } from '../shared/errors.ts';
 import { parseWithFriendlyErrors } from '../shared/friendly-errors.ts';
 import { statusKey } from '../shared/status-key.ts';
-import { moveRenamedKeys } from './renamed-keys.ts';
+import { isObject, moveRenamedKeys } from './renamed-keys.ts';
 import { boardOptions } from './schemas/board.ts';
 import { columnOptions, DECLINED_COLUMN } from './schemas/columns.ts';
 import { embedOptions } from './schemas/embed.ts';
@@ -170,8 +170,12 @@ export function configIn<C extends RoadmapConfig>(config: C, locale: string): C 
   return texts ? ({ ...config, ...withTexts(config, texts) } as C) : config;
 }
 
-/** The config as checked, with a warning for each renamed key it still uses (src/config/renamed-keys.ts). */
-export type RoadmapConfig = z.output<typeof RoadmapConfigSchema> & { renamedKeys: string[] };
+/**
+ * The config as checked, with a warning for each renamed key it still uses (src/config/renamed-keys.ts), and the
+ * options it gives itself rather than takes by default (`givenOptions`: each key at the top and one level down, by
+ * its dotted path, as `embed.allowedOrigins`), for the notes that an option written out silences (./config-notes.ts).
+ */
+export type RoadmapConfig = z.output<typeof RoadmapConfigSchema> & { renamedKeys: string[]; givenOptions: string[] };
 export type RoadmapConfigInput = z.input<typeof RoadmapConfigSchema>;
 export type ColumnConfig = RoadmapConfig['columns'][number];
 
@@ -183,7 +187,13 @@ export function parseRoadmapConfig(input: unknown, file = DEFAULT_CONFIG_FILE): 
     file,
     `Fix ${file}; every option is in docs/reference/config.md of portal-roadmap (node_modules/portal-roadmap/docs/reference/config.md).`,
   );
-  return { ...parsed, renamedKeys: warnings };
+  return { ...parsed, renamedKeys: warnings, givenOptions: givenOptionPaths(config) };
+}
+
+/** The keys of a checked config's input, at the top and one level down: `shareCards`, `embed`, `embed.allowedOrigins`. */
+function givenOptionPaths(input: unknown): string[] {
+  if (!isObject(input)) return [];
+  return Object.entries(input).flatMap(([key, value]) => [key, ...(isObject(value) ? Object.keys(value).map((inner) => `${key}.${inner}`) : [])]);
 }
 
 /** The config file that `loadRoadmapConfig` reads (whether or not it exists): `named` or roadmap.config.json, in `root`. */

@@ -27,7 +27,8 @@ import { roadmapSitemap } from './steps/sitemap.ts';
 import { hostLimits } from './steps/host-limits.ts';
 import { feedFiles } from './steps/feed-files.ts';
 import { ownBuildSteps, pageReuseStep } from './steps/page-reuse.ts';
-import { missingShareCardPackages, NO_PREVIEW_IMAGE_HINT, SHARE_CARD_PACKAGES } from '../share-cards/share-card.ts';
+import { missingShareCardPackages, SHARE_CARD_PACKAGES } from '../share-cards/share-card.ts';
+import { configNotes } from '../config/config-notes.ts';
 import { pageFingerprint } from '../fingerprint/page-fingerprint.ts';
 import { roadmapRoutes, routePattern } from './routes.ts';
 import { settingsModulePlugin } from './virtual-settings.ts';
@@ -75,25 +76,13 @@ export default function portalRoadmap(options?: PortalRoadmapOptions, { frame }:
           return { ...resolved, pageReuse };
         });
         const mounted = settings.prefix !== undefined;
-        // `astro preview` serves what a build made: its warnings were the build's to say (and may not fit the files served).
+        // `astro preview` serves what a build made: its warnings and notes were the build's to say (and may not fit the files served).
         if (command !== 'preview') {
           for (const warning of settings.warnings) logger.warn(warning);
-          if (settings.config.embed.allowedOrigins.length === 0) {
-            // Framing is refused where the host applies the build's headers (src/hosting/headers.ts), and height messages go to
-            // the allowed origins alone: elsewhere a page that embeds the board keeps the snippet's fixed height.
-            // Information, not a warning: most sites embed nothing, and a warning on every build of a sound config
-            // teaches a team to skip the warnings that matter.
-            logger
-              .fork(`${NAME}:embed`)
-              .info(
-                'embed.allowedOrigins is empty, so where the host applies the build\'s _headers (Netlify, Cloudflare Pages, Vercel with "host": "vercel") no page may embed the board (frame-ancestors \'none\'), ' +
-                  'and elsewhere a page that embeds it keeps the fixed height of its iframe (600 px in the embed snippet), the board scrolling inside it. ' +
-                  'To embed it, list the origins of the pages that do, e.g. "embed": { "allowedOrigins": ["https://docs.example.com"] } in roadmap.config.json.',
-              );
+          for (const note of configNotes(settings.config, settings.brand.socialImage !== undefined)) {
+            if (!note.buildOnly || command === 'build') logger.fork(`${NAME}:${note.topic}`).info(note.text);
           }
         }
-        // Said on a build only: `astro dev` and `astro check` make no page anyone shares.
-        if (command === 'build' && !settings.config.shareCards && !settings.brand.socialImage) logger.fork(`${NAME}:share-cards`).info(NO_PREVIEW_IMAGE_HINT);
         // Astro inlines every environment variable into `import.meta.env` of server code, over its own values: a BASE_URL
         // variable (vitest sets one in its workers; so do some CI systems) would replace the base path in every link.
         for (const name of ['BASE_URL', 'SITE']) delete process.env[name];

@@ -75,14 +75,6 @@ export const NOTE_CARD_TAGS = 4;
 /** What drawing cards needs installed beside portal-roadmap: `npm install` these to turn `shareCards` on. */
 export const SHARE_CARD_PACKAGES = ['satori', '@resvg/resvg-js', '@fontsource/noto-sans'] as const;
 
-/**
- * What a build says when link previews of the site would have no image (no cards, no `theme.socialImage`). The
- * package ships no picture of its own for them: a stock image under every team's link would show portal-roadmap,
- * not the team, and the site card needs the packages above.
- */
-export const NO_PREVIEW_IMAGE_HINT =
-  'Link previews of this site (Slack, LinkedIn, …) have no image: set "shareCards": true to draw one from your title, description and accent (docs/share-cards.md), or "theme": { "socialImage": … } to use an image of yours (1200×630).';
-
 /** The packages of SHARE_CARD_PACKAGES that `root` (the project) cannot resolve. */
 export function missingShareCardPackages(root: string): string[] {
   const fromProject = createRequire(join(root, 'package.json'));

@@ -9,7 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { pageSlug } from '../../src/view/paths.ts';
-import { NO_PREVIEW_IMAGE_HINT } from '../../src/share-cards/share-card.ts';
+import { NO_PREVIEW_IMAGE_NOTE } from '../../src/config/config-notes.ts';
 import { listFiles, readPage } from '../support/build-site.ts';
 import { CONFIGURED_SITE, CONFIGURED_SUBSCRIBE_ACTION, DECLINED_HEADING } from '../support/fixtures.ts';
 import { declinedIssueIds } from '../support/scenarios.ts';
@@ -266,8 +266,8 @@ describe("shareCards: an Open Graph image per issue, project and release note, a
     const none = { image: null, width: null, height: null, alt: null, card: 'summary', twitterImage: null };
     expect(previewTags(control, 'index.html')).toEqual(none);
     expect(previewTags(control, 'changelog/index.html')).toEqual(none);
-    expect(fixtures.demo.output.split(NO_PREVIEW_IMAGE_HINT)).toHaveLength(2);
+    expect(fixtures.demo.output.split(NO_PREVIEW_IMAGE_NOTE)).toHaveLength(2);
     // A site with cards has its image, and no hint.
-    expect(fixtures.configured.output).not.toContain(NO_PREVIEW_IMAGE_HINT);
+    expect(fixtures.configured.output).not.toContain(NO_PREVIEW_IMAGE_NOTE);
   });
 });

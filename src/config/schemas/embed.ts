@@ -26,7 +26,8 @@ export const embedOptions = {
     .strictObject({
       /**
        * Origins allowed to frame the embed pages and to receive their height
-       * messages, e.g. `["https://docs.example.com"]`. Empty: no one may frame any page.
+       * messages, e.g. `["https://docs.example.com"]`. Empty: no one may frame any page, and the build says so
+       * in one line, unless `[]` is written out.
        */
       allowedOrigins: z.array(origin()).default([]),
       /** Transparent page background, so the embed takes the host page's. */

@@ -11,7 +11,7 @@ export const shareCardOptions = {
    * drawn then). Cards are cached in
    * the state folder. A text in a script the cards' fonts cannot draw (Arabic, Hebrew, CJK, …) gets no card: its
    * page shows `theme.socialImage`, else the site card, and the build says how many. Off and with no
-   * `theme.socialImage`, pages have no image, and the build says so in one line.
+   * `theme.socialImage`, pages have no image, and the build says so in one line, unless `false` is written out.
    */
   shareCards: z.boolean().default(false),
 };
