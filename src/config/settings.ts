@@ -56,6 +56,11 @@ export interface Settings {
   releaseNotesDir: string;
   /** Whether `.mdx` notes are read: the site has `@astrojs/mdx` among its integrations (a Starlight site has). */
   releaseNotesMdx: boolean;
+  /**
+   * The files the settings were read from: the config file (none for the integration's options), the `shipDates`
+   * file, the brand images. `astro dev` restarts when one changes (`addWatchFile`), as it does for astro.config.mjs.
+   */
+  settingsFiles: string[];
   /** The `shipDates` file read: an ISO date-time by issue id or identifier (empty without the option). */
   shipDates: Readonly<Record<string, string>>;
   /** Where sanitised descriptions are cached across builds (`ROADMAP_RENDER_CACHE`, else `.roadmap/render-cache.json`), absolute. */
@@ -131,6 +136,10 @@ export function resolveSettings(root: string, env: NodeJS.ProcessEnv = process.e
   });
   // A mounted roadmap's pages are below its prefix: that is their base, and the Astro project's stays as it is.
   const base = config.prefix ? `${location.base === '/' ? '' : location.base}${config.prefix}` : location.base;
+  const configName = input.config === undefined ? configFilePath(root, parsedEnv.ROADMAP_CONFIG) : INLINE_CONFIG_NAME;
+  const configDir = input.config === undefined ? dirname(configName) : root;
+  const brand = resolveBrand({ favicon: config.theme.favicon, logo: config.theme.logo, socialImage: config.theme.socialImage }, root, configDir, configName);
+  const shipDatesFile = config.shipDates ? projectFile(root, config.shipDates, { option: 'shipDates', what: 'a JSON file', example: 'ship-dates.json' }, configName) : undefined;
   return {
     projectRoot: root,
     env: parsedEnv,
@@ -149,20 +158,8 @@ export function resolveSettings(root: string, env: NodeJS.ProcessEnv = process.e
       ...configWarnings(config),
       ...languageWarnings(config),
     ],
-    brand: resolveBrand(
-      { favicon: config.theme.favicon, logo: config.theme.logo, socialImage: config.theme.socialImage },
-      root,
-      input.config === undefined ? dirname(configFilePath(root, parsedEnv.ROADMAP_CONFIG)) : root,
-      input.config === undefined ? configFilePath(root, parsedEnv.ROADMAP_CONFIG) : INLINE_CONFIG_NAME,
-    ),
-    layoutFile: config.layout
-      ? layoutFile(
-          root,
-          config.layout,
-          input.config === undefined ? dirname(configFilePath(root, parsedEnv.ROADMAP_CONFIG)) : root,
-          input.config === undefined ? configFilePath(root, parsedEnv.ROADMAP_CONFIG) : INLINE_CONFIG_NAME,
-        )
-      : undefined,
+    brand,
+    layoutFile: config.layout ? layoutFile(root, config.layout, configDir, configName) : undefined,
     descriptionCacheFile: resolve(root, parsedEnv.ROADMAP_RENDER_CACHE ?? `${DEFAULT_STATE_DIR}/${DESCRIPTION_CACHE_FILE}`),
     truncatedNote: truncationNoteText(config),
     pageReuse: parsedEnv.ROADMAP_PAGE_DIGESTS
@@ -173,16 +170,16 @@ export function resolveSettings(root: string, env: NodeJS.ProcessEnv = process.e
       : undefined,
     releaseNotesOut: parsedEnv.ROADMAP_RELEASE_NOTES_OUT ? resolve(root, parsedEnv.ROADMAP_RELEASE_NOTES_OUT) : undefined,
     buildConcurrency: parsedEnv.ROADMAP_BUILD_CONCURRENCY ?? defaultBuildConcurrency(),
-    shipDates: config.shipDates
-      ? readShipDates(
-          projectFile(root, config.shipDates, { option: 'shipDates', what: 'a JSON file', example: 'ship-dates.json' }),
-          input.config === undefined ? configFilePath(root, parsedEnv.ROADMAP_CONFIG) : INLINE_CONFIG_NAME,
-        )
-      : {},
+    shipDates: shipDatesFile ? readShipDates(shipDatesFile, configName) : {},
     historyFile: parsedEnv.ROADMAP_HISTORY ? resolve(root, parsedEnv.ROADMAP_HISTORY) : source.kind === 'demo' ? DEMO_HISTORY_FILE : undefined,
     // Made-up notes belong to the made-up workspace, as its history does: never on a site of a real source.
     releaseNotesDir: source.kind === 'demo' ? DEMO_RELEASE_NOTES_DIR : resolve(root, config.releaseNotes.folder),
     releaseNotesMdx: input.astro?.mdx ?? false,
+    settingsFiles: [
+      ...(input.config === undefined && existsSync(configName) ? [configName] : []),
+      ...(shipDatesFile ? [shipDatesFile] : []),
+      ...[brand.favicon, brand.logo, brand.socialImage].flatMap((asset) => (asset?.file ? [asset.file] : [])),
+    ],
   };
 }
 

@@ -58,23 +58,27 @@ export default function portalRoadmap(options?: PortalRoadmapOptions, { frame }:
   return {
     name: NAME,
     hooks: {
-      'astro:config:setup': ({ config: astroConfig, command, injectRoute, updateConfig, logger }) => {
-        const settings = orExit(() => {
-          const resolved = resolveSettings(fileURLToPath(astroConfig.root), process.env, {
-            config: options,
-            // `.mdx` notes need the site's MDX integration (a Starlight site has it) to be rendered.
-            astro: { site: astroConfig.site, base: astroConfig.base, mdx: astroConfig.integrations.some((integration) => integration.name === '@astrojs/mdx') },
-          });
-          const demoAtOwnSite = command === 'build' ? demoAtOwnSiteError(resolved) : undefined;
-          if (demoAtOwnSite) throw new ConfigError(demoAtOwnSite);
-          if (starlight && !resolved.prefix) throw new ConfigError(STARLIGHT_NEEDS_PREFIX);
-          if (starlight && resolved.layoutFile) throw new ConfigError(STARLIGHT_HAS_A_LAYOUT);
-          if (resolved.prefix) checkHost(astroConfig);
-          if (resolved.config.shareCards) checkShareCardPackages(resolved.projectRoot);
-          // Pages are kept from a previous output on a build alone; its fingerprint takes in the code, read once here.
-          const pageReuse = command === 'build' && resolved.pageReuse ? { ...resolved.pageReuse, fingerprint: pageFingerprint(resolved) } : undefined;
-          return { ...resolved, pageReuse };
-        });
+      'astro:config:setup': ({ config: astroConfig, command, isRestart, injectRoute, updateConfig, addWatchFile, logger }) => {
+        const settings = orExit(
+          () => {
+            const resolved = resolveSettings(fileURLToPath(astroConfig.root), process.env, {
+              config: options,
+              // `.mdx` notes need the site's MDX integration (a Starlight site has it) to be rendered.
+              astro: { site: astroConfig.site, base: astroConfig.base, mdx: astroConfig.integrations.some((integration) => integration.name === '@astrojs/mdx') },
+            });
+            const demoAtOwnSite = command === 'build' ? demoAtOwnSiteError(resolved) : undefined;
+            if (demoAtOwnSite) throw new ConfigError(demoAtOwnSite);
+            if (starlight && !resolved.prefix) throw new ConfigError(STARLIGHT_NEEDS_PREFIX);
+            if (starlight && resolved.layoutFile) throw new ConfigError(STARLIGHT_HAS_A_LAYOUT);
+            if (resolved.prefix) checkHost(astroConfig);
+            if (resolved.config.shareCards) checkShareCardPackages(resolved.projectRoot);
+            // Pages are kept from a previous output on a build alone; its fingerprint takes in the code, read once here.
+            const pageReuse = command === 'build' && resolved.pageReuse ? { ...resolved.pageReuse, fingerprint: pageFingerprint(resolved) } : undefined;
+            return { ...resolved, pageReuse };
+          },
+          { isRestart },
+        );
+        for (const file of settings.settingsFiles) addWatchFile(file);
         const mounted = settings.prefix !== undefined;
         // `astro preview` serves what a build made: its warnings and notes were the build's to say (and may not fit the files served).
         if (command !== 'preview') {
@@ -203,12 +207,16 @@ function buildSteps(
  * zod error as its cause (about 30 lines for one bad colour). A config or
  * environment mistake is ours to explain, so its friendly lines go to stderr
  * alone and the build exits 1. Anything else is a bug and keeps Astro's report.
+ * On a restart of `astro dev` (a watched config file was saved) the mistake is
+ * thrown instead, without the stack: Astro prints it and keeps serving the last
+ * valid config until the file is fixed, rather than the dev server ending.
  */
-function orExit<T>(run: () => T): T {
+function orExit<T>(run: () => T, { isRestart = false } = {}): T {
   try {
     return run();
   } catch (error) {
     if (!(error instanceof RoadmapError)) throw error;
+    if (isRestart) throw Object.assign(new Error(error.message), { stack: error.message });
     process.stderr.write(`error: ${error.message}\n`);
     process.exit(1);
   }

@@ -15,5 +15,10 @@ export function settingsModulePlugin(settings: Settings): Plugin {
     name: 'portal-roadmap:settings-module',
     resolveId: (id) => (id === SETTINGS_MODULE ? RESOLVED_ID : undefined),
     load: (id) => (id === RESOLVED_ID ? `export default ${JSON.stringify(settings)};` : undefined),
+    // Astro restarts `astro dev` when a file the integration watches (`addWatchFile`) changes, but only hears of
+    // changes from Vite's watcher, which watches the project's folder: a config named by ROADMAP_CONFIG elsewhere is added.
+    configureServer: (server) => {
+      server.watcher.add(settings.settingsFiles);
+    },
   };
 }

@@ -3,7 +3,7 @@
  * an example project (examples/starter, examples/docs-site) in a temporary
  * folder that installs the tarball and the rest from the registry.
  */
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -70,18 +70,77 @@ export function runShell(dir: string, command: string, env: Record<string, strin
 
 function run(dir: string, file: string, args: string[], env: Record<string, string>): Promise<Run> {
   const started = performance.now();
+  const child = start(dir, file, args, env);
   return new Promise((resolve, reject) => {
-    const child = spawn(file, args, {
-      cwd: dir,
-      env: { ...cleanEnv(), PATH: NODE_ENV_PATH, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, output, seconds: (performance.now() - started) / 1000 }));
+    child.process.on('error', reject);
+    child.process.on('close', (code) => resolve({ code, output: child.output(), seconds: (performance.now() - started) / 1000 }));
   });
+}
+
+export interface Started {
+  process: ChildProcess;
+  /** Everything it printed so far, stdout and stderr together. */
+  output(): string;
+  /** Resolves once its output matches `pattern` (with the match), rejects when it ends first or after `timeoutMs`. */
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpExecArray>;
+  /** Ends it and resolves once it has ended. */
+  stop(): Promise<void>;
+}
+
+/** A command of the project's own node_modules/.bin left running (`astro dev`), with Node 24, as `runBin` runs one. */
+export function startBin(dir: string, bin: string, args: string[], env: Record<string, string> = {}): Started {
+  return start(dir, join(dir, 'node_modules/.bin', bin), args, env);
+}
+
+function start(dir: string, file: string, args: string[], env: Record<string, string>): Started {
+  const child = spawn(file, args, {
+    cwd: dir,
+    env: { ...cleanEnv(), PATH: NODE_ENV_PATH, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const listeners = new Set<() => void>();
+  const heard = (chunk: Buffer) => {
+    output += String(chunk);
+    for (const listener of listeners) listener();
+  };
+  child.stdout.on('data', heard);
+  child.stderr.on('data', heard);
+  const ended = new Promise<void>((resolve) => child.on('close', () => resolve()));
+  return {
+    process: child,
+    output: () => output,
+    waitFor: (pattern, timeoutMs = 60_000) =>
+      new Promise((resolve, reject) => {
+        const done = () => {
+          listeners.delete(check);
+          clearTimeout(timer);
+        };
+        const check = () => {
+          const match = pattern.exec(output);
+          if (match) {
+            done();
+            resolve(match);
+          }
+        };
+        const timer = setTimeout(() => {
+          done();
+          reject(new Error(`no ${pattern} in ${timeoutMs} ms of output:\n${output.slice(-3000)}`));
+        }, timeoutMs);
+        listeners.add(check);
+        void ended.then(() => {
+          if (listeners.has(check)) {
+            done();
+            reject(new Error(`ended before printing ${pattern}:\n${output.slice(-3000)}`));
+          }
+        });
+        check();
+      }),
+    stop: () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      return ended;
+    },
+  };
 }
 
 /** The environment without what vitest or a developer's shell set for this repository's own builds. */

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startFakePortal, type FakePortal } from '../support/fake-portal.ts';
 import { SCENARIOS, siteIssueIds } from '../support/scenarios.ts';
-import { installExample, runBin, runShell, type Installed } from './install.ts';
+import { installExample, runBin, runShell, startBin, type Installed } from './install.ts';
 import { PROJECT_ROOT } from '../support/build-site.ts';
 import { serveStatic, type StaticSite } from '../support/static-server.ts';
 
@@ -193,5 +193,35 @@ describe('the starter with the tarball installed', { timeout: 180_000 }, () => {
     const demo = JSON.parse(readFileSync(new URL('../../src/data/demo/portal.json', import.meta.url), 'utf8')) as { issues: unknown[] };
     expect(issuePages(join(starter.dir, 'demo-dist')).length).toBeGreaterThan(0);
     expect(issuePages(join(starter.dir, 'demo-dist')).length).toBeLessThanOrEqual(demo.issues.length);
+  });
+});
+
+describe('astro dev in the starter', () => {
+  it('shows a saved roadmap.config.json without a restart by hand, and keeps serving the last valid config while the file has a mistake', async () => {
+    const configFile = join(starter.dir, 'roadmap.config.json');
+    const saved = readFileSync(configFile, 'utf8');
+    const config = JSON.parse(saved) as { title: string };
+    const dev = startBin(starter.dir, 'astro', ['dev', '--host', '127.0.0.1', '--port', '0']);
+    /** Resolves once Astro has said its dev server restarted `times` times in all. */
+    const restarted = (times: number) => dev.waitFor(new RegExp(`(?:server restarted[\\s\\S]*){${times}}`));
+    try {
+      const [, url] = await dev.waitFor(/Local\s+(http:\/\/127\.0\.0\.1:\d+\/)/);
+      const title = async () => /<title>([^<]*)<\/title>/.exec(await (await fetch(url!)).text())?.[1];
+      expect(await title()).toBe(config.title);
+      writeFileSync(configFile, JSON.stringify({ ...config, title: 'Acme, live' }));
+      await restarted(1);
+      expect(await title()).toBe('Acme, live');
+      // A mistake is named, and the page stays as it was: the dev server does not end.
+      writeFileSync(configFile, JSON.stringify({ ...config, titel: 'Acme, misspelt' }));
+      await dev.waitFor(/Continuing with previous valid configuration/);
+      expect(dev.output()).toContain('unknown key "titel"');
+      expect(await title()).toBe('Acme, live');
+      writeFileSync(configFile, saved);
+      await restarted(2);
+      expect(await title()).toBe(config.title);
+    } finally {
+      await dev.stop();
+      writeFileSync(configFile, saved);
+    }
   });
 });

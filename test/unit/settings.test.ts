@@ -238,3 +238,20 @@ describe('layout', () => {
     expect(failure(() => resolveSettings(root({ layout: 'src/layouts/Site.html' }), SITED)).message).toMatch(/layout: give the path of an \.astro component/);
   });
 });
+
+describe('the files the settings were read from, which `astro dev` watches', () => {
+  it('are the config file, the ship dates and the team’s brand images, each by its absolute path', () => {
+    const dir = root({ shipDates: 'ship-dates.json', theme: { logo: 'brand/logo.svg' } });
+    writeFileSync(join(dir, 'ship-dates.json'), '{}');
+    mkdirSync(join(dir, 'brand'));
+    writeFileSync(join(dir, 'brand/logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>');
+    const files = resolveSettings(dir, SITED).settingsFiles.map((file) => realpathSync(file));
+    for (const file of ['roadmap.config.json', 'ship-dates.json', 'brand/logo.svg']) expect(files).toContain(realpathSync(join(dir, file)));
+  });
+
+  it('leave out a config file that does not exist, and the options given in astro.config.mjs (Astro watches that file itself)', () => {
+    const configFiles = (settings: ReturnType<typeof resolveSettings>) => settings.settingsFiles.filter((file) => file.endsWith('.json'));
+    expect(configFiles(resolveSettings(root(), SITED))).toEqual([]);
+    expect(configFiles(resolveSettings(root(), SITED, { config: { title: 'Inline' } }))).toEqual([]);
+  });
+});
