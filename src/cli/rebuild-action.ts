@@ -29,8 +29,9 @@ async function rebuildAndReport(maxShrink: number, values: Values): Promise<void
   const settings = resolveSettings(root);
   const { source, config } = settings;
   // The build this runs reads a snapshot file, which hides that its data is the demo's: the check `astro build`
-  // makes (src/integration/index.ts) is made here, before anything is read or published.
-  const demoAtOwnSite = demoAtOwnSiteError(settings);
+  // makes (src/integration/index.ts) is made here, before anything is read or published, and counts ROADMAP_SITE,
+  // the live site this run publishes over.
+  const demoAtOwnSite = demoAtOwnSiteError(settings, { publishing: true });
   if (demoAtOwnSite) throw new ConfigError(demoAtOwnSite);
   printWarnings(settings);
   const session = source.kind === 'api' ? sessionOf(source.portal) : undefined;

@@ -212,16 +212,21 @@ export const DEMO_DATA_WARNING =
  * deploy hook whose host lost a variable, say): the build stops with this. Without such a `site` the demo builds, as
  * the starter does on its first `npm run build`; so it does at a name reserved for examples and tests (RFC 2606,
  * RFC 6761: `example.com`, `.example`, `.test`, `localhost`, …), which no team serves from, as the examples' configs
- * use. `ROADMAP_SITE` alone is not counted: set by hand, it tries the demo under a base path, as the bench and the
- * docs do.
+ * use. For `astro build`, `ROADMAP_SITE` alone is not counted: set by hand, it tries the demo under a base path.
+ * `portal-roadmap rebuild` (`publishing`) counts it too: there it is the live site's address, which the host guides
+ * set as a variable of the host's build, and the rebuild publishes over that site.
  */
-export function demoAtOwnSiteError({ source, config, ownSite }: Pick<Settings, 'source' | 'config' | 'ownSite'>): string | undefined {
-  if (source.kind !== 'demo' || ownSite === undefined || isReservedHost(ownSite)) return undefined;
+export function demoAtOwnSiteError(
+  { source, config, ownSite, env }: Pick<Settings, 'source' | 'config' | 'ownSite'> & { env: Pick<RoadmapEnv, 'ROADMAP_SITE'> },
+  { publishing = false } = {},
+): string | undefined {
+  const fromEnv = publishing && env.ROADMAP_SITE ? env.ROADMAP_SITE : undefined;
+  const site = fromEnv ?? ownSite;
+  if (source.kind !== 'demo' || site === undefined || isReservedHost(site)) return undefined;
+  const prefix = `PORTAL_API_URL and PORTAL_WORKSPACE_ID are not set, so this build would publish the bundled DEMO workspace (made-up issues) at ${site}`;
+  if (fromEnv) return `${prefix}, the live site ROADMAP_SITE names. Set both variables to build your roadmap, or unset ROADMAP_SITE to try the site with the demo.`;
   const where = config.site !== undefined ? 'roadmap.config.json' : 'astro.config.mjs';
-  return (
-    `PORTAL_API_URL and PORTAL_WORKSPACE_ID are not set, so this build would publish the bundled DEMO workspace (made-up issues) at ${ownSite}. ` +
-    `Set both variables to build your roadmap, or remove "site" from ${where} to try the site with the demo${where === 'astro.config.mjs' ? ' (or try it with `astro dev`)' : ''}.`
-  );
+  return `${prefix}. Set both variables to build your roadmap, or remove "site" from ${where} to try the site with the demo${where === 'astro.config.mjs' ? ' (or try it with `astro dev`)' : ''}.`;
 }
 
 /** Whether `site`'s host is this machine or a name reserved for examples and tests (RFC 2606, RFC 6761). */

@@ -208,6 +208,16 @@ describe('a project of its own building the demo', () => {
     expect(demoAtOwnSiteError(resolveSettings(root({ title: 'Acme roadmap' }), { ROADMAP_SITE: 'https://user.github.io/repo' }))).toBeUndefined();
   });
 
+  it('rebuilds it at no address ROADMAP_SITE gives, which is the live site a rebuild publishes over, but for a reserved name', () => {
+    const publishing = (ROADMAP_SITE: string) => demoAtOwnSiteError(resolveSettings(root({ title: 'Acme roadmap' }), { ROADMAP_SITE }), { publishing: true });
+    expect(publishing('https://user.github.io/repo')).toContain(
+      'at https://user.github.io/repo, the live site ROADMAP_SITE names. Set both variables to build your roadmap, or unset ROADMAP_SITE',
+    );
+    expect(publishing('https://roadmap.example.com')).toBeUndefined();
+    // The variable wins over the config's address, as it does for the site itself.
+    expect(demoAtOwnSiteError(resolveSettings(root({ site: 'https://acme.dev' }), { ROADMAP_SITE: 'https://roadmap.example.com' }), { publishing: true })).toBeUndefined();
+  });
+
   it('builds the demo without an address of its own, and its own workspace at any address', () => {
     expect(demoAtOwnSiteError(resolveSettings(root({ title: 'Acme roadmap' }), {}))).toBeUndefined();
     expect(demoAtOwnSiteError(resolveSettings(root({ title: 'Acme roadmap', site: 'https://acme.github.io/roadmap' }), API))).toBeUndefined();
