@@ -11,7 +11,7 @@
 const PHONE = matchMedia('(max-width: 640px)');
 const PREFIX = '#column-';
 
-/** Runs the tabs of the page's board, if it has one (Board.astro loads this on a phone). */
+/** Runs the tabs of the page's board, if it has one (ColumnIndex.astro loads this on a phone). */
 export function startColumnTabs(): void {
   const nav = document.querySelector<HTMLElement>('[data-column-tabs]');
   const panels = document.querySelector<HTMLElement>('[data-tab-panels]');

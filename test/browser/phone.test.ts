@@ -4,8 +4,8 @@
  * a time, picked by tabs that keep the choice in the URL, by pointer, by
  * keyboard and without JavaScript; it stays short with its first card in the
  * first screen; the header is one row, the same on the board and an issue
- * page. Then the visitor's light/dark/auto switch, and an embed's per-column
- * card limit.
+ * page; a team's board and the embeds do the same. Then the visitor's
+ * light/dark/auto switch, and an embed's per-column card limit.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -249,6 +249,36 @@ describe("the visitor's colour scheme", () => {
     expect(await page.locator('[data-theme-switch]').count()).toBe(1);
     await context.close();
   });
+});
+
+describe("a team's board and the embeds on a phone", () => {
+  it("show one column at a time too, picked by tabs with their own counts, and an embed's tabs stay in its frame", async () => {
+    const team = listFiles(outDir)
+      .find((file) => /^teams\/[^/]+\/index\.html$/.test(file))!
+      .replace(/index\.html$/, '');
+    const page = await browser.newPage({ viewport: PHONE });
+    const watch = watchPage(page);
+    for (const path of [`/${team}`, '/embed/', `/embed/${team}`]) {
+      await page.goto(`${site.url}${path}`);
+      const tabs = await page.locator('[data-tab]').evaluateAll((links) => links.map((a) => (a as HTMLElement).dataset.tab!));
+      expect(tabs.length, path).toBeGreaterThan(2);
+      expect(await shownColumns(page), path).toEqual([tabs[0]]);
+      // Each tab counts the issues of its column on this board: on a team's, the team's.
+      for (const id of tabs) {
+        const total = await page.locator(`[data-column="${id}"]`).getAttribute('data-total');
+        expect(await page.locator(`[data-tab-count="${id}"]`).textContent(), `${path} ${id}`).toBe(total);
+      }
+      await page.locator(`[data-tab="${tabs[1]}"]`).click();
+      expect(await shownColumns(page), path).toEqual([tabs[1]]);
+      expect(new URL(page.url()).pathname, path).toBe(path);
+      expect(new URL(page.url()).hash, path).toBe(`#column-${tabs[1]}`);
+      // In an embed, whose <base> sends links to the top window, the tabs name their own frame.
+      const targets = await page.locator('[data-tab]').evaluateAll((links) => links.map((a) => a.getAttribute('target')));
+      expect(new Set(targets), path).toEqual(new Set([path.startsWith('/embed/') ? '_self' : null]));
+    }
+    expect(watch).toEqual({ dialogs: [], consoleErrors: [] });
+    await page.close();
+  }, 60_000);
 });
 
 describe("an embed's card limit", () => {
