@@ -217,8 +217,10 @@ describe('the demo in nine languages', () => {
       expect(text).not.toContain('language-switcher');
       expect(text).not.toContain('hreflang');
       const links = [...text.matchAll(/<a[^>]* href="([^"]+)"/g)].map((m) => m[1]!);
-      // The site's own links stay in the language; the vote and suggest links go to the portal.
-      const own = links.filter((link) => !link.startsWith('https://portal.example.com/'));
+      // The site's own links stay in the language; the vote and suggest links go to the portal; the status tabs are links
+      // within the page, to its columns.
+      expect(links.filter((link) => link.startsWith('#')).every((link) => link.startsWith('#column-')), locale).toBe(true);
+      const own = links.filter((link) => !link.startsWith('https://portal.example.com/') && !link.startsWith('#'));
       expect(own.length, locale).toBeGreaterThan(40);
       for (const link of own) expect(link.startsWith(`/${FOLDERS[index]}`), link).toBe(true);
       expect(links.filter((link) => link.startsWith('https://portal.example.com/vote/')).length, locale).toBeGreaterThan(20);
