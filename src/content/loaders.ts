@@ -1,21 +1,17 @@
 /**
- * The roadmap's content collections, for a project's `src/content.config.ts`
- * (as Starlight's `docsLoader()` and `docsSchema()` go into one):
- *
- *     import { roadmapCollections } from 'portal-roadmap/content';
- *     export const collections = roadmapCollections();
- *
- * A site with collections of its own spreads them in beside its own:
- * `{ docs: defineCollection(…), ...roadmapCollections() }`. The loader reads
- * the settings the integration resolved, so the integration must be in the
- * project's astro.config.mjs.
+ * The roadmap's content collections, made from the settings the integration resolved, with their loaders and
+ * schemas: `portal-roadmap/loaders`. A project's `src/content.config.ts` takes them through
+ * `portal-roadmap/content` (./collections.ts), which hands this module the settings. Node loads this module and
+ * everything it imports itself, not Vite's module runner, which transformed its 38 modules (and their source maps)
+ * one at a time before the content sync read any entry (the integration's Vite plugin marks it external:
+ * src/integration/loaders-external.ts). So nothing here may import a virtual module.
  */
 // Astro's own `defineCollection` (`astro:content` re-exports it, types included): imported from its module, the content
 // config loads without the whole page runtime `astro:content` brings, which the content sync would transform module by
 // module before it reads any entry.
 import { defineCollection } from 'astro/content/config';
 import { z } from 'astro/zod';
-import settings from 'virtual:portal-roadmap/settings';
+import type { Settings } from '../config/settings.ts';
 import type { Issue, Project, RoadmapInfo } from '../snapshot/model.ts';
 import { roadmapLoader } from './loader.ts';
 import { releaseNoteSchema, releaseNotesLoader } from './release-notes.ts';
@@ -23,6 +19,7 @@ import { releaseNoteRules } from '../view/release-notes.ts';
 import { DEFAULT_RELEASE_NOTES_FOLDER } from '../config/schemas/release-notes.ts';
 
 export { roadmapLoader } from './loader.ts';
+export { releaseNotesLoader, releaseNoteSchema } from './release-notes.ts';
 export { IssueSchema, ProjectSchema, RoadmapInfoSchema } from '../snapshot/model.ts';
 
 /** The names the pages read the collections by; a site's own collections must not use them. */
@@ -37,7 +34,10 @@ export const ROADMAP_COLLECTION_NAMES = ['issues', 'projects', 'roadmap', 'relea
  */
 const checkedBefore = <T>() => z.custom<T>();
 
-export function roadmapCollections() {
+/** What the collections are made from: the settings of the build (`virtual:portal-roadmap/settings`). */
+export type CollectionSettings = Pick<Settings, 'source' | 'config' | 'descriptionCacheFile' | 'truncatedNote' | 'projectRoot' | 'releaseNotesDir' | 'releaseNotesMdx'>;
+
+export function collectionsOf(settings: CollectionSettings) {
   const { source, config, descriptionCacheFile, truncatedNote, projectRoot, releaseNotesDir } = settings;
   const { columns, privacy } = config;
   return {

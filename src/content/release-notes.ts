@@ -13,7 +13,7 @@ import { dirname, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Loader } from 'astro/loaders';
 import { z } from 'astro/zod';
-import type { SchemaContext } from 'astro:content';
+import type { SchemaContext } from 'astro/content/config';
 import { ConfigError } from '../shared/errors.ts';
 import { checkReleaseNote, isNoteFile, releaseNoteFields, type ReleaseNoteRules } from '../view/release-notes.ts';
 

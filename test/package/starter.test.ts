@@ -49,6 +49,7 @@ describe('the tarball', () => {
     expect(packed.files).toContain('lib/descriptions/render-worker.js');
     expect(packed.files).toContain('lib/integration/index.js');
     expect(packed.files).toContain('lib/integration/starlight.js');
+    expect(packed.files).toContain('lib/content/loaders.js');
     expect(packed.files).toContain('src/integration/index.ts');
     expect(packed.files).toContain('CHANGELOG.md');
     expect(packed.files).toContain('docs/reference/config.md');

@@ -120,7 +120,8 @@ export function astroFiles(): string[] {
     .sort();
 }
 
-const specifiersIn = (code: string) => ts.preProcessFile(code, true, true).importedFiles.map((file) => file.fileName);
+/** What the TypeScript or JavaScript `code` imports and re-exports from, as written. */
+export const specifiersIn = (code: string) => ts.preProcessFile(code, true, true).importedFiles.map((file) => file.fileName);
 
 const specifiersOf = new Map<string, string[]>();
 
