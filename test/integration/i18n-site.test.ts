@@ -219,7 +219,10 @@ describe('the demo in nine languages', () => {
       const links = [...text.matchAll(/<a[^>]* href="([^"]+)"/g)].map((m) => m[1]!);
       // The site's own links stay in the language; the vote and suggest links go to the portal; the status tabs are links
       // within the page, to its columns.
-      expect(links.filter((link) => link.startsWith('#')).every((link) => link.startsWith('#column-')), locale).toBe(true);
+      expect(
+        links.filter((link) => link.startsWith('#')).every((link) => link.startsWith('#column-')),
+        locale,
+      ).toBe(true);
       const own = links.filter((link) => !link.startsWith('https://portal.example.com/') && !link.startsWith('#'));
       expect(own.length, locale).toBeGreaterThan(40);
       for (const link of own) expect(link.startsWith(`/${FOLDERS[index]}`), link).toBe(true);
