@@ -207,26 +207,27 @@ export const DEMO_DATA_WARNING =
   'Set both to build your roadmap; leave them unset only to try the site.';
 
 /**
- * `astro build` of the bundled demo in a project whose own files give its address (`site` in roadmap.config.json,
- * else in astro.config.mjs, as every Starlight site sets it) would publish made-up issues on the team's domain (a
- * deploy hook whose host lost a variable, say): the build stops with this. Without such a `site` the demo builds, as
- * the starter does on its first `npm run build`; so it does at a name reserved for examples and tests (RFC 2606,
- * RFC 6761: `example.com`, `.example`, `.test`, `localhost`, …), which no team serves from, as the examples' configs
- * use. For `astro build`, `ROADMAP_SITE` alone is not counted: set by hand, it tries the demo under a base path.
- * `portal-roadmap rebuild` (`publishing`) counts it too: there it is the live site's address, which the host guides
- * set as a variable of the host's build, and the rebuild publishes over that site.
+ * A build of the bundled demo at an address of the team's would publish made-up issues on the team's domain (a
+ * deploy hook whose host lost the portal variables, say): `astro build` and `portal-roadmap rebuild` stop with this.
+ * The address is the one the site is built for: `ROADMAP_SITE` (the live site's address, which the host guides set
+ * as a variable of the host's build), else `site` in roadmap.config.json, else in astro.config.mjs (as every
+ * Starlight site sets it). Without an address the demo builds, as the starter does on its first `npm run build`;
+ * so it does at a name reserved for examples and tests (RFC 2606, RFC 6761: `example.com`, `.example`, `.test`,
+ * `localhost`, …), which no team serves from, as the examples' configs and the bench use.
  */
-export function demoAtOwnSiteError(
-  { source, config, ownSite, env }: Pick<Settings, 'source' | 'config' | 'ownSite'> & { env: Pick<RoadmapEnv, 'ROADMAP_SITE'> },
-  { publishing = false } = {},
-): string | undefined {
-  const fromEnv = publishing && env.ROADMAP_SITE ? env.ROADMAP_SITE : undefined;
-  const site = fromEnv ?? ownSite;
+export function demoAtOwnSiteError({
+  source,
+  config,
+  ownSite,
+  env,
+}: Pick<Settings, 'source' | 'config' | 'ownSite'> & { env: Pick<RoadmapEnv, 'ROADMAP_SITE'> }): string | undefined {
+  const site = env.ROADMAP_SITE || ownSite;
   if (source.kind !== 'demo' || site === undefined || isReservedHost(site)) return undefined;
   const prefix = `PORTAL_API_URL and PORTAL_WORKSPACE_ID are not set, so this build would publish the bundled DEMO workspace (made-up issues) at ${site}`;
-  if (fromEnv) return `${prefix}, the live site ROADMAP_SITE names. Set both variables to build your roadmap, or unset ROADMAP_SITE to try the site with the demo.`;
+  const tryIt = 'to try the site with the demo (or give it an example.com address)';
+  if (env.ROADMAP_SITE) return `${prefix}, the address ROADMAP_SITE gives. Set both variables to build your roadmap, or unset ROADMAP_SITE ${tryIt}.`;
   const where = config.site !== undefined ? 'roadmap.config.json' : 'astro.config.mjs';
-  return `${prefix}. Set both variables to build your roadmap, or remove "site" from ${where} to try the site with the demo${where === 'astro.config.mjs' ? ' (or try it with `astro dev`)' : ''}.`;
+  return `${prefix}. Set both variables to build your roadmap, or remove "site" from ${where} ${tryIt}${where === 'astro.config.mjs' ? ' (or try it with `astro dev`)' : ''}.`;
 }
 
 /** Whether `site`'s host is this machine or a name reserved for examples and tests (RFC 2606, RFC 6761). */

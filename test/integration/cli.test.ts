@@ -102,7 +102,7 @@ describe('rebuild of a project with its own address', () => {
   it.each([
     { where: 'its config', config: { site: 'https://acme.dev/roadmap' }, vars: {}, says: 'at https://acme.dev/roadmap. Set both variables' },
     // A host's build (Netlify, Cloudflare Pages, Vercel) whose portal variables were lost, with ROADMAP_SITE still set as the host guides say.
-    { where: 'ROADMAP_SITE', config: {}, vars: { ROADMAP_SITE: 'https://acme.dev/roadmap' }, says: 'at https://acme.dev/roadmap, the live site ROADMAP_SITE names' },
+    { where: 'ROADMAP_SITE', config: {}, vars: { ROADMAP_SITE: 'https://acme.dev/roadmap' }, says: 'at https://acme.dev/roadmap, the address ROADMAP_SITE gives' },
   ])('refuses to publish the bundled demo at the address $where gives when the portal variables are missing: one error line, exit 1, nothing written', ({ config, vars, says }) => {
     const project = mkdtempSync(join(tmpdir(), 'cli-demo-site-'));
     writeFileSync(join(project, 'roadmap.config.json'), JSON.stringify(config));

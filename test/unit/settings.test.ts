@@ -204,18 +204,15 @@ describe('a project of its own building the demo', () => {
     expect(demoAtOwnSiteError(resolveSettings(root({ title: 'Acme', site: 'https://mytest.dev' }), {}))).toContain('at https://mytest.dev');
   });
 
-  it('builds the demo under an address given by ROADMAP_SITE alone, to try a base path', () => {
-    expect(demoAtOwnSiteError(resolveSettings(root({ title: 'Acme roadmap' }), { ROADMAP_SITE: 'https://user.github.io/repo' }))).toBeUndefined();
-  });
-
-  it('rebuilds it at no address ROADMAP_SITE gives, which is the live site a rebuild publishes over, but for a reserved name', () => {
-    const publishing = (ROADMAP_SITE: string) => demoAtOwnSiteError(resolveSettings(root({ title: 'Acme roadmap' }), { ROADMAP_SITE }), { publishing: true });
-    expect(publishing('https://user.github.io/repo')).toContain(
-      'at https://user.github.io/repo, the live site ROADMAP_SITE names. Set both variables to build your roadmap, or unset ROADMAP_SITE',
+  it('is stopped at the address ROADMAP_SITE gives too (a host whose build lost the portal variables), but for a reserved name', () => {
+    const at = (ROADMAP_SITE: string, config: object = { title: 'Acme roadmap' }) => demoAtOwnSiteError(resolveSettings(root(config), { ROADMAP_SITE }));
+    expect(at('https://user.github.io/repo')).toBe(
+      'PORTAL_API_URL and PORTAL_WORKSPACE_ID are not set, so this build would publish the bundled DEMO workspace (made-up issues) at https://user.github.io/repo, the address ROADMAP_SITE gives. ' +
+        'Set both variables to build your roadmap, or unset ROADMAP_SITE to try the site with the demo (or give it an example.com address).',
     );
-    expect(publishing('https://roadmap.example.com')).toBeUndefined();
+    expect(at('https://example.com/roadmap')).toBeUndefined();
     // The variable wins over the config's address, as it does for the site itself.
-    expect(demoAtOwnSiteError(resolveSettings(root({ site: 'https://acme.dev' }), { ROADMAP_SITE: 'https://roadmap.example.com' }), { publishing: true })).toBeUndefined();
+    expect(at('https://roadmap.example.com', { site: 'https://acme.dev' })).toBeUndefined();
   });
 
   it('builds the demo without an address of its own, and its own workspace at any address', () => {
