@@ -5,7 +5,7 @@ import { configKeyDigests, siteFingerprint } from '../fingerprint/fingerprint.ts
 import { writeGithubFailure, writeGithubOutputs } from '../publish/github.ts';
 import { projectProgress } from '../publish/fetch-progress.ts';
 import { rebuild } from '../publish/rebuild.ts';
-import { demoAtOwnSiteError, printWarnings, resolveSettings } from '../config/settings.ts';
+import { demoAtOwnSiteError, printWarnings, resolveSettings, type Settings } from '../config/settings.ts';
 import { ConfigError } from '../shared/errors.ts';
 import { describeSource } from '../snapshot/source.ts';
 import { sessionOf } from '../portal/client.ts';
@@ -29,9 +29,8 @@ async function rebuildAndReport(maxShrink: number, values: Values): Promise<void
   const settings = resolveSettings(root);
   const { source, config } = settings;
   // The build this runs reads a snapshot file, which hides that its data is the demo's: the check `astro build`
-  // makes (src/integration/index.ts) is made here, before anything is read or published, and counts ROADMAP_SITE,
-  // the live site this run publishes over.
-  const demoAtOwnSite = demoAtOwnSiteError(settings, { publishing: true });
+  // makes (src/integration/index.ts) is made here, before anything is read or published.
+  const demoAtOwnSite = demoAtOwnSiteError(settings);
   if (demoAtOwnSite) throw new ConfigError(demoAtOwnSite);
   printWarnings(settings);
   const session = source.kind === 'api' ? sessionOf(source.portal) : undefined;
@@ -52,8 +51,7 @@ async function rebuildAndReport(maxShrink: number, values: Values): Promise<void
     fingerprint: siteFingerprint(settings),
     configKeys: configKeyDigests(settings),
     build: astroBuild(root, process.env, progress, { heapMb: settings.env.ROADMAP_BUILD_HEAP_MB }),
-    // The demo's placeholder address (no site given) serves no history to continue.
-    site: settings.env.ROADMAP_SITE || config.site ? settings.siteRoot : undefined,
+    site: liveSite(settings),
     freshHistory: values['fresh-history'],
     log: progress,
     load: {
@@ -67,4 +65,13 @@ async function rebuildAndReport(maxShrink: number, values: Values): Promise<void
   console.log(result.summary);
   for (const line of reportLines(result.report)) console.log(line);
   await writeGithubOutputs(process.env, result.status === 'published', reportMarkdown(result.report));
+}
+
+/**
+ * The live site whose published history the rebuild continues: the site's address, when one is given. The demo has
+ * none to ask: its placeholder address and the example and test names it may be tried at (roadmap.example.com has no
+ * DNS record anywhere) serve no history, and its rebuild starts a new one, as docs/scheduled-rebuilds.md says.
+ */
+export function liveSite({ source, env, config, siteRoot }: Pick<Settings, 'source' | 'env' | 'config' | 'siteRoot'>): string | undefined {
+  return source.kind !== 'demo' && (env.ROADMAP_SITE || config.site) ? siteRoot : undefined;
 }
