@@ -44,11 +44,20 @@ describe('team boards', () => {
       expect(cards.map((card) => new URL(card.querySelector('.card-title a')!.getAttribute('href')!, 'https://roadmap.example.com').pathname).sort()).toEqual(
         own.map((issue) => new URL(issue.url).pathname).sort(),
       );
+      // Every card is the board's team's: none repeats it, where the main board names each card's team.
+      expect(cards.filter((card) => card.querySelector('.team'))).toEqual([]);
       for (const column of page.querySelectorAll('section.column')) {
         const id = column.getAttribute('data-column');
         expect(column.querySelector('[data-count]')?.textContent, `${team} ${id}`).toBe(String(own.filter((issue) => issue.column === id).length));
       }
     }
+  });
+
+  it("names the team on the main board's cards", () => {
+    const cards = [...readPage(outDir, 'index.html').querySelectorAll('[data-card]')];
+    const withTeam = cards.filter((card) => card.getAttribute('data-team'));
+    expect(withTeam.length).toBeGreaterThan(0);
+    expect(withTeam.map((card) => card.querySelector('.team bdi')?.textContent)).toEqual(withTeam.map((card) => card.getAttribute('data-team')));
   });
 
   it("has a feed of the team's issues alone, and an embed with no script of its own", () => {
