@@ -212,12 +212,15 @@ function buildSteps(
  * thrown instead, without the stack: Astro prints it and keeps serving the last
  * valid config until the file is fixed, rather than the dev server ending.
  */
+/** Said under a mistake found when `astro dev` restarts on a saved config file. */
+const RESTART_HINT = 'Fix it and save the file again: until then the dev server keeps serving the last valid config.';
+
 function orExit<T>(run: () => T, { isRestart = false } = {}): T {
   try {
     return run();
   } catch (error) {
     if (!(error instanceof RoadmapError)) throw error;
-    if (isRestart) throw Object.assign(new Error(error.message), { stack: error.message });
+    if (isRestart) throw Object.assign(new Error(error.message), { stack: '', hint: RESTART_HINT });
     process.stderr.write(`error: ${error.message}\n`);
     process.exit(1);
   }
