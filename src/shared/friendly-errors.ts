@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import { ConfigError } from './errors.ts';
+import { knownKeys, likelyKey } from './schema-keys.ts';
 
 type Issue = z.core.$ZodIssue;
 
@@ -13,15 +14,21 @@ export function jsonPath(path: readonly PropertyKey[]): string {
   return path.map((key) => (typeof key === 'number' ? `[${key}]` : `.${String(key)}`)).join('') || '(root)';
 }
 
-/** One line per problem: `  - columns[0].id: <message>`. */
-export function formatIssues(issues: readonly Issue[], root = ''): string {
-  return issues.map((issue) => `  - ${describe(issue, root)}`).join('\n');
+/** One line per problem: `  - columns[0].id: <message>`; with the `schema` checked, an unknown key names the likely one. */
+export function formatIssues(issues: readonly Issue[], root = '', schema?: unknown): string {
+  return issues.map((issue) => `  - ${describe(issue, root, schema)}`).join('\n');
 }
 
-function describe(issue: Issue, root: string): string {
+function describe(issue: Issue, root: string, schema: unknown): string {
   const path = `${root}${jsonPath(issue.path).replace(/^\(root\)$/, '')}`.replace(/^\./, '') || '(top level)';
   if (issue.code === 'unrecognized_keys') {
-    const keys = issue.keys.map((k) => `"${k}"`).join(', ');
+    const known = schema === undefined ? [] : knownKeys(schema, issue.path);
+    const keys = issue.keys
+      .map((key) => {
+        const likely = likelyKey(key, known);
+        return `"${key}"${likely ? ` (did you mean "${likely}"?)` : ''}`;
+      })
+      .join(', ');
     return `${path}: unknown key${issue.keys.length > 1 ? 's' : ''} ${keys}. Remove ${issue.keys.length > 1 ? 'them' : 'it'} or fix the spelling.`;
   }
   // A check that found a secret where a name belongs says so without repeating it (`params: SECRET_INPUT`).
@@ -65,5 +72,5 @@ function echo(input: unknown): string {
 export function parseWithFriendlyErrors<S extends z.ZodType>(schema: S, input: unknown, what: string, fix: string): z.output<S> {
   const result = schema.safeParse(input, { reportInput: true });
   if (result.success) return result.data;
-  throw new ConfigError(`Invalid ${what}:\n${formatIssues(result.error.issues)}\n${fix}`, { cause: result.error });
+  throw new ConfigError(`Invalid ${what}:\n${formatIssues(result.error.issues, '', schema)}\n${fix}`, { cause: result.error });
 }

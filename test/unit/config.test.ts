@@ -26,8 +26,13 @@ describe('roadmap config', () => {
     expect(message(() => parseRoadmapConfig({ search: { shortkut: false } }))).toMatch(/unknown key "shortkut"/);
   });
 
-  it('rejects an unknown key, naming it', () => {
-    expect(message(() => parseRoadmapConfig({ titel: 'x' }))).toMatch(/unknown key "titel"\. Remove it or fix the spelling/);
+  it('rejects an unknown key, naming it, and the option it is likely a misspelling of', () => {
+    expect(message(() => parseRoadmapConfig({ titel: 'x' }))).toContain('(top level): unknown key "titel" (did you mean "title"?). Remove it or fix the spelling.');
+    // Looked up where the key stands: in a group, in a list's item.
+    expect(message(() => parseRoadmapConfig({ theme: { acent: '#123456' } }))).toContain('theme: unknown key "acent" (did you mean "accent"?)');
+    expect(message(() => parseRoadmapConfig({ columns: [{ id: 'a', statuses: ['A'], lable: 'A' }] }))).toContain('columns[0]: unknown key "lable" (did you mean "label"?)');
+    // Nothing is suggested for a key like no option.
+    expect(message(() => parseRoadmapConfig({ bogus: 1 }))).toContain('(top level): unknown key "bogus". Remove it or fix the spelling.');
   });
 
   it('names the path of a bad nested value and the fix', () => {
