@@ -138,6 +138,7 @@ export function resolveSettings(root: string, env: NodeJS.ProcessEnv = process.e
   const base = config.prefix ? `${location.base === '/' ? '' : location.base}${config.prefix}` : location.base;
   const configName = input.config === undefined ? configFilePath(root, parsedEnv.ROADMAP_CONFIG) : INLINE_CONFIG_NAME;
   const configDir = input.config === undefined ? dirname(configName) : root;
+  const configFileExists = input.config === undefined && existsSync(configName);
   const brand = resolveBrand({ favicon: config.theme.favicon, logo: config.theme.logo, socialImage: config.theme.socialImage }, root, configDir, configName);
   const shipDatesFile = config.shipDates ? projectFile(root, config.shipDates, { option: 'shipDates', what: 'a JSON file', example: 'ship-dates.json' }, configName) : undefined;
   return {
@@ -152,12 +153,7 @@ export function resolveSettings(root: string, env: NodeJS.ProcessEnv = process.e
     prefix: config.prefix?.slice(1),
     hostHome: config.prefix ? `${location.base === '/' ? '' : location.base}/` : undefined,
     siteRoot: config.prefix ? new URL(`${base}/`, location.baseUrl).toString() : location.baseUrl,
-    warnings: [
-      ...config.renamedKeys,
-      ...demoWarnings(source, input.config !== undefined || existsSync(configFilePath(root, parsedEnv.ROADMAP_CONFIG))),
-      ...configWarnings(config),
-      ...languageWarnings(config),
-    ],
+    warnings: [...config.renamedKeys, ...demoWarnings(source, input.config !== undefined || configFileExists), ...configWarnings(config), ...languageWarnings(config)],
     brand,
     layoutFile: config.layout ? layoutFile(root, config.layout, configDir, configName) : undefined,
     descriptionCacheFile: resolve(root, parsedEnv.ROADMAP_RENDER_CACHE ?? `${DEFAULT_STATE_DIR}/${DESCRIPTION_CACHE_FILE}`),
@@ -176,7 +172,7 @@ export function resolveSettings(root: string, env: NodeJS.ProcessEnv = process.e
     releaseNotesDir: source.kind === 'demo' ? DEMO_RELEASE_NOTES_DIR : resolve(root, config.releaseNotes.folder),
     releaseNotesMdx: input.astro?.mdx ?? false,
     settingsFiles: [
-      ...(input.config === undefined && existsSync(configName) ? [configName] : []),
+      ...(configFileExists ? [configName] : []),
       ...(shipDatesFile ? [shipDatesFile] : []),
       ...[brand.favicon, brand.logo, brand.socialImage].flatMap((asset) => (asset?.file ? [asset.file] : [])),
     ],
