@@ -40,6 +40,7 @@ export type CollectionSettings = Pick<Settings, 'source' | 'config' | 'descripti
 export function collectionsOf(settings: CollectionSettings) {
   const { source, config, descriptionCacheFile, truncatedNote, projectRoot, releaseNotesDir } = settings;
   const { columns, privacy } = config;
+  const noteRules = releaseNoteRules(config, source.kind === 'demo');
   return {
     issues: defineCollection({ loader: roadmapLoader({ collection: 'issues', source, columns, privacy, truncatedNote, descriptionCacheFile }), schema: checkedBefore<Issue>() }),
     projects: defineCollection({ loader: roadmapLoader({ collection: 'projects', source, privacy, truncatedNote, descriptionCacheFile }), schema: checkedBefore<Project>() }),
@@ -51,9 +52,9 @@ export function collectionsOf(settings: CollectionSettings) {
         dir: releaseNotesDir,
         configuredFolder: source.kind !== 'demo' && config.releaseNotes.folder !== DEFAULT_RELEASE_NOTES_FOLDER ? config.releaseNotes.folder : undefined,
         mdx: settings.releaseNotesMdx,
-        ...releaseNoteRules(config, source.kind === 'demo'),
+        ...noteRules,
       }),
-      schema: releaseNoteSchema(releaseNoteRules(config, source.kind === 'demo')),
+      schema: releaseNoteSchema(noteRules),
     }),
   };
 }
