@@ -203,6 +203,9 @@ function buildSteps(
   ];
 }
 
+/** Said under a mistake found when `astro dev` restarts on a saved config file. */
+const RESTART_HINT = 'Fix it and save the file again: until then the dev server keeps serving the last valid config.';
+
 /**
  * Astro prints an error thrown by an integration with a stack trace and the
  * zod error as its cause (about 30 lines for one bad colour). A config or
@@ -212,9 +215,6 @@ function buildSteps(
  * thrown instead, without the stack: Astro prints it and keeps serving the last
  * valid config until the file is fixed, rather than the dev server ending.
  */
-/** Said under a mistake found when `astro dev` restarts on a saved config file. */
-const RESTART_HINT = 'Fix it and save the file again: until then the dev server keeps serving the last valid config.';
-
 function orExit<T>(run: () => T, { isRestart = false } = {}): T {
   try {
     return run();
