@@ -36,6 +36,7 @@ import { frameModulePlugin, type Frame } from './virtual-frame.ts';
 import { noPrebundlingPlugin } from './no-prebundling.ts';
 import { loadersExternalPlugin } from './loaders-external.ts';
 import { packageFile } from '../shared/package-files.ts';
+import { LOADER_NAME, readSnapshotEarly } from '../content/loader.ts';
 
 export type PortalRoadmapOptions = SettingsInput['config'];
 
@@ -88,6 +89,8 @@ export default function portalRoadmap(options?: PortalRoadmapOptions, { frame }:
             if (!note.buildOnly || command === 'build') logger.fork(`${NAME}:${note.topic}`).info(note.text);
           }
         }
+        // The content sync reads the snapshot a while from now: reading it now lets the description renderers load meanwhile.
+        if (command !== 'preview') readSnapshotEarly(settings, logger.fork(LOADER_NAME));
         // Astro inlines every environment variable into `import.meta.env` of server code, over its own values: a BASE_URL
         // variable (vitest sets one in its workers; so do some CI systems) would replace the base path in every link.
         for (const name of ['BASE_URL', 'SITE']) delete process.env[name];

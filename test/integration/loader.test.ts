@@ -3,14 +3,14 @@
  * render budget and the description cache. In the site tier, not the unit one: every load starts a render worker
  * thread and writes snapshot and cache files (about 0.4 s a load).
  */
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LoaderContext } from 'astro/loaders';
 import { describe, expect, inject, it, vi } from 'vitest';
 import { ConfigError } from '../../src/shared/errors.ts';
 import { DESCRIPTION_LIMITS } from '../../src/descriptions/description-limits.ts';
-import { roadmapLoader, startRenderersFor } from '../../src/content/loader.ts';
+import { readSnapshotEarly, roadmapLoader, startRenderersFor } from '../../src/content/loader.ts';
 import { openDescriptionCache, renderKey } from '../../src/descriptions/description-cache.ts';
 import { discardSpareRenderers, prestartRenderers, spareRenderers } from '../../src/descriptions/render-budget.ts';
 import { loadDemoSnapshot } from '../../src/snapshot/load.ts';
@@ -216,5 +216,40 @@ describe('startRenderersFor', () => {
     prestartRenderers(1);
     await loadBoth({ kind: 'snapshot', file: await snapshotFile(demo) });
     expect(spareRenderers()).toBe(0);
+  });
+});
+
+describe('readSnapshotEarly', { timeout: 60_000 }, () => {
+  const silent = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} } as unknown as LoaderContext['logger'];
+
+  it('reads the snapshot for the loaders, and starts the threads of uncached descriptions before any loader runs', async () => {
+    const file = await snapshotFile(demo);
+    const descriptionCacheFile = join(mkdtempSync(join(tmpdir(), 'loader-cache-')), 'render-cache.json');
+    const source = { kind: 'snapshot' as const, file };
+    const reads: string[] = [];
+    readSnapshotEarly({ source, descriptionCacheFile }, { ...silent, info: (message: string) => reads.push(message) } as unknown as LoaderContext['logger']);
+    await vi.waitFor(() => expect(spareRenderers()).toBeGreaterThan(0), { timeout: 10_000 });
+    // The loaders take that read: the file is gone before they run.
+    rmSync(file);
+    const issues = fakeContext();
+    await roadmapLoader({ collection: 'projects', source, descriptionCacheFile }).load(fakeContext().context);
+    await roadmapLoader({ collection: 'issues', source, descriptionCacheFile }).load(issues.context);
+    expect(issues.entries.size).toBe(demo.issues.length);
+    expect(issues.entries.get(demo.issues[0]!.id)?.rendered?.html).toContain('<p>');
+    expect(reads).toEqual([`Reading snapshot ${file}`]);
+    // Every thread started early was taken by the loaders.
+    expect(spareRenderers()).toBe(0);
+  });
+
+  it('leaves a read that fails to the loaders, which read again', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'loader-')), 'not-yet.json');
+    const source = { kind: 'snapshot' as const, file };
+    readSnapshotEarly({ source }, silent);
+    // Let the failed read settle: it must not end the process as an unhandled rejection.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await writeSnapshotFile(file, demo);
+    const { context, entries } = fakeContext();
+    await roadmapLoader({ collection: 'issues', source }).load(context);
+    expect(entries.size).toBe(demo.issues.length);
   });
 });
