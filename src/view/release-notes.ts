@@ -219,7 +219,24 @@ export interface NoteImage {
  */
 export function noteImageLayout(image: NoteImage): { widths: number[]; sizes: string } {
   // Shown as wide as the article (at most 760 px: src/components/ReleaseNote.css), the page's 1rem margins aside.
-  return { widths: [640, Math.min(1280, image.width)], sizes: '(min-width: 800px) 760px, calc(100vw - 2rem)' };
+  return { widths: [640, Math.min(NOTE_IMAGE_WIDEST, image.width)], sizes: '(min-width: 800px) 760px, calc(100vw - 2rem)' };
+}
+
+/** The widest copy of a note's image its page offers (two device pixels a CSS pixel of the 760 px article, about). */
+const NOTE_IMAGE_WIDEST = 1280;
+
+/** Formats every reader of a page's JSON-LD takes as they are (Google's image guidelines list these and more). */
+const JSON_LD_FORMATS: ReadonlySet<NoteImage['format']> = new Set(['png', 'jpg', 'jpeg', 'webp', 'gif']);
+
+/**
+ * The note's image as its JSON-LD names it: the file in the note's folder (Astro publishes it too) when it is in a web
+ * format and no wider than the page's widest copy, else that copy (`noteImageLayout`). It was a PNG made from it, which
+ * the image service wrote four times the size of the demo's palette PNG (25 to 98 KB). `optimised`: Astro's
+ * `getImage` of the page's route.
+ */
+export async function jsonLdImageSrc(image: NoteImage, optimised: (options: { src: NoteImage; width: number }) => Promise<{ src: string }>): Promise<string> {
+  if (JSON_LD_FORMATS.has(image.format) && image.width <= NOTE_IMAGE_WIDEST) return image.src;
+  return (await optimised({ src: image, width: Math.max(...noteImageLayout(image).widths) })).src;
 }
 
 /** A note as its file says it: frontmatter checked, body not yet rendered. */

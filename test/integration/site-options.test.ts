@@ -253,6 +253,9 @@ describe("shareCards: an Open Graph image per issue, project and release note, a
     // JSON-LD names the note's own image (this note has one: invoices.png, optimised), else its card.
     const jsonLdImage = (file: string) => JSON.parse(readPage(configured, file).querySelector('script[type="application/ld+json"]')!.textContent!).image;
     expect(jsonLdImage(note)).toMatch(new RegExp(`^${CONFIGURED_SITE}/_astro/invoices\\.[^/]+\\.png$`));
+    // A PNG no wider than the page's widest copy is named as it is: the note's own file, published byte for byte.
+    const published = join(configured, (jsonLdImage(note) as string).slice(CONFIGURED_SITE.length));
+    expect(readFileSync(published).equals(readFileSync('test/fixtures/release-notes/invoices.png'))).toBe(true);
     expect(jsonLdImage('releases/two-factor/index.html')).toBe(`${CONFIGURED_SITE}/og/releases/two-factor.png`);
   });
 

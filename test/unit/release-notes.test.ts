@@ -14,6 +14,7 @@ import {
   duplicateNoteVersions,
   isNoteFile,
   joinNote,
+  jsonLdImageSrc,
   notesInLanguage,
   releaseNoteRules,
   releaseSlug,
@@ -279,5 +280,19 @@ describe('an MDX note', () => {
       'Important: imports are counted.',
     ].join('\n');
     expect(markdownOfMdx(body)).toBe('Search finds **issues** now.\n\n<Aside type="tip">Press / to search.</Aside>\n\nImportant: imports are counted.');
+  });
+});
+
+describe('jsonLdImageSrc', () => {
+  const optimised = async ({ src, width }: { src: { src: string }; width: number }) => ({ src: `${src.src}@${width}.webp` });
+
+  it("names the note's own file when it is a web format no wider than the page's widest copy", async () => {
+    expect(await jsonLdImageSrc({ src: '/_astro/a.png', width: 1280, height: 720, format: 'png' }, optimised)).toBe('/_astro/a.png');
+    expect(await jsonLdImageSrc({ src: '/_astro/b.jpg', width: 800, height: 400, format: 'jpg' }, optimised)).toBe('/_astro/b.jpg');
+  });
+
+  it("names the page's widest copy of a wider image, or of one in a format browsers and crawlers may not read", async () => {
+    expect(await jsonLdImageSrc({ src: '/_astro/c.png', width: 3000, height: 2000, format: 'png' }, optimised)).toBe('/_astro/c.png@1280.webp');
+    expect(await jsonLdImageSrc({ src: '/_astro/d.tiff', width: 900, height: 600, format: 'tiff' }, optimised)).toBe('/_astro/d.tiff@900.webp');
   });
 });
