@@ -35,8 +35,10 @@ const ServiceLedgerSchema = z.strictObject({
   /**
    * How the last post went: `maybe delivered` when it was sent and no answer came in time. Its events count as
    * posted (they may be in the channel already, and a service without an idempotency key would show them twice).
+   * `sending` is written just before a post goes out and replaced once it is answered: a run that finds it, finds
+   * that the run before stopped while posting (killed, its machine gone), and counts its events as maybe delivered.
    */
-  lastPost: z.enum(['delivered', 'maybe delivered']).optional(),
+  lastPost: z.enum(['delivered', 'maybe delivered', 'sending']).optional(),
 });
 const LedgerSchema = z.strictObject({
   format: z.literal(LEDGER_FORMAT),
@@ -86,8 +88,14 @@ export function unposted(ledger: Ledger, service: ServiceName, events: readonly 
   return events.filter((event) => event.at > entry.postedThrough || (event.at === entry.postedThrough && !entry.wholeMoment && !posted.has(event.key)));
 }
 
-/** The ledger once `service` posted `events` (those `unposted` gave it), or sent them with no answer (`maybe delivered`). */
-export function withPosted(ledger: Ledger, service: ServiceName, events: readonly NewsEvent[], latestRun: string, lastPost?: 'delivered' | 'maybe delivered'): Ledger {
+/** How a service's last post went (`ServiceLedgerSchema.lastPost`). */
+export type LastPost = NonNullable<Ledger['services'][ServiceName]>['lastPost'];
+
+/**
+ * The ledger once `service` posted `events` (those `unposted` gave it), sent them with no answer (`maybe delivered`),
+ * or is about to send them (`sending`).
+ */
+export function withPosted(ledger: Ledger, service: ServiceName, events: readonly NewsEvent[], latestRun: string, lastPost?: LastPost): Ledger {
   const entry = ledger.services[service];
   const newest = events.reduce((max, event) => (event.at > max ? event.at : max), entry?.postedThrough ?? '');
   const through = newest || latestRun;

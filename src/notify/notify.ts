@@ -89,6 +89,11 @@ export async function notify(options: NotifyOptions): Promise<ServiceOutcome[]> 
     );
     ledger = ledgerPostedThrough(services, history.recordedAt);
   }
+  for (const service of services) {
+    if (ledger.services[service]?.lastPost !== 'sending') continue;
+    warn(`warning: ${SERVICE_NAMES[service]}: the last run stopped while it posted; what it sent counts as maybe delivered, and is not sent again`);
+    ledger = withPosted(ledger, service, [], history.recordedAt, 'maybe delivered');
+  }
   const outcomes: ServiceOutcome[] = [];
   const done = (outcome: ServiceOutcome, line: string) => {
     outcomes.push(outcome);
@@ -132,6 +137,10 @@ export async function notify(options: NotifyOptions): Promise<ServiceOutcome[]> 
     const idempotent = service === 'mastodon';
     const headers: Record<string, string> = idempotent ? { authorization: `Bearer ${target.token}`, 'idempotency-key': idempotencyKey(service, news) } : {};
     const { limits = {} } = options;
+    // Written before the post goes out: a run that dies while posting (killed, its machine gone) leaves its events
+    // counted as maybe delivered, as a post with no answer is, and the next run does not post them twice. A post
+    // that was refused leaves the ledger as it was before (written below), for the next run to try again.
+    await writeLedger(options.stateDir, withPosted(ledger, service, news, history.recordedAt, 'sending'));
     const delivery = await deliver({
       url: target.url,
       body,

@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { notify } from '../../src/notify/notify.ts';
 import { LEDGER_FILE } from '../../src/notify/ledger.ts';
 import { PUBLISHED_NOTES_FILE } from '../../src/history/published-notes.ts';
@@ -295,7 +295,7 @@ describe('a ledger that cannot be read', () => {
 
 describe('the command `portal-roadmap notify`', () => {
   /** The command as a user runs it, in a project whose config names three services; the receiver answers meanwhile. */
-  async function command(dir: string, args: string[], environment: Record<string, string>) {
+  function start(dir: string, args: string[], environment: Record<string, string>) {
     writeFileSync(
       join(dir, 'roadmap.config.json'),
       JSON.stringify({
@@ -311,9 +311,10 @@ describe('the command `portal-roadmap notify`', () => {
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
     child.stderr.on('data', (chunk) => (stderr += chunk));
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-    return { code, stdout, stderr };
+    const done = new Promise<number | null>((resolve) => child.on('close', resolve)).then((code) => ({ code, stdout, stderr }));
+    return { child, done };
   }
+  const command = (dir: string, args: string[], environment: Record<string, string>) => start(dir, args, environment).done;
   const project = () => {
     const dir = mkdtempSync(join(tmpdir(), 'notify-command-'));
     cpSync(stateDir(), join(dir, 'state'), { recursive: true });
@@ -355,5 +356,26 @@ describe('the command `portal-roadmap notify`', () => {
     expect(stdout).toMatch(/^Slack: \d+ events to post \(dry run: not posted\)$/m);
     expect(receiver.requests).toEqual([]);
     expect(readFileSync(join(dir, 'state', LEDGER_FILE), 'utf8')).toBe(ledgerBefore);
+  });
+
+  it('posts nothing twice after a run killed while it posted: the next run warns, and counts the post as maybe delivered', async () => {
+    const dir = project();
+    receiver.reset();
+    const slack = `/slack/T000/B000/${SECRET}`;
+    const environment = { TEST_SLACK_WEBHOOK: `${origin}${slack}` };
+    // The post reaches Slack, which keeps it and has not answered when the run is killed (a CI job cancelled, say).
+    receiver.behave(slack, 'hang', 1);
+    const killed = start(dir, [], environment);
+    await vi.waitFor(() => expect(receiver.requests).toEqual([slack]), { timeout: 20_000, interval: 20 });
+    killed.child.kill('SIGKILL');
+    expect((await killed.done).code).toBeNull();
+
+    const next = await command(dir, [], environment);
+    expect(next.code).toBe(0);
+    expect(next.stderr).toContain('warning: Slack: the last run stopped while it posted; what it sent counts as maybe delivered, and is not sent again\n');
+    expect(next.stdout).toContain('Slack: nothing new to post\n');
+    expect(receiver.requests).toEqual([slack]);
+    // Warned once: the run after says nothing of it.
+    expect((await command(dir, [], environment)).stderr).not.toContain('stopped while it posted');
   });
 });
