@@ -16,6 +16,7 @@ import type { Loader, LoaderContext } from 'astro/loaders';
 import { z } from 'zod';
 import type { ColumnConfig } from '../config/roadmap-config.ts';
 import { unmappedStatuses } from '../shown/unmapped-statuses.ts';
+import { issuesInHiddenColumns } from '../shown/hidden-columns.ts';
 import { parseWithFriendlyErrors } from '../shared/friendly-errors.ts';
 import { openDescriptionCache, rendererIdentity, renderKey, type CachedDescription, type DescriptionCache } from '../descriptions/description-cache.ts';
 import type { Issue, Project, RoadmapInfo } from '../snapshot/model.ts';
@@ -255,7 +256,9 @@ export function roadmapLoader(options: RoadmapLoaderOptions): Loader {
       await cache?.done(collection);
       for (const id of untouched) store.delete(id);
       const cacheNote = cache ? `, ${fromCache} of them from the description cache` : '';
-      logger.info(`${collection}: ${entries.length} entries (${changed} new or changed${cacheNote}, ${untouched.size} removed)`);
+      const hidden = collection === 'issues' && columns ? issuesInHiddenColumns(snapshot.issues, columns) : [];
+      const hiddenNote = hidden.length ? `; not on the board: ${hidden.map(([id, count]) => `${count} in the hidden column ${quoted(id)}`).join(', ')}` : '';
+      logger.info(`${collection}: ${entries.length} entries (${changed} new or changed${cacheNote}, ${untouched.size} removed)${hiddenNote}`);
 
       // A snapshot file was written by `portal-roadmap fetch` or `rebuild`, whose log said this already.
       if (collection === 'projects' && snapshot.missingProjectIds.length && source.kind !== 'snapshot') {

@@ -58,6 +58,12 @@ describe('build against a portal that pages with take 10', () => {
     expect(build.output.match(new RegExp(`answered 404.*${GONE_PROJECT_ID}`, 'g'))).toHaveLength(1);
   });
 
+  it('says in the build log how many issues a hidden column keeps off the board', () => {
+    const declined = declinedIssueIds().length;
+    expect(declined).toBeGreaterThan(0);
+    expect(build.output).toMatch(new RegExp(`issues: ${visible.length + declined} entries \\([^)]*\\); not on the board: ${declined} in the hidden column "canceled"\n`));
+  });
+
   it('shows an issue whose project answered 404 without a project', () => {
     const page = readPage(build.outDir, 'issues/orphan-1/index.html');
     expect(page.querySelector('h1')?.textContent).toBe('Issue whose project is gone');
