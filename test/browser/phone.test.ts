@@ -176,19 +176,24 @@ describe('the board at 320 px with text at 200%', () => {
   });
 });
 
-describe("the site's own header links on a phone", () => {
-  it('fold into a menu beside the search: the header stays one row and axe-clean, and the menu opens on them', async () => {
+describe("the header's links on a phone", () => {
+  it("fold into a menu beside the search, after the roadmap's pages: the header stays one row and axe-clean, and the menu opens on them", async () => {
     const configured = await openSite(inject('fixtures').configured.outDir, CONFIGURED_BASE);
     try {
       const page = await configured.browser.newPage({ viewport: PHONE });
       const watch = watchPage(page);
       await page.goto(`${configured.site.url}${CONFIGURED_BASE}`);
       expect((await page.locator('body > header').boundingBox())!.height).toBeLessThanOrEqual(64);
-      expect(await page.locator('.site-nav .nav-site:visible').count()).toBe(0);
+      // The name links the board; the other page of the roadmap's ("Shipped") moves into the menu, to leave the name room.
+      expect(await page.locator('.site-nav a:visible').count()).toBe(0);
       expect(await axeBothSchemes(page)).toEqual({ light: [], dark: [] });
       await page.locator('.site-links-menu > summary', { hasText: 'Weitere Links' }).click();
       const links = page.getByRole('navigation', { name: 'Weitere Links' }).getByRole('link');
-      expect(await links.evaluateAll((els) => els.map((el) => el.getAttribute('href')))).toEqual([CONFIGURED_NAV[0]!.href, 'https://fieldnote.example/blog?x=1&y=%3C2%3E']);
+      expect(await links.evaluateAll((els) => els.map((el) => el.getAttribute('href')))).toEqual([
+        `${CONFIGURED_BASE}shipped/`,
+        CONFIGURED_NAV[0]!.href,
+        'https://fieldnote.example/blog?x=1&y=%3C2%3E',
+      ]);
       expect(await links.first().isVisible()).toBe(true);
       expect(watch).toEqual({ dialogs: [], consoleErrors: [] });
     } finally {
@@ -278,6 +283,24 @@ describe("a team's board and the embeds on a phone", () => {
     }
     expect(watch).toEqual({ dialogs: [], consoleErrors: [] });
     await page.close();
+  }, 60_000);
+});
+
+describe("an embed's suggest link on a phone", () => {
+  it('shows its words whole: the header\'s "+" button is the header\'s alone', async () => {
+    // The nine-language fixture has a suggest link; its first language, Arabic, is at the root.
+    const languages = await openSite(inject('fixtures').languages.outDir);
+    try {
+      const page = await languages.browser.newPage({ viewport: { width: 320, height: 600 } });
+      await page.goto(`${languages.site.url}/en/embed/`);
+      const link = page.locator('.roadmap-actions .suggest-link');
+      const fits = await link.evaluate((el) => ({ text: el.textContent!.trim(), clipped: el.scrollWidth > el.clientWidth, width: el.getBoundingClientRect().width }));
+      expect(fits.text.length).toBeGreaterThan(5);
+      expect(fits.clipped, JSON.stringify(fits)).toBe(false);
+      expect(fits.width).toBeGreaterThan(60);
+    } finally {
+      await languages.close();
+    }
   }, 60_000);
 });
 

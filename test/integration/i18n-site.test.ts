@@ -321,6 +321,10 @@ describe('the demo in nine languages', () => {
     for (const chip of board.querySelectorAll('.project-chip')) expect(chip.lastElementChild?.tagName).toBe('BDI');
     for (const team of board.querySelectorAll('.card .team')) expect(team.querySelector('bdi')?.textContent).toMatch(/^(Mobile|Platform|Web)$/);
     for (const option of board.querySelectorAll('#filter-team option:not([value=""]), #filter-project option:not([value=""])')) expect(option.getAttribute('dir')).toBe('auto');
+    // The config's own words (a title and description in one language serve them all): each in its own direction.
+    expect(board.querySelector('main h1 > bdi')?.textContent).toBe(board.querySelector('main h1')?.textContent);
+    expect(board.querySelector('main .lede > bdi')?.textContent).toBe(board.querySelector('main .lede')?.textContent);
+    expect(board.querySelector('.site-name')?.getAttribute('dir')).toBe('auto');
     const issue = readPage(
       build.outDir,
       mainPages.find((page) => page.startsWith('issues/'))!,

@@ -77,6 +77,12 @@ describe('a Starlight site with the roadmap at /roadmap/', () => {
     const links = [...own.matchAll(/\shref="(\/[^"]*)"/g)].map((match) => match[1]!).filter((link) => !link.startsWith('/_astro/'));
     expect(links.length).toBeGreaterThan(siteIssueIds().length);
     expect(links.filter((link) => !link.startsWith('/roadmap/'))).toEqual([]);
+    // The roadmap's own header is not there, but its one action is: above the page (examples/docs-site/roadmap.config.json).
+    const { submitUrl } = JSON.parse(readFileSync(join(site.dir, 'roadmap.config.json'), 'utf8')) as { submitUrl: string };
+    for (const path of ['roadmap/index.html', `roadmap/issues/${issues[0]!.name}/index.html`]) {
+      const actions = /<p class="roadmap-actions">(?:(?!<\/p>)[\s\S])*<\/p>/.exec(roadmapPart(page(path)))?.[0] ?? '';
+      expect(actions, path).toContain(`href="${submitUrl}"`);
+    }
     // No 404 page or robots.txt of the roadmap's: they are the site's.
     expect(existsSync(join(dist, 'roadmap/404.html'))).toBe(false);
     expect(existsSync(join(dist, 'roadmap/robots.txt'))).toBe(false);
