@@ -58,6 +58,13 @@ describe('build against a portal that pages with take 10', () => {
     expect(build.output.match(new RegExp(`answered 404.*${GONE_PROJECT_ID}`, 'g'))).toHaveLength(1);
   });
 
+  it('marks a completed project in the changelog as a project, dated or not', () => {
+    const changelog = readPage(build.outDir, 'changelog/index.html');
+    const projects = [...changelog.querySelectorAll('main li')].filter((li) => li.querySelector(':scope > a:first-child')?.getAttribute('href')?.startsWith('/projects/'));
+    expect(projects.length).toBeGreaterThan(0);
+    for (const li of projects) expect(li.textContent?.replace(/\s+/g, ' ')).toMatch(/ · (Project|project completed)/);
+  });
+
   it('says in the build log how many issues a hidden column keeps off the board', () => {
     const declined = declinedIssueIds().length;
     expect(declined).toBeGreaterThan(0);
