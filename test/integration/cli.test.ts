@@ -58,6 +58,29 @@ describe('missing values', () => {
   });
 });
 
+describe('fetch with ROADMAP_SNAPSHOT set', () => {
+  it.each([
+    { what: 'missing', create: false },
+    { what: 'present', create: true },
+  ])('refuses whether the file it names is $what: one error line saying to unset it, exit 1, nothing written', ({ create }) => {
+    const project = mkdtempSync(join(tmpdir(), 'cli-fetch-snapshot-'));
+    if (create) writeFileSync(join(project, 'x.json'), '{}');
+    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(PORTAL_|ROADMAP_)/.test(name)));
+    const result = spawnSync(process.execPath, [join(PROJECT_ROOT, 'bin/portal-roadmap.mjs'), 'fetch', '--out', 'y.json'], {
+      cwd: project,
+      encoding: 'utf8',
+      env: { ...env, ROADMAP_SNAPSHOT: 'x.json', NO_COLOR: '1' },
+    });
+    expect(result.status).toBe(1);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^error: ROADMAP_SNAPSHOT is set, .*unset ROADMAP_SNAPSHOT/);
+    // Never the hint that fails the same way while the variable is set.
+    expect(lines[0]).not.toContain('--out');
+    expect(existsSync(join(project, 'y.json'))).toBe(false);
+  });
+});
+
 describe('portal-roadmap', () => {
   it('without a command lists the commands on stdout and exits 2', () => {
     const result = spawnSync(process.execPath, ['bin/portal-roadmap.mjs'], { cwd: PROJECT_ROOT, encoding: 'utf8' });
