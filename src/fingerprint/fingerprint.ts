@@ -58,6 +58,22 @@ export const FingerprintFileSchema = z.strictObject({
 const DERIVED_CONFIG_KEYS = new Set(['languageTexts', 'textFallbacks', 'labelsInEveryLanguage']);
 
 /**
+ * Keys of the resolved config that no page, file or header of the site reads, so a change to them publishes nothing:
+ * `notify` (read by `portal-roadmap notify` after the deploy), and what the loader notes about the file for its
+ * warnings and build notes (`givenOptions`: the options the file gives rather than takes by default, which changes
+ * with any key added, `notify` included; `renamedKeys`: the warnings of keys renamed since).
+ */
+const OFF_SITE_CONFIG_KEYS = new Set(['notify', 'givenOptions', 'renamedKeys']);
+
+/** The resolved config as far as the site reads it: without `OFF_SITE_CONFIG_KEYS`. */
+function siteConfig(config: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(config).filter(([key]) => !OFF_SITE_CONFIG_KEYS.has(key)));
+}
+
+/** Whether the change report may name a key: one of the config file's that shapes the site (or `site`, `base`, `shipDates`). */
+const namedConfigKey = (key: string) => !DERIVED_CONFIG_KEYS.has(key) && !OFF_SITE_CONFIG_KEYS.has(key);
+
+/**
  * A digest per top-level key of the resolved config (with `site` and `base`): the change report names the keys
  * whose digest changed ("the config: theme, title"). Digests only: no value of the config reaches the state
  * folder or a log through them.
@@ -66,13 +82,16 @@ export function configKeyDigests(settings: { config: object; site: string; base:
   // `shipDates` names a file: its digest covers what the file says, so an edit to the file names the key too.
   const shipDates =
     settings.shipDates && Object.keys(settings.shipDates).length ? { shipDates: { file: (settings.config as { shipDates?: string }).shipDates, dates: settings.shipDates } } : {};
-  const entries = Object.entries({ ...settings.config, ...shipDates, site: settings.site, base: settings.base }).filter(([key]) => !DERIVED_CONFIG_KEYS.has(key));
+  const entries = Object.entries({ ...settings.config, ...shipDates, site: settings.site, base: settings.base }).filter(([key]) => namedConfigKey(key));
   return Object.fromEntries(entries.map(([key, value]) => [key, contentDigest(value ?? null)]).sort(([a], [b]) => compareCodeUnits(a!, b!)));
 }
 
-/** The keys whose digests differ, or are in one and not the other, sorted. */
+/**
+ * The keys whose digests differ, or are in one and not the other, sorted. A state of an older version recorded keys
+ * that are not named now (`givenOptions`, `notify`): they are left out, never named as changed.
+ */
 export function changedConfigKeys(previous: Readonly<Record<string, string>>, next: Readonly<Record<string, string>>): string[] {
-  return [...new Set([...Object.keys(previous), ...Object.keys(next)])].filter((key) => previous[key] !== next[key]).sort(compareCodeUnits);
+  return [...new Set([...Object.keys(previous), ...Object.keys(next)])].filter((key) => namedConfigKey(key) && previous[key] !== next[key]).sort(compareCodeUnits);
 }
 
 /** Written for a part that does not exist (no public/ folder, no custom CSS). */
@@ -101,7 +120,8 @@ export function siteFingerprint(
     // The brand images' URLs carry a digest of their contents: an edited logo changes the config part.
     // So does an edited shipDates file: what it says is part of the config's digest.
     config: contentDigest({
-      config,
+      // Without the keys no page reads: a chat service added to `notify` republishes nothing.
+      config: siteConfig(config),
       site,
       base,
       brand: [brand.favicon.url, brand.logo?.url ?? null, brand.socialImage?.url ?? null],

@@ -51,6 +51,22 @@ describe('siteFingerprint', () => {
     expect(changedSince(before)).toEqual(['config']);
   });
 
+  it('a config key no page reads ("notify") changes no part, and is never named; nor is any internal key', () => {
+    const settings = resolveSettings(root, {});
+    const before = siteFingerprint(settings);
+    write('roadmap.config.json', JSON.stringify({ title: 'Acme', theme: { customCss: 'roadmap.css' }, notify: { slack: { webhookEnv: 'SLACK_WEBHOOK_URL' } } }));
+    const after = resolveSettings(root, {});
+    expect(changedSince(before)).toEqual([]);
+    expect(changedConfigKeys(configKeyDigests(settings), configKeyDigests(after))).toEqual([]);
+    // The keys named are those of roadmap.config.json (and the site's address), never the resolved config's own.
+    const internal = ['givenOptions', 'renamedKeys', 'notify'];
+    expect(Object.keys(configKeyDigests(after)).filter((key) => internal.includes(key))).toEqual([]);
+    // A state written by an older version recorded them: they are not named as changed either.
+    const older = { ...configKeyDigests(settings), givenOptions: 'sha256:old', renamedKeys: 'sha256:old', notify: 'sha256:old' };
+    write('roadmap.config.json', JSON.stringify({ title: 'Acme roadmap', theme: { customCss: 'roadmap.css' } }));
+    expect(changedConfigKeys(older, configKeyDigests(resolveSettings(root, {})))).toEqual(['title']);
+  });
+
   it('a site URL from the environment is part of the config', () => {
     const before = siteFingerprint(resolveSettings(root, {}));
     expect(changedSince(before, { ROADMAP_SITE: 'https://user.github.io/repo' })).toEqual(['config']);
