@@ -52,6 +52,7 @@ async function rebuildAndReport(maxShrink: number, values: Values): Promise<void
     configKeys: configKeyDigests(settings),
     build: astroBuild(root, process.env, progress, { heapMb: settings.env.ROADMAP_BUILD_HEAP_MB }),
     site: liveSite(settings),
+    siteRoot: settings.siteRoot,
     freshHistory: values['fresh-history'],
     log: progress,
     load: {

@@ -52,6 +52,11 @@ export const FingerprintFileSchema = z.strictObject({
   ),
   /** A digest per top-level config key, so a report names the keys that changed; absent in files of older versions. */
   configKeys: z.record(z.string(), digestValue).optional(),
+  /**
+   * The address the site was published at (its root URL, with the base path): where `portal-roadmap notify` links
+   * its news, whatever its own variables say. Absent in files of older versions.
+   */
+  siteRoot: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 /** Keys of the resolved config that the config file does not have: what they come from is named instead. */
@@ -156,7 +161,7 @@ export function treeDigest(dir: string): string {
 
 /** What the state folder says about the last publish's fingerprint. */
 export type PreviousFingerprint =
-  | { kind: 'found'; parts: Fingerprint; configKeys?: Record<string, string> | undefined }
+  | { kind: 'found'; parts: Fingerprint; configKeys?: Record<string, string> | undefined; siteRoot?: string | undefined }
   /** A state folder from before fingerprints: published.json alone. */
   | { kind: 'missing' }
   | { kind: 'unreadable'; reason: string };
@@ -179,14 +184,20 @@ export async function readFingerprint(file: string): Promise<PreviousFingerprint
   if (!result.success) return { kind: 'unreadable', reason: `not a ${FINGERPRINT_FORMAT} version ${FINGERPRINT_VERSION} file:\n${formatIssues(result.error.issues)}` };
   // A part an older version did not record differs from any digest: the run after the upgrade names it as changed.
   const parts = Object.fromEntries(FINGERPRINT_PARTS.map((part) => [part, (result.data.parts as Partial<Fingerprint>)[part] ?? 'not recorded'])) as Fingerprint;
-  return { kind: 'found', parts, configKeys: result.data.configKeys };
+  return { kind: 'found', parts, configKeys: result.data.configKeys, siteRoot: result.data.siteRoot };
 }
 
 /** Writes the fingerprint atomically, like the published snapshot. */
-export async function writeFingerprint(file: string, parts: Fingerprint, configKeys?: Record<string, string>): Promise<void> {
+export async function writeFingerprint(file: string, parts: Fingerprint, configKeys?: Record<string, string>, siteRoot?: string): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
-  const document: z.input<typeof FingerprintFileSchema> = { format: FINGERPRINT_FORMAT, version: FINGERPRINT_VERSION, parts, ...(configKeys ? { configKeys } : {}) };
+  const document: z.input<typeof FingerprintFileSchema> = {
+    format: FINGERPRINT_FORMAT,
+    version: FINGERPRINT_VERSION,
+    parts,
+    ...(configKeys ? { configKeys } : {}),
+    ...(siteRoot ? { siteRoot } : {}),
+  };
   await writeFile(temporary, `${JSON.stringify(document, null, 2)}\n`, 'utf8');
   await rename(temporary, file);
 }

@@ -28,6 +28,8 @@ export interface PublishPlan {
   astroCacheKey: string;
   fingerprint: Fingerprint;
   configKeys: Record<string, string> | undefined;
+  /** The address the site is published at, recorded with the fingerprint for `notify`'s links. */
+  siteRoot: string | undefined;
 }
 
 /**
@@ -76,7 +78,7 @@ export async function publish({
   }
   await rm(retired, { recursive: true, force: true });
   // After the commit point: a fingerprint that failed to be written costs one more rebuild, never a missed one.
-  await writeFingerprint(join(stateDir, FINGERPRINT_FILE), plan.fingerprint, plan.configKeys).catch((error: Error) =>
+  await writeFingerprint(join(stateDir, FINGERPRINT_FILE), plan.fingerprint, plan.configKeys, plan.siteRoot).catch((error: Error) =>
     log(`warning: the fingerprint could not be written (${error.message}); the next run rebuilds`),
   );
   // Likewise: a cache that was not kept costs the next build its rendering, nothing else.

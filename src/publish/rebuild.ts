@@ -81,6 +81,11 @@ export interface RebuildOptions {
   build: (snapshotFile: string, outDir: string, historyFile: string, descriptionCacheFile: string, pages: PageReuse, astroCacheDir?: string) => Promise<void>;
   /** The live site's root URL (with the base path): its `/history.json` is continued when the state has no history. */
   site?: string;
+  /**
+   * The address the site is built for (its root URL with the base path; the demo's too), recorded in the state on a
+   * publish: `portal-roadmap notify` links its news there (src/notify/link-root.ts).
+   */
+  siteRoot?: string;
   /** Start a new history instead of continuing the state's or the live site's. */
   freshHistory?: boolean;
   /** Reads the live site's history (tests pass their own). */
@@ -231,6 +236,7 @@ async function planRun(
     ...caches,
     fingerprint,
     configKeys: options.configKeys,
+    siteRoot: options.siteRoot,
     report: published,
     summary: `Published to ${outDir} (${why})`,
   };

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { notify } from '../../src/notify/notify.ts';
 import { LEDGER_FILE } from '../../src/notify/ledger.ts';
 import { PUBLISHED_NOTES_FILE } from '../../src/history/published-notes.ts';
+import { FINGERPRINT_FILE } from '../../src/fingerprint/fingerprint.ts';
 import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import { EN } from '../../src/i18n/labels.ts';
 import { RUN_DATES } from '../support/history-sequence.ts';
@@ -305,7 +306,7 @@ describe('the command `portal-roadmap notify`', () => {
     );
     const child = spawn(process.execPath, [join(PROJECT_ROOT, 'bin/portal-roadmap.mjs'), 'notify', '--state', join(dir, 'state'), ...args], {
       cwd: dir,
-      env: { PATH: process.env.PATH, ROADMAP_SITE: TEST_SITE, NO_COLOR: '1', ...environment },
+      env: { PATH: process.env.PATH, NO_COLOR: '1', ...environment },
     });
     let stdout = '';
     let stderr = '';
@@ -315,6 +316,8 @@ describe('the command `portal-roadmap notify`', () => {
     return { child, done };
   }
   const command = (dir: string, args: string[], environment: Record<string, string>) => start(dir, args, environment).done;
+  /** The variables the history fixture's rebuilds had (test/support/history-sequence.ts): its state records no address, as an older version's. */
+  const PUBLISHED_AS = { ROADMAP_SITE: TEST_SITE, PORTAL_API_URL: 'https://portal.test/api/v1', PORTAL_WORKSPACE_ID: 'ws-history' };
   const project = () => {
     const dir = mkdtempSync(join(tmpdir(), 'notify-command-'));
     cpSync(stateDir(), join(dir, 'state'), { recursive: true });
@@ -325,6 +328,7 @@ describe('the command `portal-roadmap notify`', () => {
     const dir = project();
     receiver.reset();
     const { code, stdout, stderr } = await command(dir, [], {
+      ...PUBLISHED_AS,
       TEST_SLACK_WEBHOOK: `${origin}/slack/T000/B000/${SECRET}`,
       TEST_DISCORD_WEBHOOK: `http://discord.example/api/webhooks/${SECRET}`,
       TEST_TEAMS_WEBHOOK: `hooks.teams.example/${SECRET}`,
@@ -341,15 +345,46 @@ describe('the command `portal-roadmap notify`', () => {
     expect(stdout + stderr).not.toContain(SECRET);
     expect(received.map((post) => post.path)).toEqual([`/slack/T000/B000/${SECRET}`]);
 
-    const again = await command(dir, [], { TEST_SLACK_WEBHOOK: `${origin}/slack/T000/B000/${SECRET}` });
+    const again = await command(dir, [], { ...PUBLISHED_AS, TEST_SLACK_WEBHOOK: `${origin}/slack/T000/B000/${SECRET}` });
     expect(again.stdout).toContain('Slack: nothing new to post\n');
+  });
+
+  it('links to the address the state was published at, with only the webhook variable set, and warns of no demo', async () => {
+    const dir = project();
+    // What a rebuild of this version records beside its fingerprint: the address it published at.
+    const fingerprintFile = join(dir, 'state', FINGERPRINT_FILE);
+    writeFileSync(fingerprintFile, JSON.stringify({ ...JSON.parse(readFileSync(fingerprintFile, 'utf8')), siteRoot: 'https://roadmap.acme.test/' }));
+    receiver.reset();
+    const { code, stdout, stderr } = await command(dir, [], { TEST_SLACK_WEBHOOK: `${origin}/slack/T000/B000/${SECRET}` });
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^Slack: posted \d+ events$/m);
+    // Discord and Teams have no variable here: their warnings only. None about the demo, which notify does not build.
+    expect(stderr).not.toMatch(/DEMO|this build|example\.com/);
+    const links = JSON.stringify(received.map((post) => post.body)).match(/https?:\/\/[a-z0-9.-]+/g) ?? [];
+    expect(links.length).toBeGreaterThan(0);
+    expect(new Set(links)).toEqual(new Set(['https://roadmap.acme.test']));
+  });
+
+  it('refuses, posting nothing, when the state records no address and the settings are the demo: one error naming the variables', async () => {
+    const dir = project();
+    const ledgerBefore = readFileSync(join(dir, 'state', LEDGER_FILE), 'utf8');
+    receiver.reset();
+    const { code, stdout, stderr } = await command(dir, [], { TEST_SLACK_WEBHOOK: `${origin}/slack/T000/B000/${SECRET}` });
+    expect(code).toBe(1);
+    const lines = stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^error: .*Nothing was posted\. Set PORTAL_API_URL, PORTAL_WORKSPACE_ID and ROADMAP_SITE as the rebuild has them/);
+    expect(stderr).not.toContain('this build');
+    expect(stdout).toBe('');
+    expect(receiver.requests).toEqual([]);
+    expect(readFileSync(join(dir, 'state', LEDGER_FILE), 'utf8')).toBe(ledgerBefore);
   });
 
   it('prints with --dry-run what each service would be sent, and posts nothing', async () => {
     const dir = project();
     const ledgerBefore = readFileSync(join(dir, 'state', LEDGER_FILE), 'utf8');
     receiver.reset();
-    const { code, stdout } = await command(dir, ['--dry-run'], { TEST_SLACK_WEBHOOK: `${origin}/slack/T000/B000/${SECRET}` });
+    const { code, stdout } = await command(dir, ['--dry-run'], { ...PUBLISHED_AS, TEST_SLACK_WEBHOOK: `${origin}/slack/T000/B000/${SECRET}` });
     expect(code).toBe(0);
     const posted = JSON.parse(stdout.slice(stdout.indexOf('{'), stdout.indexOf('\n}\n') + 2)) as { text: string };
     expect(posted.text).toMatch(/^\*Acme roadmap\*: Shipped: \d/);
@@ -362,7 +397,7 @@ describe('the command `portal-roadmap notify`', () => {
     const dir = project();
     receiver.reset();
     const slack = `/slack/T000/B000/${SECRET}`;
-    const environment = { TEST_SLACK_WEBHOOK: `${origin}${slack}` };
+    const environment = { ...PUBLISHED_AS, TEST_SLACK_WEBHOOK: `${origin}${slack}` };
     // The post reaches Slack, which keeps it and has not answered when the run is killed (a CI job cancelled, say).
     receiver.behave(slack, 'hang', 1);
     const killed = start(dir, [], environment);

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import { rebuild, type RebuildOptions } from '../../src/publish/rebuild.ts';
 import { RebuildError } from '../../src/shared/errors.ts';
-import { configKeyDigests, type Fingerprint } from '../../src/fingerprint/fingerprint.ts';
+import { configKeyDigests, readFingerprint, type Fingerprint } from '../../src/fingerprint/fingerprint.ts';
 import { publicSnapshot } from '../../src/shown/privacy.ts';
 import { VerifyError } from '../../src/publish/verify.ts';
 import { HistoryError, readHistoryFile } from '../../src/history/read.ts';
@@ -65,6 +65,12 @@ describe('rebuild', () => {
     expect(stateFile('report.json')).toMatchObject({ status: 'published', changed: true, note: 'first run', issues: { after: 40, hiddenAfter: 2 } });
     expect(readdirSync(join(dir, 'state')).sort()).toEqual(['astro-cache', 'fingerprint.json', 'history.json', 'page-digests.json', 'published.json', 'report.json']);
     expect(readdirSync(dir).sort()).toEqual(['dist', 'source.json', 'state']);
+  });
+
+  it("records the address it published at beside the fingerprint: notify's links lead there", async () => {
+    await run({ siteRoot: 'https://roadmap.acme.test/' });
+    expect(stateFile('fingerprint.json').siteRoot).toBe('https://roadmap.acme.test/');
+    expect(await readFingerprint(join(dir, 'state/fingerprint.json'))).toMatchObject({ kind: 'found', siteRoot: 'https://roadmap.acme.test/' });
   });
 
   it('skips an unchanged workspace without building, leaving the site and its published state untouched', async () => {
