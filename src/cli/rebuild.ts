@@ -15,7 +15,10 @@ const spec = {
       default: '.roadmap',
       description: 'the state folder: where the last published snapshot, its fingerprint, the history, the description cache and the report are kept',
     },
-    force: { type: 'boolean', description: 'rebuild even when nothing changed (and ignore an unreadable state file)' },
+    force: {
+      type: 'boolean',
+      description: 'rebuild even when nothing changed, rendering every page (none kept from the live site), and ignore an unreadable state file',
+    },
     'accept-shrink': { type: 'boolean', description: 'publish even when the shown issue count fell sharply' },
     'max-shrink': { type: 'string', value: 'SHARE', default: String(DEFAULT_MAX_SHRINK), description: 'the share (0–1) the count may fall by before that' },
     'fresh-history': { type: 'boolean', description: "start a new history instead of continuing the state's or the live site's /history.json" },

@@ -57,6 +57,12 @@ export const FingerprintFileSchema = z.strictObject({
    * its news, whatever its own variables say. Absent in files of older versions.
    */
   siteRoot: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * A digest of the published output's `history.json` and `roadmap.json` (src/publish/output-marker.ts): another one
+   * there means another build replaced the output, whose pages the next rebuild then renders anew. Absent in files of
+   * older versions.
+   */
+  output: digestValue.optional(),
 });
 
 /** Keys of the resolved config that the config file does not have: what they come from is named instead. */
@@ -161,7 +167,7 @@ export function treeDigest(dir: string): string {
 
 /** What the state folder says about the last publish's fingerprint. */
 export type PreviousFingerprint =
-  | { kind: 'found'; parts: Fingerprint; configKeys?: Record<string, string> | undefined; siteRoot?: string | undefined }
+  | { kind: 'found'; parts: Fingerprint; configKeys?: Record<string, string> | undefined; siteRoot?: string | undefined; output?: string | undefined }
   /** A state folder from before fingerprints: published.json alone. */
   | { kind: 'missing' }
   | { kind: 'unreadable'; reason: string };
@@ -184,11 +190,15 @@ export async function readFingerprint(file: string): Promise<PreviousFingerprint
   if (!result.success) return { kind: 'unreadable', reason: `not a ${FINGERPRINT_FORMAT} version ${FINGERPRINT_VERSION} file:\n${formatIssues(result.error.issues)}` };
   // A part an older version did not record differs from any digest: the run after the upgrade names it as changed.
   const parts = Object.fromEntries(FINGERPRINT_PARTS.map((part) => [part, (result.data.parts as Partial<Fingerprint>)[part] ?? 'not recorded'])) as Fingerprint;
-  return { kind: 'found', parts, configKeys: result.data.configKeys, siteRoot: result.data.siteRoot };
+  return { kind: 'found', parts, configKeys: result.data.configKeys, siteRoot: result.data.siteRoot, output: result.data.output };
 }
 
 /** Writes the fingerprint atomically, like the published snapshot. */
-export async function writeFingerprint(file: string, parts: Fingerprint, configKeys?: Record<string, string>, siteRoot?: string): Promise<void> {
+export async function writeFingerprint(
+  file: string,
+  parts: Fingerprint,
+  { configKeys, siteRoot, output }: { configKeys?: Record<string, string> | undefined; siteRoot?: string | undefined; output?: string | undefined } = {},
+): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
   const document: z.input<typeof FingerprintFileSchema> = {
@@ -197,6 +207,7 @@ export async function writeFingerprint(file: string, parts: Fingerprint, configK
     parts,
     ...(configKeys ? { configKeys } : {}),
     ...(siteRoot ? { siteRoot } : {}),
+    ...(output ? { output } : {}),
   };
   await writeFile(temporary, `${JSON.stringify(document, null, 2)}\n`, 'utf8');
   await rename(temporary, file);

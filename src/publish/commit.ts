@@ -30,6 +30,8 @@ export interface PublishPlan {
   configKeys: Record<string, string> | undefined;
   /** The address the site is published at, recorded with the fingerprint for `notify`'s links. */
   siteRoot: string | undefined;
+  /** The marker of the verified build (./output-marker.ts), recorded with the fingerprint: the next run checks the output against it. */
+  output: string;
 }
 
 /**
@@ -78,9 +80,11 @@ export async function publish({
   }
   await rm(retired, { recursive: true, force: true });
   // After the commit point: a fingerprint that failed to be written costs one more rebuild, never a missed one.
-  await writeFingerprint(join(stateDir, FINGERPRINT_FILE), plan.fingerprint, plan.configKeys, plan.siteRoot).catch((error: Error) =>
-    log(`warning: the fingerprint could not be written (${error.message}); the next run rebuilds`),
-  );
+  await writeFingerprint(join(stateDir, FINGERPRINT_FILE), plan.fingerprint, {
+    configKeys: plan.configKeys,
+    siteRoot: plan.siteRoot,
+    output: plan.output,
+  }).catch((error: Error) => log(`warning: the fingerprint could not be written (${error.message}); the next run rebuilds`));
   // Likewise: a cache that was not kept costs the next build its rendering, nothing else.
   await keepFile(plan.descriptionCache, join(stateDir, DESCRIPTION_CACHE_FILE)).catch((error: Error) =>
     log(`warning: the description cache could not be kept in ${stateDir} (${error.message}); the next build renders every description`),

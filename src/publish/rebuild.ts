@@ -3,7 +3,8 @@
  * 1. fetch and validate a fresh snapshot;
  * 2. stop with "no changes" when nothing that shapes the site changed: the
  *    published data (its public digest) and the rest of the fingerprint
- *    (config, render version, package version, public/ assets, custom CSS);
+ *    (config, render version, package version, public/ assets, custom CSS),
+ *    and `outDir` still holds what the last publish made (./output-marker.ts);
  * 3. refuse a list that shrank more than allowed (a partial answer);
  * 4. record the run in the history (src/publish/history-step.ts) and
  *    build into a staging directory next to `outDir`;
@@ -48,6 +49,7 @@ import type { ColumnConfig } from '../config/roadmap-config.ts';
 import type { History } from '../history/schema.ts';
 import { shownState, type ShownChanges } from '../history/shown.ts';
 import { publish, PUBLISHED_FILE, type PublishPlan } from './commit.ts';
+import { outputMarker, outputState } from './output-marker.ts';
 import { recoverInterruptedSwap, sweepDeadRuns, WORK_DIR_PREFIX } from './swap.ts';
 
 export const REPORT_FILE = 'report.json';
@@ -127,7 +129,8 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
     await rm(staging, { recursive: true, force: true });
     await options.build(plan.snapshotFile, staging, plan.historyFile, plan.descriptionCache, plan.pages, plan.astroCache);
     verifyPages(staging, plan.expectedPages, options.prefix);
-    await publish({ plan, stateDir, outDir, staging, retired, workDir, log });
+    // Read in staging: the same files the output holds once it is swapped in.
+    await publish({ plan: { ...plan, output: outputMarker(staging, options.prefix) }, stateDir, outDir, staging, retired, workDir, log });
     await writeReport(stateDir, plan.report, log);
     return { status: 'published', report: plan.report, summary: plan.summary };
   } finally {
@@ -142,7 +145,7 @@ export async function rebuild(options: RebuildOptions): Promise<RebuildResult> {
  * snapshot is a few tens of MB of objects, twice (as fetched, and as published), with the last published one beside
  * them; none of it is reachable from here, so the rebuild's own process holds little while `astro build` runs.
  */
-interface PlannedRun extends PublishPlan {
+interface PlannedRun extends Omit<PublishPlan, 'output'> {
   status: 'publish';
   historyFile: string;
   expectedPages: ExpectedPages;
@@ -183,7 +186,17 @@ async function planRun(
   // What it records (a move, an upvote count, a project's state) is in the data already (README, "The history").
   const fingerprint: Fingerprint = { data: data.digest, ...options.fingerprint };
   const previousFingerprint = previous ? await readFingerprint(join(stateDir, FINGERPRINT_FILE)) : undefined;
-  const { parts, note } = partsChanged(data.dataChanged, fingerprint, previousFingerprint, log);
+  const changes = partsChanged(data.dataChanged, fingerprint, previousFingerprint, log);
+  const { parts } = changes;
+  // Pages are kept from the output, and it is left as it is, only while it holds what the last publish made.
+  const output = outputState(outDir, options.prefix, previousFingerprint?.kind === 'found' ? previousFingerprint.output : undefined);
+  if (output === 'replaced') {
+    log(
+      `${outDir} is not what the last rebuild published (its history.json and roadmap.json differ: another build replaced it, a plain \`npm run build\` say): ` +
+        'every page is rendered, and the site published again',
+    );
+  }
+  const note = changes.note ?? (output === 'replaced' ? OUTPUT_REPLACED : null);
   // Named only where both runs recorded their keys (a state of an older version did not).
   const configKeys =
     parts.includes('config') && previousFingerprint?.kind === 'found' && previousFingerprint.configKeys && options.configKeys
@@ -225,7 +238,7 @@ async function planRun(
     ? report('published', compare(prepared.changes, { ...continued, hiddenIssues: null }), CONTINUED_LIVE_HISTORY)
     : report('published', compare(prepared.changes));
   const why = changed ? `changed: ${whatChanged(published)}` : `nothing changed; ${options.force ? '--force' : '--fresh-history'}`;
-  const caches = await copyCaches({ options, stateDir, outDir, workDir, log });
+  const caches = await copyCaches({ options, stateDir, outDir, workDir, keepPages: output === 'published' && !options.force, log });
   log(`Building ${describeIssueCounts(issueCounts(fresh.issues, options.columns))} and ${fresh.projects.length} projects into a staging directory`);
   return {
     status: 'publish',
@@ -251,28 +264,35 @@ async function copyCaches({
   stateDir,
   outDir,
   workDir,
+  keepPages,
   log,
 }: {
   options: RebuildOptions;
   stateDir: string;
   outDir: string;
   workDir: string;
+  /** Whether the output holds what the last publish made (and no --force): only then are its pages kept. */
+  keepPages: boolean;
   log: (line: string) => void;
 }) {
   const descriptionCache = join(workDir, DESCRIPTION_CACHE_FILE);
   const keptCache = join(stateDir, DESCRIPTION_CACHE_FILE);
   if (existsSync(keptCache))
     await copyFile(keptCache, descriptionCache).catch((error: Error) => log(`warning: the description cache could not be read (${error.message}); every description is rendered`));
-  // The live site's pages are kept only with the digests they were published with.
+  // The live site's pages are kept only with the digests they were published with, and `--force` keeps none.
   const digestsFile = join(workDir, PAGE_DIGESTS_FILE);
   const keptDigests = join(stateDir, PAGE_DIGESTS_FILE);
-  const digestsOfLiveSite = existsSync(keptDigests) && existsSync(outDir);
+  const digestsOfLiveSite = keepPages && existsSync(keptDigests);
   if (digestsOfLiveSite) await copyFile(keptDigests, digestsFile);
+  else if (options.force) log('--force: every page is rendered, none kept from the live site');
   // Astro's content store is kept under the digest of all but the data that shapes the site.
   const astroCacheKey = contentDigest(options.fingerprint);
   const astroCache = await takeAstroCache(stateDir, workDir, astroCacheKey, log);
   return { descriptionCache, pages: { digestsFile, previousOutput: digestsOfLiveSite ? outDir : undefined }, astroCache, astroCacheKey };
 }
+
+/** The report's note when the output is not what the last publish made (./output-marker.ts). */
+export const OUTPUT_REPLACED = 'the output was replaced by another build';
 
 /** The report's note when the run had no state folder and continued the history the live site publishes. */
 export const CONTINUED_LIVE_HISTORY = "no state kept: the live site's history continued";

@@ -60,7 +60,13 @@ describe('rebuild', () => {
     expect(result.summary).toBe(`Published to ${join(dir, 'dist')} (changed: first run)`);
     expect(readFileSync(join(dir, 'dist/index.html'), 'utf8')).toBe(`board of ${published}`);
     expect(stateFile('published.json').digest).toBe(demo.digest);
-    expect(stateFile('fingerprint.json')).toEqual({ format: 'portal-roadmap.fingerprint', version: 1, parts: { data: publicSnapshot(demo, privacy).digest, ...fingerprint } });
+    expect(stateFile('fingerprint.json')).toEqual({
+      format: 'portal-roadmap.fingerprint',
+      version: 1,
+      parts: { data: publicSnapshot(demo, privacy).digest, ...fingerprint },
+      // What the output holds, for the next run to check it is still this publish's.
+      output: expect.stringMatching(/^sha256:[0-9a-f]{64}$/),
+    });
     // The counts the site publishes: the demo's 42 portal-visible issues, 2 of them canceled (a hidden column).
     expect(stateFile('report.json')).toMatchObject({ status: 'published', changed: true, note: 'first run', issues: { after: 40, hiddenAfter: 2 } });
     expect(readdirSync(join(dir, 'state')).sort()).toEqual(['astro-cache', 'fingerprint.json', 'history.json', 'page-digests.json', 'published.json', 'report.json']);
@@ -223,6 +229,34 @@ describe('rebuild', () => {
     expect(next.mock.calls[0]![4]!.digestsFile.startsWith(join(dir, 'state'))).toBe(false);
     expect(handed).toEqual({ digest: demo.digest, previousOutput: null });
     expect(stateFile('page-digests.json')).toEqual({ digest: withIssues(39).digest, previousOutput: join(dir, 'dist') });
+  });
+
+  it('renders every page and publishes, saying why, when another build replaced the output since: no "no changes" over it', async () => {
+    await run();
+    // A plain `npm run build` into the live site: pages of its own, and a history.json of no rebuild.
+    writeFileSync(join(dir, 'dist/history.json'), '{"another": "build"}');
+    const logged: string[] = [];
+    const build = fakeBuild();
+    const result = await run({ build, log: (line) => logged.push(line) });
+    expect(result.status).toBe('published');
+    expect(result.summary).toBe(`Published to ${join(dir, 'dist')} (changed: the output was replaced by another build)`);
+    expect(build.mock.calls[0]![4]).toMatchObject({ previousOutput: undefined });
+    expect(logged.filter((line) => line.includes('is not what the last rebuild published'))).toHaveLength(1);
+    // The publish recorded its own output: the run after has no changes, and would keep its pages.
+    expect((await run()).status).toBe('no-changes');
+    await setSource(withIssues(39));
+    const next = fakeBuild();
+    await run({ build: next });
+    expect(next.mock.calls[0]![4]).toMatchObject({ previousOutput: join(dir, 'dist') });
+  });
+
+  it('renders every page with force: none is kept from the live site, and the log says so', async () => {
+    await run();
+    const logged: string[] = [];
+    const build = fakeBuild();
+    expect((await run({ build, force: true, log: (line) => logged.push(line) })).status).toBe('published');
+    expect(build.mock.calls[0]![4]).toMatchObject({ previousOutput: undefined });
+    expect(logged).toContain('--force: every page is rendered, none kept from the live site');
   });
 
   it('hands the build no live site when the state has no page digests for it', async () => {
