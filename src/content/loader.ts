@@ -15,8 +15,7 @@
 import type { Loader, LoaderContext } from 'astro/loaders';
 import { z } from 'zod';
 import type { ColumnConfig } from '../config/roadmap-config.ts';
-import { unmappedStatuses } from '../shown/unmapped-statuses.ts';
-import { issuesInHiddenColumns } from '../shown/hidden-columns.ts';
+import { issuesInHiddenColumns, unmappedStatuses } from '../shown/status-columns.ts';
 import { parseWithFriendlyErrors } from '../shared/friendly-errors.ts';
 import { openDescriptionCache, rendererIdentity, renderKey, type CachedDescription, type DescriptionCache } from '../descriptions/description-cache.ts';
 import type { Issue, Project, RoadmapInfo } from '../snapshot/model.ts';

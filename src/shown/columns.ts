@@ -1,7 +1,7 @@
 /**
  * Status → board column. Configured columns come first, in order; a status
  * that no column lists is never dropped: it gets a column of its own after
- * them, and `unmappedStatuses` names it for the build log. Hidden columns
+ * them, and `unmappedStatuses` (./status-columns.ts) names it for the build log. Hidden columns
  * (canceled, by default) keep their issues off the site.
  */
 import type { ColumnConfig } from '../config/roadmap-config.ts';
@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { slugify } from '../shared/text.ts';
 import { byId } from '../shared/values.ts';
 import { statusKey } from '../shared/status-key.ts';
+import { columnsByStatus } from './status-columns.ts';
 
 export interface BoardColumn {
   id: string;
@@ -39,12 +40,15 @@ export function columnLabel(column: Pick<ColumnConfig, 'id' | 'label'>, labels: 
 }
 
 export function groupIntoColumns(issues: readonly Issue[], columns: readonly ColumnConfig[], labels: Labels = EN): BoardColumn[] {
-  const byKey = new Map<string, BoardColumn>();
-  const board: BoardColumn[] = columns.map((column) => {
-    const entry: BoardColumn = { id: column.id, label: columnLabel(column, labels), configured: true, hidden: column.hidden, issues: [], statusKinds: 0 };
-    for (const status of column.statuses) byKey.set(statusKey(status), entry);
-    return entry;
-  });
+  const board: BoardColumn[] = columns.map((column) => ({
+    id: column.id,
+    label: columnLabel(column, labels),
+    configured: true,
+    hidden: column.hidden,
+    issues: [],
+    statusKinds: 0,
+  }));
+  const byKey = new Map([...columnsByStatus(columns)].map(([key, column]) => [key, board[columns.indexOf(column)]!]));
   const extra: BoardColumn[] = [];
   const taken = new Set(board.map((c) => c.id));
   for (const issue of issues) {

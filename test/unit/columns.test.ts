@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { groupIntoColumns, statusColumnId, tellingStatus } from '../../src/shown/columns.ts';
-import { unmappedStatuses } from '../../src/shown/unmapped-statuses.ts';
+import { unmappedStatuses } from '../../src/shown/status-columns.ts';
 import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import type { Issue } from '../../src/snapshot/model.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { issuesInHiddenColumns } from '../../src/shown/hidden-columns.ts';
+import { issuesInHiddenColumns } from '../../src/shown/status-columns.ts';
 
 describe('issuesInHiddenColumns', () => {
   const columns = [
