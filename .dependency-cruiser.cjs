@@ -13,7 +13,7 @@
  * their imports with Astro's compiler and holds them to these same rules, read from this file. A broken rule fails
  * with the rule's name and the import that breaks it.
  */
-const CORE = '^src/(config|portal|snapshot|history|shared|i18n|shown|descriptions|view|feeds|exports|hosting|fingerprint|share-cards)/';
+const CORE = '^src/(config|portal|snapshot|history|shared|i18n|shown|descriptions|view|theme|release-notes|search|feeds|exports|hosting|fingerprint|share-cards)/';
 const PIPELINE = '^src/(publish|notify|cli)/';
 const ASTRO_LAYER = '^src/(integration|route-data|routes|components|layouts|client-scripts|content)/';
 /**

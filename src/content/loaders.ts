@@ -15,7 +15,7 @@ import type { Settings } from '../config/settings.ts';
 import type { Issue, Project, RoadmapInfo } from '../snapshot/model.ts';
 import { roadmapLoader } from './loader.ts';
 import { releaseNoteSchema, releaseNotesLoader } from './release-notes.ts';
-import { releaseNoteRules } from '../view/release-notes.ts';
+import { releaseNoteRules } from '../release-notes/frontmatter.ts';
 import { DEFAULT_RELEASE_NOTES_FOLDER } from '../config/schemas/release-notes.ts';
 
 export { roadmapLoader } from './loader.ts';

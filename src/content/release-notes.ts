@@ -2,7 +2,7 @@
  * The `releases` collection: the team's release notes, Markdown files in the
  * project (`releaseNotes.folder`; the demo's own for the demo, `settings.releaseNotesDir`),
  * read by Astro's `glob()` loader. Each file's
- * frontmatter is checked first (src/view/release-notes.ts), so a wrong value
+ * frontmatter is checked first (src/release-notes/frontmatter.ts), so a wrong value
  * is one line naming the file and the key; then Astro's schema makes its image
  * an optimised asset. The body is kept as written: the route data renders it
  * through the descriptions' sanitiser (src/route-data/release-notes.ts), never
@@ -15,7 +15,7 @@ import type { Loader } from 'astro/loaders';
 import { z } from 'astro/zod';
 import type { SchemaContext } from 'astro/content/config';
 import { ConfigError } from '../shared/errors.ts';
-import { checkReleaseNote, isNoteFile, releaseNoteFields, type ReleaseNoteRules } from '../view/release-notes.ts';
+import { checkReleaseNote, isNoteFile, releaseNoteFields, type ReleaseNoteRules } from '../release-notes/frontmatter.ts';
 
 export interface ReleaseNotesOptions extends ReleaseNoteRules {
   /** The project root (`settings.projectRoot`): files are named relative to it. */

@@ -9,7 +9,7 @@ import { articleForDate } from '../i18n/dates.ts';
 import { formatDate } from '../i18n/format.ts';
 import type { Labels, TextDirection } from '../i18n/labels.ts';
 import { changelogPath, issuePath, projectPath, releasePath } from '../view/paths.ts';
-import { releaseTagLabel, type ChangelogItem } from '../view/release-notes.ts';
+import { releaseTagLabel, type ChangelogItem } from '../release-notes/notes.ts';
 
 export const LATEST_FILE = 'latest.json';
 export const WHATS_NEW_FILE = 'whats-new.js';

@@ -62,7 +62,7 @@ export function shippedItems(
   return items;
 }
 
-/** What a release note's feed item is made of (src/view/release-notes.ts `ReleaseNote`). */
+/** What a release note's feed item is made of (src/release-notes/notes.ts `ReleaseNote`). */
 export interface FeedNote {
   slug: string;
   title: string;

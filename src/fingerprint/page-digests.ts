@@ -13,7 +13,7 @@
  * way. The board, the pages of changes and of what shipped, the other feeds and the JSON files show the latest of
  * everything (a change anywhere changes them) and are rendered on every build.
  */
-import { notesNaming, type ChangelogItem, type ReleaseNote } from '../view/release-notes.ts';
+import { notesNaming, type ChangelogItem, type ReleaseNote } from '../release-notes/notes.ts';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { dayOf, isoDay, type History } from '../history/schema.ts';
@@ -35,7 +35,7 @@ export const PageDigestsFileSchema = z.strictObject({
   fingerprint: z.string().min(1),
   /** Each page's digest, by its folder below the output (`issues/x/`, `de/issues/x/`), and each issue feed's, by its file (`issues/x/feed.xml`). */
   pages: z.record(z.string(), z.string()),
-  /** The digest of the search index's sorted records (src/view/search-records.ts): the same, and the index is kept. */
+  /** The digest of the search index's sorted records (src/search/search-records.ts): the same, and the index is kept. */
   search: z.string().min(1).optional(),
 });
 export type PageDigestsFile = z.output<typeof PageDigestsFileSchema>;
@@ -205,19 +205,4 @@ export interface PageReuseRecord {
   foreignEndSteps: string[];
   /** The digest of this build's search records, once they are made (none without a search index of ours). */
   searchDigest?: string | undefined;
-}
-
-// The routes' getStaticPaths run in Vite's bundle of the pages and the build steps in the integration's own
-// modules, two copies of this module: one object on globalThis, under a registered symbol, is what both see.
-const RECORD = Symbol.for('portal-roadmap.page-reuse');
-
-/** This build's record (one build a process: Astro builds one site at a time). */
-export function pageReuseRecord(): PageReuseRecord {
-  const global = globalThis as { [RECORD]?: PageReuseRecord };
-  return (global[RECORD] ??= { digests: new Map(), feedDigests: new Map(), kept: new Set(), keptFeeds: new Set(), previous: 'none', foreignEndSteps: [] });
-}
-
-/** Forgets the record, for the next build in the same process. */
-export function resetPageReuseRecord(): void {
-  delete (globalThis as { [RECORD]?: PageReuseRecord })[RECORD];
 }

@@ -15,7 +15,7 @@ import { fill, type Labels } from '../i18n/labels.ts';
 import { shownColumns } from '../shown/columns.ts';
 import type { PublishedNotes } from '../history/published-notes.ts';
 import { changelogPath, issuePath, projectPath, releasePath } from '../view/paths.ts';
-import { releaseTagLabel } from '../view/release-notes.ts';
+import { releaseTagLabel } from '../release-notes/notes.ts';
 import { STARTED_COLUMNS } from '../feeds/site-feed.ts';
 import type { Snapshot } from '../snapshot/snapshot-file.ts';
 

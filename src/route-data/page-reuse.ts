@@ -7,7 +7,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import settings from 'virtual:portal-roadmap/settings';
-import { pageDigest, PageDigestsFileSchema, pageReuseRecord, unchangedPages, type PageDigestsFile } from '../fingerprint/page-digests.ts';
+import { pageDigest, PageDigestsFileSchema, unchangedPages, type PageDigestsFile } from '../fingerprint/page-digests.ts';
+import { pageReuseRecord } from './build-state.ts';
 
 /** A page's folder below Astro's output, from its address (base included): `/repo/de/issues/x/` → `de/issues/x/`. */
 export function outputFolder(href: string): string {

@@ -13,7 +13,8 @@ import { buildNotesText } from '../history/published-notes.ts';
 import { writeAtomically } from '../shared/files.ts';
 import { quotedList } from '../shared/text.ts';
 import type { Issue, Project } from '../snapshot/model.ts';
-import { duplicateNoteVersions, joinNote, markdownOfMdx, notesInLanguage, releaseSlug, type ReleaseNote, type ReleaseNoteSource } from '../view/release-notes.ts';
+import { duplicateNoteVersions, markdownOfMdx, releaseSlug } from '../release-notes/frontmatter.ts';
+import { joinNote, notesInLanguage, type ReleaseNote, type ReleaseNoteSource } from '../release-notes/notes.ts';
 import { ConfigError } from '../shared/errors.ts';
 import { warnInBuild } from './build-warning.ts';
 

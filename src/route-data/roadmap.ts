@@ -21,7 +21,7 @@ import { assetUrl, withBase } from '../view/paths.ts';
 import type { Issue, Project, RoadmapInfo } from '../snapshot/model.ts';
 import { ROADMAP_INFO_ID } from '../content/loader.ts';
 import { columnLabel } from '../shown/columns.ts';
-import type { ReleaseNote } from '../view/release-notes.ts';
+import type { ReleaseNote } from '../release-notes/notes.ts';
 import { releaseNotesFor } from './release-notes.ts';
 import { buildRoadmapView, inTitleOrderBeforeHistory, unusedShipDatesWarning, withShipDates, type RoadmapView } from '../view/roadmap-view.ts';
 import { warnInBuild } from './build-warning.ts';

@@ -1,10 +1,11 @@
 /**
- * The search index's records (src/view/search-records.ts), made from each language's roadmap as its pages read it,
+ * The search index's records (src/search/search-records.ts), made from each language's roadmap as its pages read it,
  * and handed to the search index's build step as soon as the first route asks for its paths: Pagefind indexes them
  * in its own process while the pages render, and only writes its files once they are all done.
  */
-import { noteImageLayout } from '../view/release-notes.ts';
-import { searchRecords, searchRecordSink, type SearchRecord } from '../view/search-records.ts';
+import { noteImageLayout } from '../release-notes/note-page.ts';
+import { searchRecords, type SearchRecord } from '../search/search-records.ts';
+import { searchRecordSink } from './build-state.ts';
 import { getRoadmap, languageParams } from './roadmap.ts';
 
 let sentTo: object | undefined;

@@ -18,7 +18,7 @@ import {
 } from '../share-cards/share-card.ts';
 import { formatDate } from '../i18n/format.ts';
 import { pageSlug } from '../view/paths.ts';
-import { releaseTagLabel } from '../view/release-notes.ts';
+import { releaseTagLabel } from '../release-notes/notes.ts';
 import { getRoadmap, languages, type Roadmap } from './roadmap.ts';
 import { warnInBuild } from './build-warning.ts';
 

@@ -1,7 +1,7 @@
 /** What both shipped feeds (`/shipped/rss.xml`, `/shipped/atom.xml`) of one language are made of. */
 import type { APIContext } from 'astro';
 import { releaseNoteItems, shippedItems, withReleaseNotes, type ShippedItem } from '../feeds/shipped-feed.ts';
-import { releaseTagLabel } from '../view/release-notes.ts';
+import { releaseTagLabel } from '../release-notes/notes.ts';
 import { roadmapFor, type Roadmap } from './roadmap.ts';
 
 export interface ShippedFeed {

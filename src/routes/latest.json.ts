@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { getRoadmap } from '../route-data/roadmap.ts';
 import { siteRoot } from '../route-data/urls.ts';
 import { latestDocument } from '../exports/whats-new.ts';
-import { changelogWithNotes } from '../view/release-notes.ts';
+import { changelogWithNotes } from '../release-notes/notes.ts';
 
 /** The last shipped items and notes, in the main language, for the "what's new" script (src/exports/whats-new.ts) and any app that wants them. */
 export const GET: APIRoute = async () => {

@@ -3,8 +3,8 @@ import type { APIRoute } from 'astro';
 import { customCssFile } from '../config/roadmap-config.ts';
 import settings from 'virtual:portal-roadmap/settings';
 import { getRoadmap } from '../route-data/roadmap.ts';
-import { projectColoursCss } from '../view/project-colours.ts';
-import { themeCss } from '../view/theme.ts';
+import { projectColoursCss } from '../theme/project-colours.ts';
+import { themeCss } from '../theme/theme.ts';
 
 /** The stylesheet made from data and config: the accent, one class per project colour, then the site owner's CSS, which wins. */
 export const GET: APIRoute = async () => {

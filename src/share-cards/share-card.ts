@@ -25,7 +25,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { TEXT_CONTRAST, withContrast } from '../view/theme.ts';
+import { TEXT_CONTRAST, withContrast } from '../theme/theme.ts';
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
@@ -175,7 +175,7 @@ function itemCard(input: ItemCardInput, width: number): Node[] {
   ];
 }
 
-/** A pill of white text on the accent; the text keeps WCAG's 4.5:1 on any accent, a pale one darkened as far as needed (src/view/theme.ts). */
+/** A pill of white text on the accent; the text keeps WCAG's 4.5:1 on any accent, a pale one darkened as far as needed (src/theme/theme.ts). */
 const pill = (accent: string, text: string, extra: Record<string, unknown> = {}) =>
   box(
     { display: 'flex', padding: '8px 24px', borderRadius: 999, background: withContrast(accent, ['#ffffff'], TEXT_CONTRAST, 'black'), color: '#ffffff', fontWeight: 700, ...extra },

@@ -105,7 +105,7 @@ export const CHANGELOG_DIR = 'changelog';
 /** The changelog's first page; later pages are `changelog/2/`, … */
 export const changelogPath = (page = 1): string => `${CHANGELOG_DIR}/${page > 1 ? `${page}/` : ''}`;
 export const changesPath = (): string => 'changes/';
-/** A release note's page: its address is its file name (src/view/release-notes.ts). */
+/** A release note's page: its address is its file name (src/release-notes/frontmatter.ts). */
 export const RELEASES_DIR = 'releases';
 export const releasePath = (slug: string): string => `${RELEASES_DIR}/${slug}/`;
 /** A column's first page; later pages are `status/{id}/2/`, … (column ids are made safe in src/shown/columns.ts). */

@@ -1,5 +1,5 @@
 /**
- * The search index is made from the data (src/view/search-records.ts), not from the built pages, and must find and
+ * The search index is made from the data (src/search/search-records.ts), not from the built pages, and must find and
  * show what the pages would have given it: the same pages, titles and heading weights, filters, meta, excerpts and
  * language split. Here each fixture's built issue, project and release note pages go to Pagefind as they are, as the
  * index used to be made, and that index must be the one the build shipped, byte for byte. A component that changes

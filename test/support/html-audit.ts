@@ -9,8 +9,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { JSDOM } from 'jsdom';
 import { listFiles, readPage } from './build-site.ts';
-import { EMBED_THEME_PATH } from '../../src/view/embed-theme.ts';
-import { SITE_THEME_PATH } from '../../src/view/site-theme.ts';
+import { EMBED_THEME_PATH } from '../../src/theme/embed-theme.ts';
+import { SITE_THEME_PATH } from '../../src/theme/site-theme.ts';
 
 const URL_ATTRIBUTES = ['href', 'src', 'action', 'formaction', 'xlink:href', 'data', 'poster', 'background', 'srcset', 'ping'];
 const FORBIDDEN_TAGS = [
@@ -81,7 +81,7 @@ function auditElements(elements: Iterable<Element>, file: string, base: string):
     if (FORBIDDEN_TAGS.includes(tag) && !ownForm && !ownSearch && !ownSwitch && !ownBase && !ownIcon) findings.push({ file, problem: `<${tag}> element` });
     if (tag === 'script') {
       const src = element.getAttribute('src');
-      // The theme scripts of the embeds (src/view/embed-theme.ts) and of the site's pages (src/view/site-theme.ts) are
+      // The theme scripts of the embeds (src/theme/embed-theme.ts) and of the site's pages (src/theme/site-theme.ts) are
       // the site's only classic scripts outside _astro/.
       const ownScript =
         src?.startsWith(`${base}_astro/`) || src === `${base}${EMBED_THEME_PATH}` || src === `${base}${SITE_THEME_PATH}` || element.getAttribute('type') === 'application/ld+json';

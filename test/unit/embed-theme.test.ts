@@ -5,7 +5,7 @@
  */
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { EMBED_THEME_SCRIPT } from '../../src/view/embed-theme.ts';
+import { EMBED_THEME_SCRIPT } from '../../src/theme/embed-theme.ts';
 
 function embedAt(search: string, configured?: 'light' | 'dark') {
   const dom = new JSDOM(

@@ -58,7 +58,7 @@ describe('release notes in the RSS feed', () => {
   // The issue arrived on 2026-01-02; the notes are dated the day before and the day after.
   const history = recordRun(recordRun(undefined, shownState([], [], config.columns), '2026-01-01T00:00:00Z'), shownState(issues, [], config.columns), '2026-01-02T12:00:00Z');
   const view = buildRoadmapView(issues, [], config, EN, history);
-  // A title as the note's schema passes it (without the characters XML forbids: src/view/release-notes.ts).
+  // A title as the note's schema passes it (without the characters XML forbids: src/release-notes/frontmatter.ts).
   const hostile = 'Faster <script>alert(1)</script> & "sync" ]]>';
   const notes = [
     { slug: 'faster', title: hostile, date: '2026-01-03', html: '<p>Now <strong>faster</strong> &lt;img src=x onerror=alert(1)&gt;</p>', tags: ['new'] },

@@ -7,19 +7,9 @@ import { checkNoteImage, hasNotes, notesFolderWarnings } from '../../src/content
 import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import { releaseNoteItems, withReleaseNotes } from '../../src/feeds/shipped-feed.ts';
 import type { Issue, Project } from '../../src/snapshot/model.ts';
-import {
-  checkReleaseNote,
-  markdownOfMdx,
-  noteDescription,
-  duplicateNoteVersions,
-  isNoteFile,
-  joinNote,
-  jsonLdImageSrc,
-  notesInLanguage,
-  releaseNoteRules,
-  releaseSlug,
-  type ReleaseNoteSource,
-} from '../../src/view/release-notes.ts';
+import { checkReleaseNote, markdownOfMdx, duplicateNoteVersions, isNoteFile, releaseNoteRules, releaseSlug } from '../../src/release-notes/frontmatter.ts';
+import { noteDescription, jsonLdImageSrc } from '../../src/release-notes/note-page.ts';
+import { joinNote, notesInLanguage, type ReleaseNoteSource } from '../../src/release-notes/notes.ts';
 
 const rules = { tags: ['new', 'improved', 'fixed'], locales: ['en', 'de'] };
 const FILE = 'src/content/releases/faster-search.md';

@@ -3,7 +3,7 @@
  * (test/support/route-data/fixture.ts): its previous build left digests of three pages, two of them with their file.
  */
 import { describe, expect, it } from 'vitest';
-import { pageReuseRecord } from '../../src/fingerprint/page-digests.ts';
+import { pageReuseRecord } from '../../src/route-data/build-state.ts';
 import { keepsPages, outputFolder, pathsToRender } from '../../src/route-data/page-reuse.ts';
 import { PREVIOUS_PAGES } from '../support/route-data/fixture.ts';
 

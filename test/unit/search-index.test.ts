@@ -10,9 +10,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as pagefind from 'pagefind';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PAGE_DIGESTS_FORMAT, PAGE_DIGESTS_VERSION, pageReuseRecord, resetPageReuseRecord } from '../../src/fingerprint/page-digests.ts';
+import { PAGE_DIGESTS_FORMAT, PAGE_DIGESTS_VERSION } from '../../src/fingerprint/page-digests.ts';
+import { pageReuseRecord, resetPageReuseRecord, searchRecordSink } from '../../src/route-data/build-state.ts';
 import { indexRecords, searchIndex, writeIndex } from '../../src/integration/steps/search-index.ts';
-import { searchRecordSink, type SearchRecord } from '../../src/view/search-records.ts';
+import type { SearchRecord } from '../../src/search/search-records.ts';
 import { treeHash } from '../support/tree-hash.ts';
 
 const WORDS = ['offline', 'sync', 'invoice', 'calendar', 'export', 'photo', 'signature', 'route', 'dispatch', 'tablet', 'report', 'badge'];

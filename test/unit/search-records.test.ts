@@ -1,5 +1,5 @@
 /**
- * The search records made from the data (src/view/search-records.ts): hostile text goes in as text, in the elements
+ * The search records made from the data (src/search/search-records.ts): hostile text goes in as text, in the elements
  * and attributes Pagefind reads (the title as the `<h1>`, the status and team as filters, the upvotes as meta), and
  * the digest tells whether anything Pagefind would index changed. That the records make the very index the pages
  * made is checked on built fixtures (test/integration/search-records.test.ts).
@@ -8,7 +8,7 @@ import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { uiFor } from '../../src/i18n/labels.ts';
 import type { Issue, Project } from '../../src/snapshot/model.ts';
-import { inPathOrder, searchRecords, searchRecordsDigest, type SearchData } from '../../src/view/search-records.ts';
+import { inPathOrder, searchRecords, searchRecordsDigest, type SearchData } from '../../src/search/search-records.ts';
 import { PAYLOADS } from '../support/hostile.ts';
 
 const attack = PAYLOADS.join(' ');

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SCHEME_BACKGROUNDS, themeCss } from '../../src/view/theme.ts';
+import { SCHEME_BACKGROUNDS, themeCss } from '../../src/theme/theme.ts';
 import { PROJECT_ROOT } from '../support/build-site.ts';
 
 const css = readFileSync(join(PROJECT_ROOT, 'src/styles/tokens.css'), 'utf8');

@@ -60,7 +60,7 @@ export const themeOptions = {
   /** Look and feel. */
   theme: z
     .strictObject({
-      /** Accent colour: focus rings, the selected status tab, active filters, links, buttons, progress bars; src/view/theme.ts keeps its contrast. */
+      /** Accent colour: focus rings, the selected status tab, active filters, links, buttons, progress bars; src/theme/theme.ts keeps its contrast. */
       accent: hexColour.optional(),
       /**
        * The pages' font stack, e.g. `Inter, system-ui, sans-serif`: family names separated by commas, a name with

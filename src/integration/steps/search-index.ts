@@ -1,6 +1,6 @@
 /**
  * Builds the full-text search index with Pagefind's Node API, into `pagefind/` beside the pages. Its records are made
- * from the data (src/view/search-records.ts: the searchable part of each issue, project and release note page, as
+ * from the data (src/search/search-records.ts: the searchable part of each issue, project and release note page, as
  * the pages mark it with `data-pagefind-body`), so the board, column pages, navigation, footers and embeds stay out
  * of it, as they always did.
  *
@@ -23,9 +23,10 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import * as pagefind from 'pagefind';
 import type { PageReuseSettings } from '../../config/settings.ts';
-import { PageDigestsFileSchema, pageReuseRecord } from '../../fingerprint/page-digests.ts';
+import { PageDigestsFileSchema } from '../../fingerprint/page-digests.ts';
+import { pageReuseRecord, setSearchRecordSink } from '../../route-data/build-state.ts';
 import { SEARCH_DIR } from '../../hosting/headers.ts';
-import { inPathOrder, searchRecordsDigest, setSearchRecordSink, type SearchRecord } from '../../view/search-records.ts';
+import { inPathOrder, searchRecordsDigest, type SearchRecord } from '../../search/search-records.ts';
 import { keep } from './page-reuse.ts';
 import { releaseGarbage } from '../../shared/memory.ts';
 

@@ -2,7 +2,7 @@
  * The sitemap (@astrojs/sitemap) without the pages search engines should not
  * list: the embeds (copies of other pages, for iframes) and the tombstones of
  * items that left the site. The tombstones are those the issue and project
- * routes listed as such (src/view/tombstone-pages.ts), whether this build
+ * routes listed as such (src/route-data/build-state.ts), whether this build
  * rendered them or kept them from the previous one: reading each page back
  * for its mark took about 0.1 s of a 1,000-issue build's main thread.
  *
@@ -17,7 +17,7 @@ import sitemap, { type SitemapOptions } from '@astrojs/sitemap';
 import type { AstroIntegration } from 'astro';
 import { compareCodeUnits } from '../../shared/values.ts';
 import { keptPages } from './page-reuse.ts';
-import { forgetTombstonePages, tombstonePages } from '../../view/tombstone-pages.ts';
+import { forgetTombstonePages, tombstonePages } from '../../route-data/build-state.ts';
 
 /**
  * By path, with the home page (`''`) last: @astrojs/sitemap 3.7 adds the slash a base path without one needs only

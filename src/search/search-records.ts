@@ -18,8 +18,8 @@ import { formatDate } from '../i18n/format.ts';
 import { fill, type Labels } from '../i18n/labels.ts';
 import { compareCodeUnits } from '../shared/values.ts';
 import type { Issue, Project } from '../snapshot/model.ts';
-import { issuePath, projectPath, releasePath } from './paths.ts';
-import { releaseTagLabel, type ReleaseNote } from './release-notes.ts';
+import { issuePath, projectPath, releasePath } from '../view/paths.ts';
+import { releaseTagLabel, type ReleaseNote } from '../release-notes/notes.ts';
 
 /** One page's record: its path below the roadmap's root (`issues/x/index.html`, `de/projects/y/index.html`), from which Pagefind makes its URL, and its searchable HTML. */
 export interface SearchRecord {
@@ -171,27 +171,4 @@ export function searchRecordsDigest(sorted: readonly SearchRecord[], options: un
   const hash = createHash('sha256').update(JSON.stringify(options));
   for (const record of sorted) hash.update(`\n${JSON.stringify([record.sourcePath, record.content])}`);
   return hash.digest('hex');
-}
-
-/**
- * Where the routes hand their records to the search index's build step (src/integration/steps/search-index.ts),
- * which opens it when a build starts. The routes are bundled apart from the integration, so they have their own copy
- * of this module: the sink lives on globalThis, under a registered symbol, which both see. No sink (`astro dev`,
- * Starlight's frame, where Starlight's index holds the pages): nothing is made.
- */
-export interface SearchRecordSink {
-  /** Called once a build, by the first route that reads every language's roadmap; later calls are ignored. */
-  send(records: Promise<SearchRecord[]>): void;
-}
-
-const SINK = Symbol.for('portal-roadmap.search-record-sink');
-
-export function searchRecordSink(): SearchRecordSink | undefined {
-  return (globalThis as { [SINK]?: SearchRecordSink })[SINK];
-}
-
-/** Opens `sink` for this build's routes; `undefined` closes it. */
-export function setSearchRecordSink(sink: SearchRecordSink | undefined): void {
-  if (sink) (globalThis as { [SINK]?: SearchRecordSink })[SINK] = sink;
-  else delete (globalThis as { [SINK]?: SearchRecordSink })[SINK];
 }

@@ -4,7 +4,7 @@
  * no `unsafe-inline`. Only colours that passed `hexColour` get here.
  */
 import type { Project } from '../snapshot/model.ts';
-import { pageSlug } from './paths.ts';
+import { pageSlug } from '../view/paths.ts';
 
 /** Neutral colour for projects without a valid one. */
 export const DEFAULT_PROJECT_COLOUR = '#64748b';
