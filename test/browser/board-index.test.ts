@@ -265,7 +265,7 @@ describe('the accent and the project icons', () => {
       for (const [text, background] of buttons) expect(contrast(text!, background!)).toBeGreaterThanOrEqual(4.5);
       expect(await axeViolations(page)).toEqual([]);
       await schemeContext.close();
-    }, 60_000);
+    });
   }
 
   it('draws project icons as inline SVG, never as emoji text', async () => {

@@ -148,7 +148,7 @@ const contentHeight = (frame: Frame) => frame.evaluate(() => document.documentEl
     });
 
     it('reaches the content height', async () => {
-      await expect.poll(async () => Math.abs((await frameHeight(page)) - (await contentHeight(frame))), { timeout: 5_000 }).toBeLessThanOrEqual(2);
+      await expect.poll(async () => Math.abs((await frameHeight(page)) - (await contentHeight(frame)))).toBeLessThanOrEqual(2);
       expect(await frameHeight(page)).toBeGreaterThan(600);
     });
 
@@ -159,7 +159,7 @@ const contentHeight = (frame: Frame) => frame.evaluate(() => document.documentEl
         block.style.height = '700px';
         document.querySelector('main')!.append(block);
       });
-      await expect.poll(() => frameHeight(page), { timeout: 5_000 }).toBeGreaterThanOrEqual(before + 690);
+      await expect.poll(() => frameHeight(page)).toBeGreaterThanOrEqual(before + 690);
     });
 
     it('ignores height messages from another origin, and insane heights from the roadmap', async () => {

@@ -82,7 +82,7 @@ describe.concurrent('Arabic, every page type but the changelog, in Chromium', ()
         expect(overflow, `${path} at 320 px`).toBeLessThanOrEqual(0);
         expect(watch, path).toEqual({ dialogs: [], consoleErrors: [] });
       });
-    }, 120_000);
+    });
   }
 });
 
@@ -181,7 +181,7 @@ describe('the seven left-to-right languages in Chromium', () => {
         }
       }
     });
-  }, 60_000);
+  });
 });
 
 interface DemoIssue {
@@ -234,7 +234,7 @@ describe('search in every language', () => {
       page.off('request', record);
     }
     await page.close();
-  }, 60_000);
+  });
 
   it('keeps a Latin query in its order inside the Arabic result line: "C++", not «++C»', async () => {
     const page = await browser.newPage();

@@ -90,7 +90,7 @@ export function describePageAudit(name: string, fixture: FixtureName, options: {
         } finally {
           await context.close();
         }
-      }, 60_000);
+      });
     }
 
     it('lists search results as text: no dialog, no console error, nothing but marks inside an excerpt', async ({ expect }) => {
@@ -110,6 +110,6 @@ export function describePageAudit(name: string, fixture: FixtureName, options: {
       } finally {
         await page.close();
       }
-    }, 60_000);
+    });
   });
 }

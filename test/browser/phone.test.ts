@@ -47,7 +47,7 @@ describe('the board on a phone', () => {
     expect(await axeBothSchemes(page)).toEqual({ light: [], dark: [] });
     expect(watch).toEqual({ dialogs: [], consoleErrors: [] });
     await page.close();
-  }, 60_000);
+  });
 
   it('shows one column at a time: tabs with counts pick it, keep it in the URL, and the keyboard moves between them', async () => {
     const page = await browser.newPage({ viewport: PHONE });
@@ -87,7 +87,7 @@ describe('the board on a phone', () => {
       expect(await page.evaluate(() => document.documentElement.scrollHeight), id).toBeLessThanOrEqual(MAX_BOARD_HEIGHT);
     }
     await page.close();
-  }, 60_000);
+  });
 
   it('switches columns without JavaScript too: the tab is a link to the column', async () => {
     const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
@@ -102,7 +102,7 @@ describe('the board on a phone', () => {
     const tabsBox = await page.locator('[data-column-tabs]').boundingBox();
     expect(tabsBox!.y).toBeGreaterThanOrEqual(0);
     await context.close();
-  }, 60_000);
+  });
 
   it('shows every column side by side, and no tabs, on a laptop', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -199,7 +199,7 @@ describe("the header's links on a phone", () => {
     } finally {
       await configured.close();
     }
-  }, 60_000);
+  });
 });
 
 describe("the visitor's colour scheme", () => {
@@ -244,7 +244,7 @@ describe("the visitor's colour scheme", () => {
     expect(await background(page)).toBe(darkBg);
     expect(watch).toEqual({ dialogs: [], consoleErrors: [] });
     await context.close();
-  }, 60_000);
+  });
 
   it('offers no switch without JavaScript, and the page follows the system', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false, colorScheme: 'dark' });
@@ -283,7 +283,7 @@ describe("a team's board and the embeds on a phone", () => {
     }
     expect(watch).toEqual({ dialogs: [], consoleErrors: [] });
     await page.close();
-  }, 60_000);
+  });
 });
 
 describe("an embed's suggest link on a phone", () => {
@@ -301,7 +301,7 @@ describe("an embed's suggest link on a phone", () => {
     } finally {
       await languages.close();
     }
-  }, 60_000);
+  });
 });
 
 describe("an embed's card limit", () => {

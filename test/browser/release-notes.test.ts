@@ -38,6 +38,6 @@ describe.concurrent('release notes in Chromium', () => {
       } finally {
         await context.close();
       }
-    }, 60_000);
+    });
   }
 });

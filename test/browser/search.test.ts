@@ -184,7 +184,7 @@ describe('search', () => {
     expect(await axeBothSchemes(page)).toEqual({ light: [], dark: [] });
     expect(await page.locator('.search-result').count()).toBeGreaterThan(1);
     await page.close();
-  }, 90_000);
+  });
 });
 
 // The links are markup the build writes and no script touches: read by parsing the HTML, with no browser.

@@ -118,7 +118,7 @@ describe('a build that fails', () => {
     expect(build.code).not.toBe(0);
     expect(build.output).toContain('the workspace id is wrong, or its portal/roadmap is not published');
     expect(existsSync(join(build.outDir, 'index.html'))).toBe(false);
-  }, 60_000);
+  });
 });
 
 describe('build from a snapshot of a portal that ignores skip and take', () => {

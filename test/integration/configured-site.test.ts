@@ -203,5 +203,5 @@ describe('config mistakes fail the build, naming the option', () => {
     expect(css.code).not.toBe(0);
     expect(css.output).toContain('theme.customCss:');
     expect(css.output).toContain('does not exist');
-  }, 60_000);
+  });
 });

@@ -172,7 +172,7 @@ describe('JSON-LD of a hostile workspace', () => {
     }
     expect(xml(readFileSync(join(build.outDir, 'rss.xml'), 'utf8')).querySelector('parsererror')).toBeNull();
     // The hostile workspace holds descriptions that take their whole render budget: a build of it takes longer than most.
-  }, 180_000);
+  });
 });
 
 // The one real build that fails while Astro loads its config (env and roadmap.config.json mistakes fail there too; test/unit/config.test.ts covers their messages).
@@ -182,7 +182,7 @@ describe('a build from the API without a site', () => {
     expect(build.code).not.toBe(0);
     expect(build.output).toContain('site is not set: the sitemap (@astrojs/sitemap)');
     expect(build.output).toContain('Set "site": "https://roadmap.example.com" in roadmap.config.json, or the ROADMAP_SITE variable');
-  }, 60_000);
+  });
 });
 
 describe('the sitemap of the languages fixture', () => {

@@ -76,5 +76,5 @@ describe('the Nu HTML Checker', () => {
     // Every page type of five fixtures but the snapshot's team board, a release note of the two fixtures with notes
     // (the demo's, the configured site's; the hostile fixture has none), and three of three language folders.
     expect(files.length).toBe(5 * Object.keys(pageTypes(fixtures.hostile.outDir)).length - 1 + 2 + 9);
-  }, 60_000);
+  });
 });

@@ -52,7 +52,7 @@ const demo = await loadDemoSnapshot('src/data/demo/portal.json');
 
 // Each load starts render workers (marked and the sanitiser in every one), and the budget test waits for a worker to spend
 // its budget (300 ms there) twice: seconds when the machine is idle, but a busy one stretches all of it. These limits only catch a hang.
-describe('roadmapLoader', { timeout: 60_000 }, () => {
+describe('roadmapLoader', () => {
   it('checks its options when the factory is called', () => {
     const source = { kind: 'demo' as const, file: 'src/data/demo/portal.json' };
     expect(() => roadmapLoader({ collection: 'nope' as 'issues', source })).toThrow(ConfigError);
@@ -131,7 +131,7 @@ describe('roadmapLoader', { timeout: 60_000 }, () => {
     } finally {
       limits.renderBudgetMs = 2000;
     }
-  }, 180_000);
+  });
 
   describe('with the description cache, as CI builds: an empty content store and the cache of the last run', () => {
     const cacheDir = mkdtempSync(join(tmpdir(), 'loader-cache-'));
@@ -219,7 +219,7 @@ describe('startRenderersFor', () => {
   });
 });
 
-describe('readSnapshotEarly', { timeout: 60_000 }, () => {
+describe('readSnapshotEarly', () => {
   const silent = { info: () => {}, warn: () => {}, error: () => {}, debug: () => {} } as unknown as LoaderContext['logger'];
 
   it('reads the snapshot for the loaders, and starts the threads of uncached descriptions before any loader runs', async () => {
@@ -228,7 +228,7 @@ describe('readSnapshotEarly', { timeout: 60_000 }, () => {
     const source = { kind: 'snapshot' as const, file };
     const reads: string[] = [];
     readSnapshotEarly({ source, descriptionCacheFile }, { ...silent, info: (message: string) => reads.push(message) } as unknown as LoaderContext['logger']);
-    await vi.waitFor(() => expect(spareRenderers()).toBeGreaterThan(0), { timeout: 10_000 });
+    await vi.waitFor(() => expect(spareRenderers()).toBeGreaterThan(0), { timeout: 60_000 });
     // The loaders take that read: the file is gone before they run.
     rmSync(file);
     const issues = fakeContext();

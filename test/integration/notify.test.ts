@@ -401,7 +401,7 @@ describe('the command `portal-roadmap notify`', () => {
     // The post reaches Slack, which keeps it and has not answered when the run is killed (a CI job cancelled, say).
     receiver.behave(slack, 'hang', 1);
     const killed = start(dir, [], environment);
-    await vi.waitFor(() => expect(receiver.requests).toEqual([slack]), { timeout: 20_000, interval: 20 });
+    await vi.waitFor(() => expect(receiver.requests).toEqual([slack]), { timeout: 60_000, interval: 20 });
     killed.child.kill('SIGKILL');
     expect((await killed.done).code).toBeNull();
 

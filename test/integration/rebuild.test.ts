@@ -94,7 +94,7 @@ function expectOneLineOfCause(run: Run) {
 const apiSource = (workspaceId: string): Extract<DataSource, { kind: 'api' }> => ({ kind: 'api', portal: { apiUrl, workspaceId }, extraProjectIds: [] });
 
 // Each run starts Node and loads the CLI (seconds on a busy machine); the publishing one also builds.
-describe('npm run rebuild', { timeout: 60_000 }, () => {
+describe('npm run rebuild', () => {
   // Outside the project, and with a path that starts with the project's: `/work/site-out` beside `/work/site` is a
   // folder Astro takes for one inside the project, whose server code then cannot find the packages.
   const dir = `${PROJECT_ROOT.replace(/\/$/, '')}-rebuild-out-${process.pid}`;
@@ -164,7 +164,7 @@ describe('npm run rebuild', { timeout: 60_000 }, () => {
     expect(run.stdout).toContain('▲');
     // Two issue-list pages (the second one empty) and 8 projects, and the two refused requests again.
     expect(run.stderr).toContain('Portal requests: 12 (0 rate limited, 2 retried)');
-  }, 120_000);
+  });
 
   it('does nothing for an unchanged workspace: "no changes", no build, output and published state untouched, a report of this run', async () => {
     const published = () => [treeHash(join(dir, 'dist')), readFileSync(join(dir, 'state/published.json'), 'utf8'), readFileSync(join(dir, 'state/fingerprint.json'), 'utf8')];

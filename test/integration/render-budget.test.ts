@@ -26,7 +26,7 @@ describe('createDescriptionRenderer', () => {
     } finally {
       await renderer.close();
     }
-  }, 60_000);
+  });
 
   it('names the limits a description ran into, and renders blank input as nothing', async () => {
     const renderer = createDescriptionRenderer({ truncatedNote: 'Cut.' });
@@ -38,7 +38,7 @@ describe('createDescriptionRenderer', () => {
     } finally {
       await renderer.close();
     }
-  }, 60_000);
+  });
 });
 
 describe('createRendererPool', () => {
@@ -68,7 +68,7 @@ describe('createRendererPool', () => {
     } finally {
       await pool.close();
     }
-  }, 60_000);
+  });
 });
 
 describe('prestartRenderers', () => {
@@ -88,5 +88,5 @@ describe('prestartRenderers', () => {
     } finally {
       await Promise.all([renderer.close(), otherHeap.close(), discardSpareRenderers()]);
     }
-  }, 60_000);
+  });
 });

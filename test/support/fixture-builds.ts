@@ -154,14 +154,27 @@ async function buildAll(apiUrl: string, workDir: string, log: (line: string) => 
   const builders = startBuilders();
   try {
     const lastOfGroup = new Map<string, Promise<unknown>>();
+    const byName = new Map<string, Promise<Omit<FixtureBuild, 'outDir'>>>();
     const builds = Object.entries(FIXTURES).map(([name, definition]: [string, FixtureDefinition]) => {
       const group = definition.cacheGroup;
       const after = (group && lastOfGroup.get(group)) || Promise.resolve();
-      const build = after.then(() => limit(() => buildOne(name, definition, apiUrl, workDir, builders.build, log)));
+      const build = after.then(async () => {
+        // A build that starts from another's output is not tried when that one failed: its error is the other's.
+        const base = definition.keepPagesOf ? await byName.get(definition.keepPagesOf) : undefined;
+        if (base && base.code !== 0) return { code: 1, output: `Not built: it starts from the output of "${definition.keepPagesOf}", whose build failed (exit ${base.code}).` };
+        return limit(() => buildOne(name, definition, apiUrl, workDir, builders.build, log)).catch((error: unknown) => ({
+          code: 1,
+          output: `The fixture's set-up failed before or after its build: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        }));
+      });
+      byName.set(name, build);
       if (group) lastOfGroup.set(group, build);
       return build.then((result) => [name, result] as const);
     });
-    return Object.fromEntries(await Promise.all(builds)) as StoredResults;
+    const results = Object.fromEntries(await Promise.all(builds)) as StoredResults;
+    // A failed build's own output, where the run's log shows it first (the tests reading that fixture fail on its exit code).
+    for (const [name, result] of Object.entries(results)) if (result.code !== 0) log(`Fixture sites: ${name} FAILED (exit ${result.code}):\n${result.output.slice(-4000)}`);
+    return results;
   } finally {
     builders.stop();
   }

@@ -58,7 +58,7 @@ async function island(search: string, index: (url: string) => Promise<Response>,
   await import('../../src/client-scripts/board-filters-loader.ts');
   return fetch;
 }
-const settled = () => vi.waitFor(() => expect(document.querySelector('[data-filters]')!.getAttribute('aria-busy')).toBeNull());
+const settled = () => vi.waitFor(() => expect(document.querySelector('[data-filters]')!.getAttribute('aria-busy')).toBeNull(), { timeout: 60_000 });
 const choose = (name: string, value: string) => {
   const select = document.querySelector<HTMLSelectElement>(`[name="${name}"]`)!;
   select.value = value;

@@ -16,7 +16,7 @@ let files: string[];
 beforeAll(async () => {
   ({ all: cruised, runtime } = await cruisedGraphs());
   files = astroFiles();
-}, 60_000);
+});
 
 /** The real graph with `planted` files added (path → text), and what they break. */
 function plant(planted: Record<string, string>): string[] {

@@ -41,5 +41,5 @@ describe('loadersExternalPlugin', () => {
     const without = await modulesViteLoads([]);
     expect(without).toContain('src/content/loader.ts');
     expect(without.length).toBeGreaterThan(20);
-  }, 30_000);
+  });
 });

@@ -97,7 +97,7 @@ describe('a share card', () => {
     expect(cardDrawable({ ...input, project: 'مشروع' })).toBe(false);
   });
 
-  it('draws hostile titles as text, and a megabyte title (shortened before layout, within the test timeout)', async () => {
+  it('draws hostile titles as text, and a megabyte title', async () => {
     for (const payload of PAYLOADS.filter(drawable).slice(0, 5)) expect(pngSize(await drawCard({ ...input, title: payload }))).toEqual([1200, 630]);
     expect(pngSize(await drawCard({ ...input, title: 'word '.repeat(200_000) }))).toEqual([1200, 630]);
   });
