@@ -1,6 +1,6 @@
 /**
  * The event feed (src/feeds/site-feed.ts) of a part of the roadmap: a team's board, or a project. A build makes every one
- * of a language in one pass (`scopedFeeds`, into the feeds' bundle: ./feed-files.ts); `astro dev` answers one at a
+ * of a language in one pass (`scopedFeeds`, into the feeds' bundle: src/integration/steps/feed-files.ts); `astro dev` answers one at a
  * time (src/routes/[...lang]/projects/[id]/rss.xml.ts, teams/[team]/rss.xml.ts).
  */
 import { getRssString } from '@astrojs/rss';

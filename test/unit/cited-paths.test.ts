@@ -1,14 +1,15 @@
 /**
  * A `src/…` path cited in the guides (docs/, README.md, CONTRIBUTING.md) or in a comment under src/, test/ or
  * scripts/ must exist: a file or a folder of this repository, or of one of the examples (whose own `src/` is
- * a team's project). A move that leaves a citation behind fails here with the file, line and path. CHANGELOG.md
+ * a team's project). So must a file a comment cites relative to its own folder (a path that starts `./` or
+ * `../`). A move that leaves a citation behind fails here with the file, line and path. CHANGELOG.md
  * is history: it names files as they were.
  *
  * Comments of `.ts`/`.mjs`/`.js`/`.cjs` files are read with the TypeScript parser (strings and code are not
  * citations); an `.astro` file's comments (`//`, `/* … *\/`, `<!-- … -->`) are found by pattern.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { extname, join } from 'node:path';
+import { extname, join, posix } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
@@ -30,14 +31,24 @@ const PROJECT_ROOTS = [
  */
 const CITED_PATH = /(?<![\w/.-])src\/(?:\[\.\.\.[a-z]+\]|[\w.*{},-])+(?:\/(?:\[\.\.\.[a-z]+\]|[\w.*{},-])+)*\/?/g;
 
+/**
+ * `./` or `../` then a file name with a source or text extension, in a comment: a file next to the commenting one.
+ * Not after a quote (`import "./x.js"` is an example of code) or `](` (a Markdown link of a JSDoc that the config
+ * reference renders elsewhere), and not `./src/…` (an example path of a team's project).
+ */
+const RELATIVE_PATH = /(?<![\w/.'"-]|\]\()\.\.?\/(?!src\/)(?:[\w.[\]-]+\/)*[\w[\]-]+(?:\.[\w-]+)*\.(?:ts|astro|css|mjs|js|cjs|json|md)(?![\w/])/g;
+
 export interface Citation {
   file: string;
   line: number;
   path: string;
 }
 
-/** The `src/…` paths a text cites, with their line numbers (1-based, counted from `firstLine`). */
-export function citedPaths(text: string, file: string, firstLine = 1): Citation[] {
+/**
+ * The `src/…` paths a text cites, with their line numbers (1-based, counted from `firstLine`); with `relative`, also
+ * the paths it cites relative to `file`'s folder, as paths from the repository's root.
+ */
+export function citedPaths(text: string, file: string, firstLine = 1, relative = false): Citation[] {
   const found: Citation[] = [];
   text.split('\n').forEach((line, index) => {
     for (const match of line.matchAll(CITED_PATH)) {
@@ -45,6 +56,7 @@ export function citedPaths(text: string, file: string, firstLine = 1): Citation[
       const path = match[0].replace(/[.,]+$/, '');
       if (path !== 'src/') found.push({ file, line: firstLine + index, path });
     }
+    if (relative) for (const match of line.matchAll(RELATIVE_PATH)) found.push({ file, line: firstLine + index, path: posix.join(posix.dirname(file), match[0]) });
   });
   return found;
 }
@@ -88,7 +100,7 @@ function allCitations(): Citation[] {
   const docs = [...SCANNED_DOCS, ...filesUnder('docs').filter((file) => file.endsWith('.md'))];
   const fromDocs = docs.flatMap((file) => citedPaths(readFileSync(join(ROOT, file), 'utf8'), file));
   const sources = SCANNED_DIRS.flatMap(filesUnder).filter((file) => CODE_EXTENSIONS.has(extname(file)) || extname(file) === '.astro');
-  const fromComments = sources.flatMap((file) => comments(readFileSync(join(ROOT, file), 'utf8'), file).flatMap((comment) => citedPaths(comment.text, file, comment.line)));
+  const fromComments = sources.flatMap((file) => comments(readFileSync(join(ROOT, file), 'utf8'), file).flatMap((comment) => citedPaths(comment.text, file, comment.line, true)));
   return [...fromDocs, ...fromComments];
 }
 
@@ -116,6 +128,15 @@ describe('src/ paths cited in docs and comments', () => {
     ]);
     expect(pathExists('src/nowhere/*.ts')).toBe(false);
     expect(statSync(join(ROOT, 'src/routes/[...lang]')).isDirectory()).toBe(true);
+  });
+
+  it('resolves a path a comment cites relative to its own file, and takes no quoted code, link or example for one', () => {
+    const code = '// Written by ./feed-files.ts and (../feeds/atom.ts); `import "./x.js"`, [notify](../notify.md), `./src/layouts/Site.astro`.\n';
+    const cited = comments(code, 'src/route-data/x.ts').flatMap((comment) => citedPaths(comment.text, 'src/route-data/x.ts', comment.line, true));
+    expect(cited.map(({ path }) => [path, pathExists(path)])).toEqual([
+      ['src/route-data/feed-files.ts', false],
+      ['src/feeds/atom.ts', true],
+    ]);
   });
 
   it('does not take a relative path or a URL for a citation of ours', () => {

@@ -1,7 +1,7 @@
 /**
  * The feeds of issues, projects and teams as files. A build makes every feed of a language in one pass, as one
  * internal bundle in that language's folder (src/routes/[...lang]/feeds.bundle.json.ts: the issues' Atom feeds from
- * src/feeds/issue-feeds.ts, the projects' and teams' RSS feeds from ./scoped-feed.ts); this step writes each feed to
+ * src/feeds/issue-feeds.ts, the projects' and teams' RSS feeds from src/route-data/scoped-feed.ts); this step writes each feed to
  * its place beside its page and deletes the bundle. An endpoint a feed cost Astro a route each: at 10,000 issues
  * (8,368 issue feeds) the route phase took 43–48 s with them and 32–38 s with the bundle, of which making the feeds'
  * text is 0.5–1 s, and writing them here about 2 s (docs/performance.md). The 500 project feeds of that workspace

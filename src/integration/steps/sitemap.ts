@@ -66,7 +66,7 @@ export function roadmapSitemap(options: { base: string; embedDir: string; i18n?:
   };
   const inner = sitemap({ filter: keep, serialize, ...(options.i18n ? { i18n: options.i18n } : {}) });
   const writeSitemap = inner.hooks['astro:build:done']!;
-  // The sitemap lists the pages this build rendered and those it kept from the previous one (./page-reuse-step.ts),
+  // The sitemap lists the pages this build rendered and those it kept from the previous one (./page-reuse.ts),
   // in one order whichever it was, so a build that keeps pages writes the same sitemap as one that renders them all.
   const withKeptPages: AstroIntegration = {
     ...inner,
