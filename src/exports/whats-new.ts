@@ -12,7 +12,6 @@ import { changelogPath, issuePath, projectPath, releasePath } from '../view/path
 import { releaseTagLabel, type ChangelogItem } from '../release-notes/notes.ts';
 
 export const LATEST_FILE = 'latest.json';
-export const WHATS_NEW_FILE = 'whats-new.js';
 export const LATEST_FORMAT = 'portal-roadmap.latest';
 /** Fields are only ever added: a reader of version 1 keeps working. */
 export const LATEST_VERSION = 1;

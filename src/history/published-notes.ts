@@ -28,7 +28,6 @@ const PublishedNoteSchema = BuildNoteSchema.extend({
   /** On the site when the record began: not news. */
   before: z.literal(true).optional(),
 });
-export type PublishedNote = z.infer<typeof PublishedNoteSchema>;
 const PublishedNotesSchema = z.object({ format: z.literal('portal-roadmap.published-notes'), version: z.literal(1), notes: z.array(PublishedNoteSchema) });
 export type PublishedNotes = z.infer<typeof PublishedNotesSchema>;
 

@@ -13,7 +13,7 @@ import { boundTombstones, thinHistory, trimEvents } from './bound.ts';
 import { dayOf, emptyHistory, lastSamples, type History, type IssueRecord, type ProjectEvent, type ProjectRecord } from './schema.ts';
 import { diffShown, historyState, projectFacts, progressStep, stateOf, type ShownChanges, type ShownProject, type ShownState } from './shown.ts';
 
-export { currentColumn, progressStep, projectFacts, shownState, type ShownIssue, type ShownProject, type ShownState } from './shown.ts';
+export { progressStep, shownState, type ShownIssue, type ShownProject, type ShownState } from './shown.ts';
 
 /** A run as recorded: the history after it, and the changes it recorded (the same ones the change report lists). */
 export interface RecordedRun {

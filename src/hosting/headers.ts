@@ -56,11 +56,6 @@ export function subscribeFormOrigin(subscribe: { action: string } | undefined): 
 /** Scripts from the site itself only: every page, in its meta tag and its headers. */
 export const STRICT_SCRIPTS = "script-src 'self'";
 
-/** The policy of every page: the shared directives plus script and style sources. */
-export function basePolicy(formOrigin?: string): string {
-  return [...cspDirectives(formOrigin), STRICT_SCRIPTS, "style-src 'self'"].join('; ');
-}
-
 /** The search worker's policy: the page policy plus compiling WebAssembly, which Pagefind needs and nothing else. */
 function searchWorkerPolicy(formOrigin?: string): string {
   return [...cspDirectives(formOrigin), "script-src 'self' 'wasm-unsafe-eval'", "style-src 'self'"].join('; ');
