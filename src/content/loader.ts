@@ -23,7 +23,6 @@ import { describeSource, type DataSource } from '../snapshot/source.ts';
 import { loadSnapshot, missingProjectsWarning } from '../snapshot/load.ts';
 import type { Snapshot } from '../snapshot/snapshot-file.ts';
 import { publicIssue, publicProject, type Privacy } from '../shown/privacy.ts';
-import { privacyOptions } from '../config/schemas/privacy.ts';
 import { createRendererPool, discardSpareRenderers, prestartRenderers, rendererThreads, type RenderedDescription } from '../descriptions/render-budget.ts';
 import { quoted, quotedList } from '../shared/text.ts';
 import { workspaceOf } from '../history/workspace.ts';
@@ -38,8 +37,10 @@ const OptionsSchema = z.strictObject({
   source: z.custom<DataSource>((value) => typeof value === 'object' && value !== null && 'kind' in value, 'pass settings.source'),
   /** Board columns, so the build log can name statuses no column lists. */
   columns: z.array(z.custom<ColumnConfig>()).optional(),
-  /** What may be published beyond the public fields (config `privacy`); nothing by default. */
-  privacy: privacyOptions.privacy,
+  /** What may be published beyond the public fields: the resolved config's `privacy`, parsed once with it; nothing by default. */
+  privacy: z
+    .custom<Privacy>((value) => typeof value === 'object' && value !== null && 'hideFields' in value, 'pass settings.config.privacy')
+    .default({ publishTrackerFields: false, publishIssueUrl: false, hideFields: [] }),
   /** Shown after a description cut at the length limit, in the site's language (`labels.descriptionTruncated`). */
   truncatedNote: z.string().optional(),
   /** The description cache file (`resolveSettings().descriptionCacheFile`); without it every changed entry is rendered. */

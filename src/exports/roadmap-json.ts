@@ -3,7 +3,6 @@
  * every field named here on purpose. Hidden, deleted and canceled issues are
  * not in the view, so not here; tracker-internal fields are never copied.
  */
-import type { HideableField } from '../config/schemas/privacy.ts';
 import type { History } from '../history/schema.ts';
 import { moveDates } from '../history/timeline.ts';
 import type { RoadmapInfo } from '../snapshot/model.ts';
@@ -24,24 +23,20 @@ interface ExportContext {
   history: History;
   /** False when the site hides upvote counts: no `upvotes` fields then. */
   showUpvotes: boolean;
-  /** The issue fields the site hides (`privacy.hideFields`): not in the export at all, rather than empty. */
-  hiddenFields?: readonly HideableField[];
 }
 
 export function buildExport(view: RoadmapView, context: ExportContext) {
   const url = (path: string) => new URL(path, context.siteRoot).toString();
   // No `upvotes` field at all when the site hides the counts (the config's `showUpvotes`).
   const upvotes = (entry: { upvotes: number }) => (context.showUpvotes ? { upvotes: entry.upvotes } : {});
-  const hidden = new Set<string>(context.hiddenFields);
-  const withoutHidden = <T extends object>(entry: T): Partial<T> => Object.fromEntries(Object.entries(entry).filter(([key]) => !hidden.has(key))) as Partial<T>;
   return {
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,
     title: context.title,
     updatedAt: context.info.fetchedAt,
     columns: view.columns.map((column) => ({ id: column.id, label: column.label, issueIds: column.issues.map((issue) => issue.id) })),
-    issues: view.issues.map((issue) =>
-      withoutHidden({
+    // A field `privacy.hideFields` hides is empty here as everywhere (src/shown/privacy.ts), as when the portal sends none.
+    issues: view.issues.map((issue) => ({
         id: issue.id,
         identifier: issue.identifier,
         title: issue.title,
@@ -59,8 +54,7 @@ export function buildExport(view: RoadmapView, context: ExportContext) {
         updatedAt: issue.updatedAt,
         /** Each column the issue entered and when; `atLeast`: it was already there when the history began. */
         moves: moveDates(context.history, issue.id),
-      }),
-    ),
+    })),
     projects: view.projects.map((project) => ({
       id: project.id,
       name: project.name,

@@ -12,7 +12,6 @@ export const GET: APIRoute = async () => {
     descriptionHtml: roadmap.descriptionHtml,
     history: roadmap.history,
     showUpvotes: roadmap.ui.showUpvotes,
-    hiddenFields: roadmap.config.privacy.hideFields,
   });
   return new Response(`${JSON.stringify(data, null, 1)}\n`, { headers: { 'content-type': 'application/json' } });
 };

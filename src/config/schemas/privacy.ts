@@ -3,7 +3,6 @@ import { z } from 'zod';
 
 /** The issue fields a site can keep off every page, card, feed, JSON export and the search index (`privacy.hideFields`). */
 export const HIDEABLE_FIELDS = ['priority', 'team', 'createdAt', 'updatedAt'] as const;
-export type HideableField = (typeof HIDEABLE_FIELDS)[number];
 
 export const privacyOptions = {
   /** What may be published beyond the public fields. Everything here is off by default. */
