@@ -5,7 +5,7 @@
  * `standalone` routes belong to the whole site, not to the roadmap: a site
  * that mounts the roadmap under a prefix keeps its own 404 page and robots.txt.
  */
-import { FEEDS_BUNDLE } from './steps/feed-files.ts';
+import { FEEDS_BUNDLE } from '../feeds/feeds-bundle.ts';
 
 export interface RoadmapRoute {
   /** The URL pattern below the roadmap's prefix, without a leading slash. */

@@ -12,7 +12,8 @@ import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import { recordRun, shownState } from '../../src/history/record.ts';
 import { EN } from '../../src/i18n/labels.ts';
 import { ApiIssueListSchema } from '../../src/portal/api-schemas.ts';
-import { FEEDS_BUNDLE, writeFeeds } from '../../src/integration/steps/feed-files.ts';
+import { FEEDS_BUNDLE } from '../../src/feeds/feeds-bundle.ts';
+import { writeFeeds } from '../../src/integration/steps/feed-files.ts';
 import { issueFeed, issueFeeds, issueSubjects, type IssueFeedsData } from '../../src/feeds/issue-feeds.ts';
 import { normaliseIssues } from '../../src/snapshot/normalise.ts';
 

@@ -1,32 +1,13 @@
 /**
- * The feeds of issues, projects and teams as files. A build makes every feed of a language in one pass, as one
- * internal bundle in that language's folder (src/routes/[...lang]/feeds.bundle.json.ts: the issues' Atom feeds from
- * src/feeds/issue-feeds.ts, the projects' and teams' RSS feeds from src/route-data/scoped-feed.ts); this step writes each feed to
- * its place beside its page and deletes the bundle. An endpoint a feed cost Astro a route each: at 10,000 issues
- * (8,368 issue feeds) the route phase took 43–48 s with them and 32–38 s with the bundle, of which making the feeds'
- * text is 0.5–1 s, and writing them here about 2 s (docs/performance.md). The 500 project feeds of that workspace
- * were the largest part of a rebuild's route phase once unchanged pages were kept.
- *
- * It runs before the sitemap, `_headers`, the Vercel output and the host limits, which see the feeds and never the
- * bundle; the search index, started just before it, reads only the issue and project pages.
+ * Writes each language's feeds' bundle (src/feeds/feeds-bundle.ts) out as files beside their pages, and deletes the
+ * bundle. It runs before the sitemap, `_headers`, the Vercel output and the host limits, which see the feeds and never
+ * the bundle; the search index, started just before it, reads only the issue and project pages.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import type { FeedFile } from '../../feeds/issue-feeds.ts';
-
-/** The bundle's name in each language's folder; never published. */
-export const FEEDS_BUNDLE = 'feeds.bundle.json';
-
-/** A language's feeds: the issues' Atom feeds, and the RSS feeds of its projects and teams. Each file's path is below the language's root. */
-export interface FeedsBundle {
-  issues: FeedFile[];
-  scoped: FeedFile[];
-}
-
-/** The bundle route's answer: every feed of its language. */
-export const feedsBundle = (bundle: FeedsBundle) => new Response(JSON.stringify(bundle), { headers: { 'content-type': 'application/json' } });
+import { FEEDS_BUNDLE, type FeedsBundle } from '../../feeds/feeds-bundle.ts';
 
 /** Writes the feeds of each language's bundle below `root` (the roadmap's output folder), and deletes the bundles; returns how many of each kind. */
 export function writeFeeds(root: string, languageDirs: readonly string[]): { issues: number; scoped: number } {
@@ -37,7 +18,7 @@ export function writeFeeds(root: string, languageDirs: readonly string[]): { iss
     const { issues, scoped } = JSON.parse(readFileSync(bundle, 'utf8')) as FeedsBundle;
     for (const { path, xml } of [...issues, ...scoped]) {
       const file = join(folder, path);
-      // The page beside it made the folder already; made all the same (80 ms at 8,368 feeds), should a page be left out.
+      // The page beside it made the folder already; made all the same, should a page be left out.
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, xml);
     }
