@@ -30,6 +30,7 @@
  */
 
 import { LATEST_FILE } from '../exports/whats-new.ts';
+import type { InlineSources } from './inline-sources.ts';
 
 /**
  * CSP directives shared by every page; Astro adds its hashes to `script-src` and `style-src` in the page's meta tag.
@@ -96,11 +97,12 @@ export interface HeaderRules {
    */
   languageDirs?: Readonly<Record<string, readonly string[]>>;
   /**
-   * CSP sources (`'sha256-…'`) of the scripts and styles a page carries inline. A roadmap that is the whole site
-   * has none (every script and stylesheet is a file); one mounted in a site of its own follows that site's
-   * settings, which may inline small ones.
+   * CSP sources (`'sha256-…'`) of the scripts, styles and style attributes a page carries inline
+   * (./inline-sources.ts). A roadmap that is the whole site has none (every script and stylesheet is a file); one
+   * mounted in a site of its own follows that site's settings, which may inline small ones, and Starlight's frame
+   * sets a few style attributes, which a hash allows only beside `'unsafe-hashes'`.
    */
-  inline?: { scripts: readonly string[]; styles: readonly string[] };
+  inline?: Readonly<Partial<InlineSources>>;
   /** The origin the subscribe form posts to (`subscribe.action`'s), the one `form-action` allows. */
   formOrigin?: string | undefined;
   /** Mounted below a prefix in a site of its own: rules for the roadmap's own paths alone, no catch-all (see above). */
@@ -123,9 +125,11 @@ export interface HeaderRule {
 export function headerRules({ base, topLevel, embedOrigins, languageDirs = {}, inline, formOrigin, mounted = false, dataImages = false }: HeaderRules): HeaderRule[] {
   const root = base.endsWith('/') ? base : `${base}/`;
   // Inline scripts and styles are allowed by their hashes, wherever a policy names its sources.
+  const { scripts = [], styles = [], styleAttributes = [] } = inline ?? {};
+  const styleSources = [...styles, ...(styleAttributes.length ? ["'unsafe-hashes'", ...styleAttributes] : [])];
   const withInline = (policy: string) => {
     const images = dataImages ? policy.replace(/(img-src 'self' https:)/g, '$1 data:') : policy;
-    return inline ? images.replace(/(script-src 'self')/g, [`$1`, ...inline.scripts].join(' ')).replace(/(style-src 'self')/g, [`$1`, ...inline.styles].join(' ')) : images;
+    return images.replace(/(script-src 'self')/g, ['$1', ...scripts].join(' ')).replace(/(style-src 'self')/g, ['$1', ...styleSources].join(' '));
   };
   const common = commonHeaders(formOrigin);
   const rule = (path: string, own: Readonly<Record<string, string>>): HeaderRule => {

@@ -1,4 +1,7 @@
-/** After `_headers` is written: the output against the limits of the host the config names (src/hosting/host-limits.ts). */
+/**
+ * After `_headers` is written: the output against the limits of the host the config names, and with none named,
+ * `_headers` against the limits of the hosts that read it (src/hosting/host-limits.ts).
+ */
 import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,12 +22,14 @@ export function outputStats(outDir: string): OutputStats {
     if (!largestFile || size > largestFile.bytes) largestFile = { path: relative(outDir, path), bytes: size };
   }
   const headers = existsSync(join(outDir, '_headers')) ? readFileSync(join(outDir, '_headers'), 'utf8').split('\n') : [];
+  const longest = headers.reduce((longest, line) => (line.length > longest.length ? line : longest), '');
   return {
     files,
     bytes,
     largestFile,
     headerRules: headers.filter((line) => line.startsWith('/')).length,
-    longestHeaderLine: Math.max(0, ...headers.map((line) => line.length)),
+    longestHeaderLine: longest.length,
+    longestHeaderLineHashes: longest.match(/'sha256-/g)?.length ?? 0,
   };
 }
 
@@ -33,7 +38,6 @@ export function hostLimits(host: Host | undefined): AstroIntegration {
     name: 'portal-roadmap:host-limits',
     hooks: {
       'astro:build:done': ({ dir, logger }) => {
-        if (!host) return;
         for (const warning of hostLimitWarnings(host, outputStats(fileURLToPath(dir)))) logger.warn(warning);
       },
     },

@@ -3,13 +3,13 @@
  * `src/hosting/headers.ts`. A `_headers` already in the output (a site's own,
  * from its public/ folder) is kept, and the roadmap's rules are added after it.
  */
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { headersFile, type HeaderRules } from '../../hosting/headers.ts';
+import { inlineSourceCollector, type InlineSources } from '../../hosting/inline-sources.ts';
 import { VERCEL_OUTPUT_DIR, writeVercelOutput } from './vercel-output.ts';
 
 interface SecurityHeadersOptions {
@@ -17,7 +17,7 @@ interface SecurityHeadersOptions {
   embedOrigins: readonly string[];
   /** The URL folders of the site's other languages (`de`), which hold embed pages of their own. */
   languageDirs?: readonly string[];
-  /** The output folder of a mounted roadmap's pages (its prefix): the rules cover it alone, with the hashes of what its pages inline. */
+  /** The output folder of a mounted roadmap's pages (its prefix): the rules cover it alone, with the hashes of what its pages inline (scripts, styles, style attributes). */
   folder?: string | undefined;
   /** The origin the subscribe form posts to, which `form-action` allows. */
   formOrigin?: string | undefined;
@@ -47,6 +47,7 @@ export function securityHeaders(options: SecurityHeadersOptions): AstroIntegrati
           inline,
           formOrigin: options.formOrigin,
           mounted: options.folder !== undefined,
+          dataImages: options.dataImages ?? false,
         };
         await writeFile(file, `${own}${headersFile(rules)}`);
         logger.info(`${own ? 'Added to' : 'Wrote'} _headers (CSP, frame-ancestors, nosniff, referrer policy)${options.folder ? ` for ${options.base}/` : ''}`);
@@ -61,19 +62,11 @@ export function securityHeaders(options: SecurityHeadersOptions): AstroIntegrati
   };
 }
 
-const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc=)(?![^>]*\stype="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/gi;
-const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/gi;
-
-/** The CSP hash sources of every inline script and style of the HTML pages below `dir`, each once. */
-export async function inlineSources(dir: string): Promise<{ scripts: string[]; styles: string[] }> {
-  const scripts = new Set<string>();
-  const styles = new Set<string>();
-  const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+/** The CSP hash sources of what the HTML pages below `dir` carry inline (src/hosting/inline-sources.ts), each once. */
+async function inlineSources(dir: string): Promise<InlineSources> {
+  const collector = inlineSourceCollector();
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
-    const html = await readFile(join(entry.parentPath, entry.name), 'utf8');
-    for (const match of html.matchAll(INLINE_SCRIPT)) if (match[1]) scripts.add(hash(match[1]));
-    for (const match of html.matchAll(INLINE_STYLE)) if (match[1]) styles.add(hash(match[1]));
+    if (entry.isFile() && entry.name.endsWith('.html')) collector.add(await readFile(join(entry.parentPath, entry.name), 'utf8'));
   }
-  return { scripts: [...scripts].sort(), styles: [...styles].sort() };
+  return collector.sources();
 }
