@@ -18,12 +18,37 @@ function cached<F extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, 
  */
 const writtenDates = new Map<string, string>();
 
-/** `12 March 2026` style date in `locale`, in UTC so a build gives the same text wherever it runs. */
+/**
+ * What a language writes in a long date that `Intl` (CLDR) does not: the first of a month as an ordinal
+ * (French "1er novembre 2026", Portuguese "1º de novembro de 2026"; CLDR writes "1"), and a space after the
+ * day that must not break (German "23. Juli 2026" with a no-break space, so a narrow line cannot end at "23.").
+ */
+const DATE_CUSTOMS: Readonly<Record<string, { firstDay?: string; unbrokenAfterDay?: true }>> = {
+  fr: { firstDay: '1er' },
+  pt: { firstDay: '1º' },
+  de: { unbrokenAfterDay: true },
+};
+
+function writeDate(iso: string, locale: string): string {
+  const format = cached(`date:${locale}`, () => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }));
+  const customs = DATE_CUSTOMS[new Intl.Locale(locale).language];
+  if (!customs) return format.format(new Date(iso));
+  const parts = format.formatToParts(new Date(iso));
+  return parts
+    .map(({ type, value }, index) => {
+      if (type === 'day' && value === '1' && customs.firstDay) return customs.firstDay;
+      if (type === 'literal' && customs.unbrokenAfterDay && parts[index - 1]?.type === 'day') return value.replace(/ /g, '\u00a0');
+      return value;
+    })
+    .join('');
+}
+
+/** `12 March 2026` style date in `locale` (with the customs above), in UTC so a build gives the same text wherever it runs. */
 export function formatDate(iso: string, locale: string): string {
   const key = `${locale}\n${iso}`;
   let written = writtenDates.get(key);
   if (written === undefined) {
-    written = cached(`date:${locale}`, () => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' })).format(new Date(iso));
+    written = writeDate(iso, locale);
     writtenDates.set(key, written);
   }
   return written;
@@ -85,10 +110,14 @@ export function formatPercent(percent: number, locale: string): string {
   return cached(`percent:${locale}`, () => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 })).format(percent / 100);
 }
 
-/** `November 2026` style month of an ISO date (or `YYYY-MM`), in UTC. */
+/**
+ * `November 2026` style month of an ISO date (or `YYYY-MM`), in UTC, as a heading: starting with a capital
+ * in every language (CLDR writes French, Spanish, Italian and Portuguese months in lower case: "novembre 2026").
+ */
 export function formatMonth(iso: string, locale: string): string {
   const date = /^\d{4}-\d{2}$/.test(iso) ? `${iso}-01T00:00:00Z` : iso;
-  return cached(`month:${locale}`, () => new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' })).format(new Date(date));
+  const month = cached(`month:${locale}`, () => new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' })).format(new Date(date));
+  return month.charAt(0).toLocaleUpperCase(locale) + month.slice(1);
 }
 
 /** Titles in the order a reader of `locale` expects: numbers by value ("Step 6" before "Step 10"), case and accents aside. */

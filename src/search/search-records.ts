@@ -16,6 +16,7 @@ import { toHtml } from 'hast-util-to-html';
 import type { BoardColumn } from '../shown/columns.ts';
 import { formatDate } from '../i18n/format.ts';
 import { fill, type Labels } from '../i18n/labels.ts';
+import { labelBefore } from '../i18n/joins.ts';
 import { compareCodeUnits } from '../shared/values.ts';
 import type { Issue, Project } from '../snapshot/model.ts';
 import { issuePath, projectPath, releasePath } from '../view/paths.ts';
@@ -89,7 +90,7 @@ export function issueSearchRecord(data: SearchData, issue: Issue): string {
           'dl',
           {},
           issue.team && h('div', {}, h('dd', {}, h('bdi', {}, issue.team))),
-          h('div', {}, h('dd', {}, project && h('a', {}, h('span', {}, `${labels.project}: `), h('bdi', {}, project.name)))),
+          h('div', {}, h('dd', {}, project && h('a', {}, h('span', {}, labelBefore(labels, labels.project)), h('bdi', {}, project.name)))),
         ),
       ),
       h(
@@ -126,10 +127,12 @@ export function projectSearchRecord(data: SearchData, project: Project): string 
 export function releaseNoteSearchRecord(data: SearchData, note: ReleaseNote, imageSrc: string | undefined): string {
   const { labels, ui, config } = data;
   const noteLocale = note.lang ?? config.locales[0]!;
+  // The note's own text (title, image, body) in its language, the rest in the page's, as the page has it.
+  const textLang = noteLocale === ui.locale ? {} : { lang: noteLocale };
   const article = h(
     'article',
-    { ...(noteLocale === ui.locale ? {} : { lang: noteLocale }), dataPagefindBody: '' },
-    h('h1', {}, h('bdi', {}, note.title)),
+    { dataPagefindBody: '' },
+    h('h1', {}, h('bdi', textLang, note.title)),
     h(
       'p',
       {},
@@ -138,8 +141,8 @@ export function releaseNoteSearchRecord(data: SearchData, note: ReleaseNote, ima
       ...note.tags.flatMap((tag) => [' · ', h('span', {}, releaseTagLabel(tag, labels))]),
     ),
     // Pagefind takes the first image's address and text as the result's `image` and `image_alt`.
-    note.image && h('img', { src: imageSrc, alt: note.imageAlt ?? '' }),
-    h('div', {}, sanitised(note.html)),
+    note.image && h('img', { src: imageSrc, alt: note.imageAlt ?? '', ...textLang }),
+    h('div', textLang, sanitised(note.html)),
   );
   return page(ui.locale, article);
 }

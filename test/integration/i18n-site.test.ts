@@ -33,6 +33,9 @@ const LOCALES: readonly string[] = LANGUAGES_LOCALES;
 /** URL folder of each language; the first (Arabic) is at the root. */
 const FOLDERS = LOCALES.map((locale, index) => (index === 0 ? '' : `${locale.toLowerCase()}/`));
 const SITE = 'https://roadmap.example.com';
+/** A long date of `Intl` as each language writes it: German keeps the day on its month's line, French and Portuguese say "1er", "1º". */
+const writtenDay = (locale: string, intl: string) =>
+  locale === 'de' ? intl.replace(/^(\d+\.) /, '$1\u00a0') : locale === 'fr' ? intl.replace(/^1 /, '1er ') : locale === 'pt-BR' ? intl.replace(/^1 de /, '1º de ') : intl;
 /** The translation each locale gets: Swedish does not ship, so English. */
 const TRANSLATION: Record<string, string> = { sv: 'en' };
 const messagesOf = (locale: string) => readMessages(TRANSLATION[locale] ?? locale);
@@ -381,7 +384,7 @@ describe('the demo in nine languages', () => {
       const words = messagesOf(locale) as Record<string, string>;
       const leftForms = messagesOf(locale).recentLeft as Record<string, string>;
       const rules = new Intl.PluralRules(TRANSLATION[locale] ?? locale);
-      const day = (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+      const day = (iso: string) => writtenDay(locale, new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso)));
 
       const changelog = readPage(build.outDir, `${folder}changelog/index.html`);
       expect(changelog.querySelector('h1')?.textContent, locale).toBe(words.changelog);

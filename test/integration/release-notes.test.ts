@@ -199,9 +199,25 @@ describe("the demo's release notes", () => {
     for (const note of english) {
       const german = DEMO_NOTES.find((candidate) => candidate.slug === note.slug && candidate.lang === 'de')!;
       expect(readPage(languages.outDir, `de/releases/${note.slug}/index.html`).querySelector('h1')?.textContent?.trim()).toBe(german.title);
-      // The languages fixture's main language is Arabic, with no version of the notes: the English one, marked English.
+      // The languages fixture's main language is Arabic, with no version of the notes: the English one, its own text
+      // (title, body) marked English, and only that: the date, version, tags, headings and status words are Arabic.
       const arabic = readPage(languages.outDir, `releases/${note.slug}/index.html`).querySelector('article')!;
-      expect([arabic.getAttribute('lang'), arabic.querySelector('h1')?.textContent?.trim()]).toEqual(['en', note.title]);
+      expect(arabic.querySelector('h1')?.textContent?.trim()).toBe(note.title);
+      expect([...arabic.querySelectorAll('[lang]')].map((element) => `${element.tagName.toLowerCase()}.${element.className}`).sort()).toEqual(
+        ['bdi.', 'div.prose'].concat(arabic.querySelector('img') ? ['img.release-image'] : []).sort(),
+      );
+      for (const element of arabic.querySelectorAll('[lang]')) expect(element.getAttribute('lang')).toBe('en');
+      const pageLanguage = (element: Element | null) => element?.closest('[lang]')?.getAttribute('lang');
+      expect(pageLanguage(arabic)).toBe('ar');
+      for (const element of arabic.querySelectorAll('time, .release-meta bdi, .release-tag, #release-items, .issue-list li > *:not(a)'))
+        expect(pageLanguage(element), element.outerHTML).toBe('ar');
+      // The changelog's entry of the note: the title alone English.
+      const entry = [...readPage(languages.outDir, 'changelog/index.html').querySelectorAll('.release-entry')].find(
+        (item) => item.querySelector('a')?.getAttribute('href') === `/releases/${note.slug}/`,
+      )!;
+      expect(pageLanguage(entry)).toBe('ar');
+      expect(pageLanguage(entry.querySelector('a bdi'))).toBe('en');
+      for (const element of entry.querySelectorAll('time, .release-tag, .release-meta bdi')) expect(pageLanguage(element), element.outerHTML).toBe('ar');
     }
     expect(languages.output).not.toMatch(/version of the release note/);
   });

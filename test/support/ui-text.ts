@@ -27,14 +27,17 @@ const pattern = (text: string) =>
       .join('.+')}$`,
   );
 
-/** English messages as patterns, minus those the language rightly shares ("Roadmap" in German). */
+/** A message with no word of its own, only placeholders and punctuation ("{label}: {value}"): no English to find. */
+const wordless = (text: string) => !/\p{L}/u.test(text.replace(/\{\w+\}/g, ''));
+
+/** English messages as patterns, minus those the language rightly shares ("Roadmap" in German) and those without words. */
 export function englishPatterns(language: string): { key: string; pattern: RegExp }[] {
   const english = readMessages('en');
   const own = readMessages(language);
   const shared = new Set(Object.values(own).flatMap(texts));
   return Object.entries(english).flatMap(([key, message]) =>
     texts(message)
-      .filter((text) => !shared.has(text))
+      .filter((text) => !shared.has(text) && !wordless(text))
       .map((text) => ({ key, pattern: pattern(text) })),
   );
 }

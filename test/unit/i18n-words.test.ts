@@ -26,7 +26,7 @@ describe('Italian before a date', () => {
     expect(fillDated(it_.changelogShipped as string, at(8), 'it')).toBe('rilasciato l’8 marzo 2026');
     expect(fillDated(it_.trendGainSince as string, at(11), 'it', { gain: '+3' })).toBe('+3 dall’11 marzo 2026');
     expect(fillDated(it_.changelogEarlier as string, at(1), 'it')).toBe('Rilasciato prima dell’1 marzo 2026');
-    expect(fillDated(it_.timelineMoved as string, at(1), 'it', { column: 'In corso' })).toBe('Spostato in «In corso» l’1 marzo 2026');
+    expect(fillDated(it_.timelineMoved as string, at(1), 'it', { column: 'In corso' })).toBe('Spostato nella colonna «In corso» l’1 marzo 2026');
     expect(fillDated(it_.changelogShipped as string, at(3), 'it')).toBe('rilasciato il 3 marzo 2026');
     expect(fillDated(it_.trendGainSince as string, at(18), 'it', { gain: '+3' })).toBe('+3 dal 18 marzo 2026');
   });
@@ -92,6 +92,28 @@ describe('column names in a sentence', () => {
       }
     });
   }
+});
+
+describe('a column named after a preposition', () => {
+  /** Each language's "in the column" before a quoted column name, as pt-BR's "na coluna “{column}”": never "En «En curso»". */
+  const COLUMN_WORD: Record<string, RegExp> = {
+    de: /(der|die) Spalte „\{column\}“/,
+    fr: /la colonne «\u00a0\{column\}\u00a0»/,
+    es: /la columna «\{column\}»/,
+    'pt-BR': /(coluna|para) “\{column\}”/,
+    it: /(nella|la) colonna «\{column\}»/,
+  };
+  const KEYS = ['timelineSeenAtLeast', 'timelineSeen', 'timelineMoved', 'timelineBack', 'changeSeen', 'changeBack'];
+  for (const [language, pattern] of Object.entries(COLUMN_WORD)) {
+    it(`${language}: the timeline and the changes say "column" before the name`, () => {
+      const file = onDisk(language);
+      for (const key of KEYS) expect(file[key], `${language}.${key}`).toMatch(pattern);
+    });
+  }
+
+  it('ja: a column the issue has been in since at least a date ends in a verb', () => {
+    expect(onDisk('ja').timelineSeenAtLeast).toBe('遅くとも{date}から「{column}」に掲載');
+  });
 });
 
 describe('signs', () => {

@@ -74,7 +74,7 @@ describe('translation files', () => {
     de: ['board', 'boardHeading', 'status', 'team', 'filterTeam', 'filterStatus', 'stateBacklog', 'releaseVersion'],
     fr: ['importance', 'description', 'pagination', 'releaseVersion'],
     es: [],
-    'pt-BR': ['board', 'status', 'filterStatus', 'changeMoved'],
+    'pt-BR': ['board', 'status', 'filterStatus'],
     it: ['board', 'team', 'filterTeam', 'siteHome'],
     ja: [],
     ar: [],
@@ -83,7 +83,9 @@ describe('translation files', () => {
     it(`${language}: no message is left in English (except ${allowed.join(', ') || 'none'})`, () => {
       const file = onDisk(language);
       const english = onDisk('en');
-      const same = Object.keys(english).filter((key) => JSON.stringify(file[key]) === JSON.stringify(english[key]));
+      // A pattern of placeholders and punctuation alone ("{label}: {value}") has no English word to leave.
+      const worded = (key: string) => /\p{L}/u.test(JSON.stringify(english[key]).replace(/\{\w+\}/g, ''));
+      const same = Object.keys(english).filter((key) => worded(key) && JSON.stringify(file[key]) === JSON.stringify(english[key]));
       expect(same.sort()).toEqual([...allowed].sort());
     });
   }
