@@ -70,7 +70,7 @@ describe('forced colours', () => {
     for (const select of await selects.all()) {
       const box = (await select.boundingBox())!;
       // The arrow's place: the field's end (left to right here), inside its border.
-      expect(await ink(page, { x: box.x + box.width - 26, y: box.y + 6, width: 20, height: box.height - 12 }), await select.getAttribute('name')).toBeGreaterThan(4);
+      expect(await ink(page, { x: box.x + box.width - 26, y: box.y + 6, width: 20, height: box.height - 12 }), (await select.getAttribute('name')) ?? undefined).toBeGreaterThan(4);
     }
     await shoot(page.locator('.filters').first(), 'filters');
     const team = selects.first();
