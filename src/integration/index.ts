@@ -81,6 +81,7 @@ export default function portalRoadmap(options?: PortalRoadmapOptions, { frame }:
           { isRestart },
         );
         for (const file of settings.settingsFiles) addWatchFile(file);
+        if (starlight && settings.config.nav && command !== 'preview') logger.info(STARLIGHT_IGNORES_NAV);
         const mounted = settings.prefix !== undefined;
         // `astro preview` serves what a build made: its warnings and notes were the build's to say (and may not fit the files served).
         if (command !== 'preview') {
@@ -156,6 +157,7 @@ function checkHost(astroConfig: AstroConfig): void {
 const STARLIGHT_NEEDS_PREFIX =
   'prefix: in a Starlight site the roadmap is mounted below a path of its own, but the config sets no "prefix". Add one to roadmap.config.json, e.g. "prefix": "/roadmap".';
 
+const STARLIGHT_IGNORES_NAV = "nav: not used in Starlight's frame, whose header and sidebar are Starlight's: add the links to Starlight's own `sidebar` or `social` settings.";
 const STARLIGHT_HAS_A_LAYOUT = "layout: in a Starlight site the roadmap's pages are in Starlight's frame, not a layout of the site's. Remove \"layout\" from the config.";
 
 /**

@@ -71,11 +71,14 @@ describe('build against a portal that pages with take 10', () => {
     expect(build.output).toMatch(new RegExp(`issues: ${visible.length + declined} entries \\([^)]*\\); not on the board: ${declined} in the hidden column "canceled"\n`));
   });
 
-  it('shows an issue whose project answered 404 without a project', () => {
+  it('shows an issue whose project answered 404 without a project, and without a "Project" field to say so', () => {
     const page = readPage(build.outDir, 'issues/orphan-1/index.html');
     expect(page.querySelector('h1')?.textContent).toBe('Issue whose project is gone');
     expect(page.querySelector('.project-chip')).toBeNull();
-    expect(page.body.textContent).toContain('No project');
+    const fields = [...page.querySelectorAll('.facts dt')].map((dt) => dt.textContent?.trim());
+    expect(fields).toContain('Status');
+    expect(fields).not.toContain('Project');
+    expect(page.body.textContent).not.toContain('No project');
   });
 
   it('renders an issue page with its facts and sanitised description', () => {

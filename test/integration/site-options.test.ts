@@ -11,7 +11,8 @@ import { describe, expect, inject, it } from 'vitest';
 import { pageSlug } from '../../src/view/paths.ts';
 import { NO_PREVIEW_IMAGE_NOTE } from '../../src/config/config-notes.ts';
 import { listFiles, readPage } from '../support/build-site.ts';
-import { CONFIGURED_SITE, CONFIGURED_SUBSCRIBE_ACTION, DECLINED_HEADING } from '../support/fixtures.ts';
+import { CONFIGURED_SITE, CONFIGURED_SUBSCRIBE_ACTION, DECLINED_HEADING, LAYOUT_SUBMIT_URL } from '../support/fixtures.ts';
+import { TOMBSTONE_META } from '../../src/view/paths.ts';
 import { declinedIssueIds } from '../support/scenarios.ts';
 
 const fixtures = inject('fixtures');
@@ -127,6 +128,31 @@ describe("layout: the site's own layout (the history fixture)", () => {
     expect(readPage(framed, 'embed/index.html').querySelector('.field-guide-header')).toBeNull();
     // The control, in the roadmap's own frame.
     expect(readPage(control, 'index.html').querySelector('.site-header')).not.toBeNull();
+  });
+
+  it("leaves the page's colour scheme to the layout, gives it the config's nav, and puts search and the suggest button where a visitor looks", () => {
+    const issuePages = filesOf(framed, /^issues\/[^/]+\/index\.html$/);
+    const tombstones = issuePages.filter((path) => readPage(framed, path).querySelector(`meta[name="${TOMBSTONE_META}"]`));
+    expect(tombstones.length).toBeGreaterThan(0);
+    const issues = issuePages.filter((path) => !tombstones.includes(path));
+    for (const path of ['index.html', 'changelog/index.html', issues[0]!, tombstones[0]!]) {
+      const page = readPage(framed, path);
+      // A color-scheme meta of the roadmap's would turn the layout's light-only page dark for a dark-system visitor.
+      expect(page.querySelector('meta[name="color-scheme"]'), path).toBeNull();
+      // The layout's header links, labels in the page's language (test/support/fixtures.ts LAYOUT_NAV).
+      expect(JSON.parse(page.body.getAttribute('data-layout-nav')!), path).toEqual([{ href: '/pricing/', label: 'Pricing' }]);
+      // The layout renders no roadmap-search slot: the search field is at the top of the roadmap's content.
+      expect(page.querySelectorAll('search[data-search]'), path).toHaveLength(1);
+      expect(page.querySelector('#content > .roadmap-toolbar:first-child > search[data-search]'), path).not.toBeNull();
+    }
+    // The suggest button ends the board's actions, and is above no other page's heading, a tombstone's least.
+    const suggest = (path: string) => readPage(framed, path).querySelectorAll(`a[href="${LAYOUT_SUBMIT_URL}"]`);
+    expect(readPage(framed, 'index.html').querySelector(`.board-links > .roadmap-actions > a.suggest-link[href="${LAYOUT_SUBMIT_URL}"]`)).not.toBeNull();
+    for (const path of ['changelog/index.html', issues[0]!, tombstones[0]!]) expect(suggest(path), path).toHaveLength(0);
+    // The control declares its scheme, and its own header carries the suggest button and the search field.
+    const own = readPage(control, 'index.html');
+    expect(own.querySelector('meta[name="color-scheme"]')?.getAttribute('content')).toBe('light dark');
+    expect(own.querySelector('.roadmap-toolbar, .board-links .roadmap-actions')).toBeNull();
   });
 });
 

@@ -77,12 +77,15 @@ describe('a Starlight site with the roadmap at /roadmap/', () => {
     const links = [...own.matchAll(/\shref="(\/[^"]*)"/g)].map((match) => match[1]!).filter((link) => !link.startsWith('/_astro/'));
     expect(links.length).toBeGreaterThan(siteIssueIds().length);
     expect(links.filter((link) => !link.startsWith('/roadmap/'))).toEqual([]);
-    // The roadmap's own header is not there, but its one action is: above the page (examples/docs-site/roadmap.config.json).
+    // The roadmap's own header is not there, but its one action is: at the end of the board's actions
+    // (examples/docs-site/roadmap.config.json), and above no other page's heading.
     const { submitUrl } = JSON.parse(readFileSync(join(site.dir, 'roadmap.config.json'), 'utf8')) as { submitUrl: string };
-    for (const path of ['roadmap/index.html', `roadmap/issues/${issues[0]!.name}/index.html`]) {
-      const actions = /<p class="roadmap-actions">(?:(?!<\/p>)[\s\S])*<\/p>/.exec(roadmapPart(page(path)))?.[0] ?? '';
-      expect(actions, path).toContain(`href="${submitUrl}"`);
-    }
+    const actions =
+      /<div class="board-links">(?:(?!<p class="roadmap-actions">)[\s\S])*<p class="roadmap-actions">(?:(?!<\/p>)[\s\S])*<\/p>\s*<\/div>/.exec(
+        roadmapPart(page('roadmap/index.html')),
+      )?.[0] ?? '';
+    expect(actions).toContain(`href="${submitUrl}"`);
+    expect(roadmapPart(page(`roadmap/issues/${issues[0]!.name}/index.html`))).not.toContain(`href="${submitUrl}"`);
     // No 404 page or robots.txt of the roadmap's: they are the site's.
     expect(existsSync(join(dist, 'roadmap/404.html'))).toBe(false);
     expect(existsSync(join(dist, 'roadmap/robots.txt'))).toBe(false);
@@ -96,8 +99,10 @@ describe('a Starlight site with the roadmap at /roadmap/', () => {
       expect(html, path).toMatch(/<meta name="generator" content="Starlight v/);
       expect(html, path).toContain('<starlight-theme-select');
       expect(html, path).toMatch(/<a href="\/guides\/getting-started\/"/);
-      // The roadmap's group: board, changelog and each team's board.
+      // The roadmap's group: board, what shipped, the board's projects, changelog and each team's board.
       expect(html, path).toMatch(/<a href="\/roadmap\/"[^>]*>\s*<span[^>]*>Roadmap<\/span>/);
+      expect(html, path).toMatch(/<a href="\/roadmap\/shipped\/"[^>]*>\s*<span[^>]*>Shipped<\/span>/);
+      expect(html, path).toMatch(/<a href="\/roadmap\/#projects-heading"[^>]*>\s*<span[^>]*>Projects<\/span>/);
       expect(html, path).toMatch(/<a href="\/roadmap\/changelog\/"[^>]*>\s*<span[^>]*>Changelog<\/span>/);
       for (const team of teams) expect(html, path).toContain(`<a href="/roadmap/teams/${team}/"`);
       // One <title>, the roadmap's, and no search field of the roadmap's own.

@@ -109,7 +109,8 @@ export const BOARD_INDEX_PER_COLUMN = 5;
 
 /**
  * The history fixture's own layout (`layout`, a component beside its config): the site's header and footer around
- * every roadmap page but the embeds, with the props it gets written out, so a test can read them.
+ * every roadmap page but the embeds, with the props it gets written out, so a test can read them. A light-only page,
+ * as many a marketing site is: no `color-scheme`, no dark styles, and no place of its own for the roadmap's search.
  */
 export const SITE_LAYOUT = `---
 interface Props {
@@ -117,15 +118,16 @@ interface Props {
   description: string;
   lang: string;
   dir: 'ltr' | 'rtl';
+  nav: { href: string; label: string }[];
 }
-const { title, description, lang, dir } = Astro.props;
+const { title, description, lang, dir, nav } = Astro.props;
 ---
 
 <html lang={lang} dir={dir}>
   <head>
     <slot name="head" />
   </head>
-  <body data-layout-title={title} data-layout-description={description}>
+  <body data-layout-title={title} data-layout-description={description} data-layout-nav={JSON.stringify(nav)}>
     <header class="field-guide-header"><a href="/">Field guide</a></header>
     <main>
       <slot />
@@ -134,6 +136,10 @@ const { title, description, lang, dir } = Astro.props;
   </body>
 </html>
 `;
+
+/** The history fixture's suggest link and header links (handed to its layout, SITE_LAYOUT). */
+export const LAYOUT_SUBMIT_URL = 'https://portal.example.com/ideas/new?from=layout';
+export const LAYOUT_NAV = [{ href: '/pricing/', label: { en: 'Pricing' } }];
 
 /** Stand for what is known only when the setup runs: the fake portal's API root, and files it writes for a build. */
 export const PORTAL = '{portal}';
@@ -244,7 +250,8 @@ export const FIXTURES = {
     },
     historySequence: true,
     // In the site's own layout (SITE_LAYOUT): its tombstones must stay out of the sitemap there too.
-    config: { layout: 'site-layout.astro' },
+    // With a suggest link and header links, which a layout places: the board's actions and the layout's `nav` prop.
+    config: { layout: 'site-layout.astro', submitUrl: LAYOUT_SUBMIT_URL, nav: LAYOUT_NAV },
     files: { 'site-layout.astro': SITE_LAYOUT },
   },
   /**

@@ -7,8 +7,9 @@ import { outputText } from './text.ts';
 export const navOptions = {
   /**
    * Links in the site header, after the roadmap's own pages, e.g.
-   * `[{"href": "/docs/", "label": {"en": "Docs", "de": "Doku"}}]`. For a roadmap with no `layout` of its site's:
-   * with one, the site's own header has its links. On a phone they fold into a menu. Unset: none.
+   * `[{"href": "/docs/", "label": {"en": "Docs", "de": "Doku"}}]`. On a phone they fold into a menu. With a `layout`,
+   * the layout gets them as its `nav` prop (`{ href, label }[]`, each label in the page's language) for its own
+   * header; in Starlight's frame they are not used (the build says so). Unset: none.
    */
   nav: z
     .array(

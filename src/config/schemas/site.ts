@@ -42,8 +42,9 @@ export const siteOptions = {
   /**
    * The site's own layout for the roadmap's pages: the path of an `.astro` component, relative to this config file
    * (in astro.config.mjs's options, to the project root), e.g. `./src/layouts/Site.astro`. It wraps every page but the
-   * embeds, and gets the page's `title`, `description`, `lang` and `dir` as props, the roadmap's head elements in
-   * its `head` slot and the page in its default slot (docs/mounting.md). Unset: the roadmap's own header and footer.
+   * embeds, and gets the page's `title`, `description`, `lang`, `dir` and `nav` as props, the roadmap's head elements
+   * in its `head` slot and the page in its default slot; a `roadmap-search` slot, if it renders one, places the search
+   * field (docs/mounting.md). The page's colour scheme is the layout's. Unset: the roadmap's own header and footer.
    */
   layout: z
     .string()

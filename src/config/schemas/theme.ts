@@ -82,7 +82,12 @@ export const themeOptions = {
       socialImage: brandImage('brand/social.png').optional(),
       /** A CSS file of yours inside the project, relative to its root, loaded after the site's own styles (checked by `customCssFile`). */
       customCss: z.string().min(1).optional(),
-      /** `auto` follows the visitor's system setting; `light` or `dark` forces one. */
+      /**
+       * `auto` follows the visitor's system setting; `light` or `dark` forces one. With a `layout`, `auto` follows the
+       * layout's page instead: its `color-scheme` (`light dark` lets the visitor's setting choose; a page that
+       * declares none stays light), and `light` or `dark` forces one on the roadmap's part of the page. In
+       * Starlight's frame, Starlight's theme select chooses.
+       */
       colorScheme: z.enum(['auto', 'light', 'dark'], { error: 'use "auto", "light" or "dark"' }).default('auto'),
     })
     .default({ colorScheme: 'auto' }),
