@@ -6,6 +6,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { XMLValidator } from 'fast-xml-parser';
 import { JSDOM } from 'jsdom';
 import { describe, expect, inject, it } from 'vitest';
 import { listFiles, PROJECT_ROOT, readPage } from '../support/build-site.ts';
@@ -103,6 +104,17 @@ describe('release notes', () => {
     expect(body.textContent).toContain('mit einem Tipp');
     expect(body.querySelector('script, [onerror], a[href^="javascript:"]')).toBeNull();
     expect(items.some((item) => item.querySelector('link')?.textContent === `${CONFIGURED_SITE}/releases/two-factor/`)).toBe(true);
+  });
+
+  it('lose the control characters and noncharacters of their text before any output: every feed is well-formed XML', () => {
+    // test/fixtures/release-notes/en/two-factor.md has U+0001, U+000B, U+001F, U+FFFE and U+FFFF in its body.
+    const forbidden = /[\u0001\u000B\u001F\uFFFE\uFFFF]|\\u00(?:01|0b|1f)|\\uff(?:fe|ff)/i;
+    const files = listFiles(build.outDir).filter((name) => /\.(html|xml|json)$/.test(name));
+    const feeds = files.filter((name) => name.endsWith('.xml') && !name.includes('sitemap'));
+    expect(feeds).toEqual(expect.arrayContaining(['rss.xml', 'shipped/rss.xml', 'shipped/atom.xml']));
+    for (const feed of feeds) expect(XMLValidator.validate(readFileSync(join(build.outDir, feed), 'utf8')), feed).toBe(true);
+    for (const file of files) expect(readFileSync(join(build.outDir, file), 'utf8'), file).not.toMatch(forbidden);
+    expect(readPage(build.outDir, 'releases/two-factor/index.html').querySelector('article')?.textContent).toContain('Steuerzeichen im Text bleiben draußen.');
   });
 
   it('are in the search index with the issue and project pages', () => {

@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
 import { checkNoteImage, hasNotes, notesFolderWarnings } from '../../src/content/release-notes.ts';
 import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import { releaseNoteItems, withReleaseNotes } from '../../src/feeds/shipped-feed.ts';
 import type { Issue, Project } from '../../src/snapshot/model.ts';
-import { checkReleaseNote, markdownOfMdx, duplicateNoteVersions, isNoteFile, releaseNoteRules, releaseSlug } from '../../src/release-notes/frontmatter.ts';
+import { checkReleaseNote, markdownOfMdx, duplicateNoteVersions, isNoteFile, releaseNoteFields, releaseNoteRules, releaseSlug } from '../../src/release-notes/frontmatter.ts';
 import { noteDescription, jsonLdImageSrc } from '../../src/release-notes/note-page.ts';
 import { joinNote, notesInLanguage, type ReleaseNoteSource } from '../../src/release-notes/notes.ts';
 
@@ -69,6 +70,19 @@ describe('a release note’s frontmatter', () => {
     expect(() => checkReleaseNote(FILE, { ...demo, lang: 'not a language!' }, releaseNoteRules(config, true))).toThrow(/lang.*language tag/);
     expect(() => checkReleaseNote(FILE, { ...demo, tags: ['security'] }, releaseNoteRules(config, false))).toThrow(/lang.*de-DE/);
     expect(() => checkReleaseNote(FILE, { ...demo, lang: 'de-DE' }, releaseNoteRules(config, false))).toThrow(/tags\[0\].*security/);
+  });
+
+  it('is cleaned as the portal’s text is: no control character, noncharacter or pile of marks in any text field', () => {
+    const marks = '\u0301'.repeat(20);
+    const parsed = z.object(releaseNoteFields(rules)).parse({
+      title: 'Fast\u0001er\u000B sea\u001Frch\uFFFE\uFFFF',
+      date: '2026-11-20',
+      version: '2.\u00011',
+      issues: ['APP\u0001-1'],
+      projects: ['p\uFFFF1'],
+      imageAlt: `e${marks}`,
+    });
+    expect(parsed).toMatchObject({ title: 'Faster search', version: '2.1', issues: ['APP-1'], projects: ['p1'], imageAlt: `e${'\u0301'.repeat(8)}` });
   });
 
   it('takes its address from the file name, whatever the folder', () => {
@@ -243,6 +257,18 @@ describe("the notes' folder", () => {
     ]);
     expect(hasNotes(dir)).toBe(false);
     expect(hasNotes(dir, true)).toBe(true);
+  });
+
+  it('names a note whose extension is not in lower case, which Astro does not read, and counts it as no note', () => {
+    const root = mkdtempSync(join(tmpdir(), 'notes-case-'));
+    const dir = join(root, 'notes');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'shout.MD'), '---\ntitle: x\ndate: 2026-11-20\n---\n');
+    expect(notesFolderWarnings(dir, root, 'notes')).toEqual([
+      'Release notes are read from files whose extension is in lower case: notes/shout.MD is not published. Rename to .md.',
+    ]);
+    expect(hasNotes(dir)).toBe(false);
+    expect(isNoteFile('shout.Md')).toBe(false);
   });
 });
 
