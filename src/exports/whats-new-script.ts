@@ -53,9 +53,12 @@ export const WHATS_NEW_SCRIPT = served(`/* portal-roadmap: what's new (docs/what
   var key = 'portal-roadmap:seen:' + root.href;
   var marked = document.querySelectorAll(script.getAttribute('data-target') || '[data-roadmap-whats-new]');
   if (!marked.length) return;
-  function remember(value) { try { localStorage.setItem(key, value); } catch (e) {} }
-  function seen() { try { return localStorage.getItem(key); } catch (e) { return false; } }
+  // Never a date after now: a note dated 2099 would otherwise leave every later item read.
+  function clamp(value) { var now = new Date().toISOString(); return value && value > now ? now : value; }
+  function remember(value) { try { localStorage.setItem(key, clamp(value)); } catch (e) {} }
+  function seen() { try { return clamp(localStorage.getItem(key)); } catch (e) { return false; } }
   function address(value) {
+    if (value == null || value === '') return '';
     try { var url = new URL(String(value), root); return /^https?:$/.test(url.protocol) ? url.href : ''; } catch (e) { return ''; }
   }
   function make(parent, tag, text, name) {

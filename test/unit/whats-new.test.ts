@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { latestDocument, type LatestLanguage } from '../../src/exports/whats-new.ts';
 import { WHATS_NEW_SCRIPT } from '../../src/exports/whats-new-script.ts';
 import { labelsFor } from '../../src/i18n/labels.ts';
+import { runPanel } from '../support/whats-new-dom.ts';
 
 const english: LatestLanguage = { locale: 'en', dir: 'ltr', labels: labelsFor('en'), tags: ['new', 'improved', 'fixed'] };
 
@@ -97,5 +98,32 @@ describe('whats-new.js', () => {
       /innerHTML|outerHTML|insertAdjacentHTML|document\.write|srcdoc|createContextualFragment|setHTMLUnsafe|parseHTMLUnsafe|DOMParser|\beval\b|new Function/,
     );
     expect(WHATS_NEW_SCRIPT).toContain('textContent');
+  });
+});
+
+describe('the panel, run in a DOM', () => {
+  const item = (over: object) => ({ kind: 'note', id: 'a', title: 'A', url: 'https://roadmap.example/releases/a/', shippedAt: '2026-11-20T00:00:00.000Z', tags: [], dateLabel: '{date}', ...over });
+  const latest = (items: object[]) => ({ format: 'portal-roadmap.latest', version: 1, lang: 'en', dir: 'ltr', labels: { heading: "What's new", unread: 'New' }, items });
+
+  it('links no item whose url is null or missing: its title is shown without a link', async () => {
+    const panel = await runPanel(latest([item({ url: null, title: 'No page' }), item({ url: undefined, title: 'None either' }), item({ title: 'Linked' })]), '2026-01-01T00:00:00.000Z');
+    panel.open();
+    const entries = [...panel.shadow().querySelectorAll('li')].map((entry) => [entry.lastElementChild!.textContent, entry.querySelector('a')?.getAttribute('href') ?? null]);
+    expect(entries).toEqual([
+      ['No page', null],
+      ['None either', null],
+      ['Linked', 'https://roadmap.example/releases/a/'],
+    ]);
+  });
+
+  it('never remembers a date after now, so that an item dated far ahead leaves later ones unread', async () => {
+    const ahead = latest([item({ shippedAt: '2099-12-31T00:00:00.000Z' })]);
+    const first = await runPanel(ahead);
+    expect(first.seen()! < '2099').toBe(true);
+    expect(Number.isNaN(Date.parse(first.seen()!))).toBe(false);
+    // A date kept by an earlier version is taken as now: what ships next counts as unread.
+    const earlier = await runPanel(ahead, '2099-12-31T00:00:00.000Z');
+    earlier.open();
+    expect(earlier.seen()! < '2099').toBe(true);
   });
 });
