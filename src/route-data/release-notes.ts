@@ -16,6 +16,7 @@ import type { Issue, Project } from '../snapshot/model.ts';
 import { duplicateNoteVersions, markdownOfMdx, releaseSlug } from '../release-notes/frontmatter.ts';
 import { joinNote, notesInLanguage, type ReleaseNote, type ReleaseNoteSource } from '../release-notes/notes.ts';
 import { ConfigError } from '../shared/errors.ts';
+import { RELEASE_SCHEDULE_STEP, scheduledLine, scheduleNotes } from '../release-notes/schedule.ts';
 import { warnInBuild } from './build-warning.ts';
 
 let sources: Promise<ReleaseNoteSource[]> | undefined;
@@ -51,7 +52,11 @@ function readSources(): Promise<ReleaseNoteSource[]> {
     );
     const duplicate = duplicateNoteVersions(notes, settings.config.locales[0]!);
     if (duplicate) throw new ConfigError(duplicate);
-    return notes;
+    // A note dated after the build's day is nowhere yet: every page, feed and file reads the notes from here.
+    const { published, scheduled } = scheduleNotes(notes, settings.buildDay);
+    const line = scheduledLine(scheduled);
+    if (line) console.log(`[${RELEASE_SCHEDULE_STEP}] ${line}`);
+    return published;
   })();
   return sources;
 }

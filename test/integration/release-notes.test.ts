@@ -152,6 +152,20 @@ describe('release notes', () => {
     }
   });
 
+  it('wait for their day: a note dated after the build\'s day is in no output, and the log says it is scheduled', () => {
+    // test/fixtures/release-notes/faster-sync.md is dated 2026-11-21, the day after the build's (CONFIGURED_BUILD_DAY);
+    // invoices-in-one-tap.md, dated the build's day, is published (the tests above): its day has come.
+    expect(build.output).toContain('Scheduled: 1 release note (faster-sync, 2026-11-21)');
+    for (const file of listFiles(build.outDir).filter((name) => /\.(html|xml|json|txt|js)$/.test(name))) {
+      const text = readFileSync(join(build.outDir, file), 'utf8');
+      expect(text, file).not.toContain('faster-sync');
+      expect(text, file).not.toContain('Schneller synchronisieren');
+    }
+    expect(listFiles(build.outDir).filter((name) => name.includes('faster-sync'))).toEqual([]);
+    const written = JSON.parse(readFileSync(join(dirname(build.outDir), 'release-notes.json'), 'utf8'));
+    expect(written.notes.map((note: { slug: string }) => note.slug)).not.toContain('faster-sync');
+  });
+
   it('are absent from a site of a real source without the folder', () => {
     const paged = inject('fixtures').paged;
     expect(paged.code, paged.output).toBe(0);
