@@ -78,6 +78,8 @@ export function releaseNoteFields(rules: ReleaseNoteRules) {
     tags: z.array(z.enum(rules.tags as [string, ...string[]], { error: `must be one of ${rules.tags.join(', ')} (releaseNotes.tags)` })).default([]),
     issues: names,
     projects: names,
+    /** A sentence or two the changelog and the what's-new panel show under the title; else the body's first paragraph. */
+    summary: text(300).optional(),
     /** The image's text alternative: required with an image (checked by `checkReleaseNote`). */
     imageAlt: text(300).optional(),
     lang: (rules.anyLanguage
@@ -87,7 +89,7 @@ export function releaseNoteFields(rules: ReleaseNoteRules) {
   };
 }
 
-const FIELD_NAMES = ['title', 'date', 'version', 'tags', 'issues', 'projects', 'image', 'imageAlt', 'lang'];
+const FIELD_NAMES = ['title', 'date', 'summary', 'version', 'tags', 'issues', 'projects', 'image', 'imageAlt', 'lang'];
 
 /** A note's address, from its file name, whatever its folder: `releases/de/faster-search.md` → `faster-search`. */
 export const NOTE_SLUG = /^[a-z0-9][a-z0-9-]{0,79}$/;

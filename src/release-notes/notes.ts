@@ -15,6 +15,8 @@ export interface ReleaseNoteSource {
   title: string;
   date: string;
   version?: string | undefined;
+  /** The frontmatter's `summary`: what the changelog and the panel show under the title (`noteSummary`). */
+  summary?: string | undefined;
   tags: string[];
   issues: string[];
   projects: string[];

@@ -78,6 +78,22 @@ describe('release notes', () => {
     expect(apart).not.toContain(`${CONFIGURED_BASE}issues/${NAMED_ISSUES[0]}/`);
   });
 
+  it('are each a heading in the changelog, with their summary or else their first paragraph under the title', () => {
+    // The changelog's pages in order: changelog/index.html, changelog/2/index.html, …
+    const pages = listFiles(build.outDir)
+      .filter((file) => /^changelog\/(?:\d+\/)?index\.html$/.test(file))
+      .sort((a, b) => a.length - b.length || a.localeCompare(b));
+    const notes = pages.flatMap((page) => [...readPage(build.outDir, page).querySelectorAll('.changelog-list > li.release-entry')]);
+    // From the note files: invoices-in-one-tap.md's `summary`, two-factor.md's first paragraph.
+    expect(notes.map((note) => [note.querySelector('h3 a')?.getAttribute('href'), note.querySelector('h3 + p')?.textContent?.trim()])).toEqual([
+      [`${CONFIGURED_BASE}releases/invoices-in-one-tap/`, 'Aus jedem erledigten Auftrag eine Rechnung, mit einem Tipp.'],
+      [`${CONFIGURED_BASE}releases/two-factor/`, 'Behoben: der zweite Faktor fragt nicht mehr zweimal.'],
+    ]);
+    const latest = JSON.parse(readFileSync(join(build.outDir, 'latest.json'), 'utf8'));
+    const summaries = latest.items.filter((item: { kind: string }) => item.kind === 'note').map((item: { summary: string }) => item.summary);
+    expect(summaries).toEqual(['Aus jedem erledigten Auftrag eine Rechnung, mit einem Tipp.', 'Behoben: der zweite Faktor fragt nicht mehr zweimal.']);
+  });
+
   it('are linked from the page of each issue they name', () => {
     const issue = readPage(build.outDir, `issues/${NAMED_ISSUES[1]}/index.html`);
     expect([...issue.querySelectorAll('#release-notes-heading + ul a')].map((link) => link.getAttribute('href'))).toEqual([`${CONFIGURED_BASE}releases/invoices-in-one-tap/`]);
@@ -205,7 +221,7 @@ describe("the demo's release notes", () => {
   });
 
   it('each have a page in the demo linking the demo issues they name, and stand in its changelog', () => {
-    const changelog = [...readPage(demo.outDir, 'changelog/index.html').querySelectorAll('.changelog-list > li > a:first-child')].map((link) => link.getAttribute('href'));
+    const changelog = [...readPage(demo.outDir, 'changelog/index.html').querySelectorAll('.changelog-list > li > a:first-child, .changelog-list > li > h3 > a')].map((link) => link.getAttribute('href'));
     for (const note of english) {
       const page = readPage(demo.outDir, `releases/${note.slug}/index.html`);
       expect(page.querySelector('h1')?.textContent?.trim()).toBe(note.title);

@@ -9,7 +9,7 @@ import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import { releaseNoteItems, withReleaseNotes } from '../../src/feeds/shipped-feed.ts';
 import type { Issue, Project } from '../../src/snapshot/model.ts';
 import { checkReleaseNote, markdownOfMdx, duplicateNoteVersions, isNoteFile, releaseNoteFields, releaseNoteRules, releaseSlug } from '../../src/release-notes/frontmatter.ts';
-import { noteDescription, jsonLdImageSrc } from '../../src/release-notes/note-page.ts';
+import { noteDescription, noteSummary, jsonLdImageSrc } from '../../src/release-notes/note-page.ts';
 import { joinNote, notesInLanguage, type ReleaseNoteSource } from '../../src/release-notes/notes.ts';
 
 const rules = { tags: ['new', 'improved', 'fixed'], locales: ['en', 'de'] };
@@ -220,6 +220,22 @@ describe("a note page's description", () => {
     expect(cut).toMatch(/^(word )+word…$/);
     expect(noteDescription('<ul><li>only a list</li></ul>', 'Invoices in one tap')).toBe('Invoices in one tap');
     expect(noteDescription('<p>&lt;script&gt; stays text</p>', 'T')).toBe('<script> stays text');
+  });
+});
+
+describe("a note's summary", () => {
+  it('is its frontmatter\'s summary, else its first paragraph as text, else none', () => {
+    expect(noteSummary({ summary: 'Twice as fast.', html: '<p>Body</p>' })).toBe('Twice as fast.');
+    expect(noteSummary({ html: '<h2>Sync</h2><p>A <b>faster</b>\n sync.</p><p>More.</p>' })).toBe('A faster sync.');
+    expect(noteSummary({ html: '<ul><li>Only a list</li></ul>' })).toBeUndefined();
+    const long = noteSummary({ html: `<p>${'word '.repeat(100)}</p>` })!;
+    expect(long.length).toBeLessThanOrEqual(300);
+    expect(long.endsWith('word…')).toBe(true);
+  });
+
+  it('is a frontmatter key of at most 300 characters', () => {
+    expect(errorOf({ title: 'A', date: '2026-11-20', summary: 'Twice as fast.' })).toBe('');
+    expect(errorOf({ title: 'A', date: '2026-11-20', summary: 'x'.repeat(301) })).toMatch(/summary.*300/);
   });
 });
 

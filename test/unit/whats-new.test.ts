@@ -26,6 +26,7 @@ describe('latest.json', () => {
       kind: 'project',
       id: 'id-0',
       title: 'Title of id-0',
+      summary: null,
       url: 'https://acme.example.com/roadmap/projects/id-0/',
       shippedAt: '2026-11-30T00:00:00.000Z',
       approximate: false,
@@ -63,7 +64,12 @@ describe('latest.json', () => {
       empty: 'Noch nichts ausgeliefert.',
       // A tag of the team's own is said as written.
       tags: { new: 'Neu', improved: 'Verbessert', fixed: 'Behoben', security: 'security' },
+      unreadCounts: expect.any(Array),
     });
+    // From src/i18n/translations/de.json's whatsNewUnreadCount, by count, then "19+" from the 20th on.
+    expect(document.labels.unreadCounts[0]).toBe('Neuigkeiten, 1 ungelesen');
+    expect(document.labels.unreadCounts[4]).toBe('Neuigkeiten, 5 ungelesen');
+    expect(document.labels.unreadCounts.at(-1)).toBe('Neuigkeiten, 19+ ungelesen');
     expect(document.items[0]).toMatchObject({ kind: 'note', url: 'https://acme.example.com/releases/faster-search/', tags: ['improved', 'security'], dateLabel: '{date}' });
   });
 
@@ -103,7 +109,8 @@ describe('whats-new.js', () => {
 
 describe('the panel, run in a DOM', () => {
   const item = (over: object) => ({ kind: 'note', id: 'a', title: 'A', url: 'https://roadmap.example/releases/a/', shippedAt: '2026-11-20T00:00:00.000Z', tags: [], dateLabel: '{date}', ...over });
-  const latest = (items: object[]) => ({ format: 'portal-roadmap.latest', version: 1, lang: 'en', dir: 'ltr', labels: { heading: "What's new", unread: 'New' }, items });
+  const counts = Array.from({ length: 20 }, (_, index) => `What's new, ${index + 1 < 20 ? index + 1 : '19+'} unread`);
+  const latest = (items: object[]) => ({ format: 'portal-roadmap.latest', version: 1, lang: 'en', dir: 'ltr', labels: { heading: "What's new", unread: 'New', unreadCounts: counts }, items });
 
   it('links no item whose url is null or missing: its title is shown without a link', async () => {
     const panel = await runPanel(latest([item({ url: null, title: 'No page' }), item({ url: undefined, title: 'None either' }), item({ title: 'Linked' })]), '2026-01-01T00:00:00.000Z');
@@ -125,5 +132,24 @@ describe('the panel, run in a DOM', () => {
     const earlier = await runPanel(ahead, '2099-12-31T00:00:00.000Z');
     earlier.open();
     expect(earlier.seen()! < '2099').toBe(true);
+  });
+
+  it('names the button with the count in words ("What\'s new, 5 unread") until the panel opens, then gives it back its own name', async () => {
+    const five = latest(Array.from({ length: 5 }, (_, index) => item({ id: `n${index}`, shippedAt: `2026-11-2${index}T00:00:00.000Z` })));
+    const panel = await runPanel(five, '2026-01-01T00:00:00.000Z');
+    expect(panel.button.getAttribute('aria-label')).toBe("What's new, 5 unread");
+    panel.open();
+    expect(panel.button.hasAttribute('aria-label')).toBe(false);
+    expect(panel.button.textContent).toBe('News');
+  });
+
+  it('shows each note\'s summary under its title, and isolates the direction of both', async () => {
+    const panel = await runPanel(latest([item({ title: 'שלום update', summary: 'Sync is twice as fast.' }), item({ kind: 'issue', summary: null })]), '2026-01-01T00:00:00.000Z');
+    panel.open();
+    const [note, issue] = [...panel.shadow().querySelectorAll('li')];
+    expect(note!.querySelector('a')!.getAttribute('dir')).toBe('auto');
+    expect(note!.querySelector('p.s')!.textContent).toBe('Sync is twice as fast.');
+    expect(note!.querySelector('p.s')!.getAttribute('dir')).toBe('auto');
+    expect(issue!.querySelector('p.s')).toBeNull();
   });
 });
