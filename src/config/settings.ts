@@ -10,7 +10,7 @@ import { basename, dirname, resolve } from 'node:path';
 import { readSnapshotFileSync } from '../snapshot/snapshot-file.ts';
 import { configWarnings } from './config-warnings.ts';
 import { parseEnv, type RoadmapEnv } from './env.ts';
-import { buildDay } from '../release-notes/schedule.ts';
+import { buildDay } from './build-day.ts';
 import { resolveBrand, type Brand } from './brand.ts';
 import { configFilePath, INLINE_CONFIG_NAME, loadRoadmapConfig, projectFile, type RoadmapConfig, type RoadmapConfigInput } from './roadmap-config.ts';
 import { readShipDates } from './ship-dates.ts';

@@ -70,9 +70,7 @@ export function notesFolderWarnings(dir: string, projectRoot: string, configured
       : [`releaseNotes.folder "${configuredFolder}" is no folder of the project: no release notes are published. Check the path (relative to the project's root).`];
   }
   const all = readdirSync(dir, { recursive: true, encoding: 'utf8' });
-  const skipped = all.filter(
-    (name) => (mdx ? /\.markdown$/i : /\.(?:mdx|markdown)$/i).test(name) && !/(?:^|[\\/])_/.test(name),
-  );
+  const skipped = all.filter((name) => (mdx ? /\.markdown$/i : /\.(?:mdx|markdown)$/i).test(name) && !/(?:^|[\\/])_/.test(name));
   const named = (names: readonly string[]) => names.map((name) => relative(projectRoot, resolve(dir, name)).split('\\').join('/')).sort();
   const warnings: string[] = [];
   if (skipped.length) {
@@ -81,12 +79,12 @@ export function notesFolderWarnings(dir: string, projectRoot: string, configured
     warnings.push(`Release notes are read from ${mdx ? '.md and .mdx' : '.md'} files only: ${files.join(', ')} ${files.length === 1 ? 'is' : 'are'} not published. ${fix}`);
   }
   // `shout.MD`: Astro's loader reads an extension in lower case only (`isNoteFile`).
-  const upperCase = all.filter(
-    (name) => (mdx ? /\.mdx?$/i : /\.md$/i).test(name) && !isNoteFile(name, mdx) && !/(?:^|[\\/])_/.test(name),
-  );
+  const upperCase = all.filter((name) => (mdx ? /\.mdx?$/i : /\.md$/i).test(name) && !isNoteFile(name, mdx) && !/(?:^|[\\/])_/.test(name));
   if (upperCase.length) {
     const files = named(upperCase);
-    warnings.push(`Release notes are read from files whose extension is in lower case: ${files.join(', ')} ${files.length === 1 ? 'is' : 'are'} not published. Rename to .md${mdx ? ' or .mdx' : ''}.`);
+    warnings.push(
+      `Release notes are read from files whose extension is in lower case: ${files.join(', ')} ${files.length === 1 ? 'is' : 'are'} not published. Rename to .md${mdx ? ' or .mdx' : ''}.`,
+    );
   }
   return warnings;
 }

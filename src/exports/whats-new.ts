@@ -30,6 +30,8 @@ export interface LatestLanguage {
   labels: Labels;
   /** The tags a note may carry (`releaseNotes.tags`), each given its label. */
   tags: readonly string[];
+  /** The team's labels of tags in this language (`releaseTagLabelsIn`). */
+  tagLabels?: Readonly<Record<string, string>>;
 }
 
 interface LatestContext {
@@ -88,7 +90,7 @@ export function latestDocument({ siteRoot, changelog, title, summary, tags, lang
       ),
       changelog: labels.fullChangelog,
       empty: labels.changelogEmpty,
-      tags: Object.fromEntries(language.tags.map((tag) => [tag, releaseTagLabel(tag, labels)])),
+      tags: Object.fromEntries(language.tags.map((tag) => [tag, releaseTagLabel(tag, labels, language.tagLabels)])),
     },
     items: changelog.slice(0, LATEST_ITEMS).map((entry) => ({
       kind: entry.kind,

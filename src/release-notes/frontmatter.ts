@@ -7,7 +7,7 @@ import { z } from 'astro/zod';
 import { ConfigError } from '../shared/errors.ts';
 import { formatIssues } from '../shared/friendly-errors.ts';
 import { cleanText, quotedList } from '../shared/text.ts';
-import { DEFAULT_RELEASE_TAGS } from '../config/schemas/release-notes.ts';
+import { DEFAULT_RELEASE_TAGS } from '../config/schemas/release-note-defaults.ts';
 import type { ReleaseNoteSource } from './notes.ts';
 
 /** What the config allows in a note's frontmatter: `releaseNotes.tags`, and the site's `locales` for `lang`. */

@@ -1,16 +1,12 @@
 /**
  * Notes on a schedule (docs/release-notes.md, "Publishing on a date"): a note dated after the build's day is published
  * nowhere (its page, the changelog, feeds, search, latest.json, share cards, the sitemap, chat posts) until the first
- * build on or after its date. The build's day is today's in UTC, or `ROADMAP_BUILD_DATE` for previews and tests. Pure.
+ * build on or after its date. The build's day (`settings.buildDay`, src/config/build-day.ts) is today's in UTC, or
+ * `ROADMAP_BUILD_DATE` for previews and tests. Pure.
  */
 
 /** How the build's log names what the route data says of the schedule, so that the rebuild passes the line on. */
 export const RELEASE_SCHEDULE_STEP = 'portal-roadmap:release-schedule';
-
-/** The build's day, `YYYY-MM-DD`: `ROADMAP_BUILD_DATE` when set (a preview of a later day), else `now`'s in UTC. */
-export function buildDay(env: { ROADMAP_BUILD_DATE?: string | undefined }, now: Date = new Date()): string {
-  return env.ROADMAP_BUILD_DATE ?? now.toISOString().slice(0, 10);
-}
 
 /** Whether a note dated `date` (`YYYY-MM-DD`) waits for a later build than one on `day`. */
 export const isScheduled = (date: string, day: string): boolean => date > day;

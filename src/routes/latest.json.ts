@@ -20,7 +20,7 @@ export const GET: APIRoute = async () => {
       return note && noteSummary(note);
     },
     tags: (entry) => (entry.kind === 'note' ? notes.get(entry.id)?.tags : undefined),
-    language: { locale: ui.locale, dir: ui.dir, labels: ui.labels, tags: config.releaseNotes.tags },
+    language: { locale: ui.locale, dir: ui.dir, labels: ui.labels, tags: config.releaseNotes.tags, tagLabels: ui.releaseTagLabels },
   });
   return new Response(`${JSON.stringify(document, null, 1)}\n`, { headers: { 'content-type': 'application/json' } });
 };

@@ -168,7 +168,7 @@ describe('release notes', () => {
     }
   });
 
-  it('wait for their day: a note dated after the build\'s day is in no output, and the log says it is scheduled', () => {
+  it("wait for their day: a note dated after the build's day is in no output, and the log says it is scheduled", () => {
     // test/fixtures/release-notes/faster-sync.md is dated 2026-11-21, the day after the build's (CONFIGURED_BUILD_DAY);
     // invoices-in-one-tap.md, dated the build's day, is published (the tests above): its day has come.
     expect(build.output).toContain('Scheduled: 1 release note (faster-sync, 2026-11-21)');
@@ -221,7 +221,9 @@ describe("the demo's release notes", () => {
   });
 
   it('each have a page in the demo linking the demo issues they name, and stand in its changelog', () => {
-    const changelog = [...readPage(demo.outDir, 'changelog/index.html').querySelectorAll('.changelog-list > li > a:first-child, .changelog-list > li > h3 > a')].map((link) => link.getAttribute('href'));
+    const changelog = [...readPage(demo.outDir, 'changelog/index.html').querySelectorAll('.changelog-list > li > a:first-child, .changelog-list > li > h3 > a')].map((link) =>
+      link.getAttribute('href'),
+    );
     for (const note of english) {
       const page = readPage(demo.outDir, `releases/${note.slug}/index.html`);
       expect(page.querySelector('h1')?.textContent?.trim()).toBe(note.title);

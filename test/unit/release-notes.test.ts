@@ -10,7 +10,8 @@ import { releaseNoteItems, withReleaseNotes } from '../../src/feeds/shipped-feed
 import type { Issue, Project } from '../../src/snapshot/model.ts';
 import { checkReleaseNote, markdownOfMdx, duplicateNoteVersions, isNoteFile, releaseNoteFields, releaseNoteRules, releaseSlug } from '../../src/release-notes/frontmatter.ts';
 import { noteDescription, noteSummary, jsonLdImageSrc } from '../../src/release-notes/note-page.ts';
-import { joinNote, notesInLanguage, type ReleaseNoteSource } from '../../src/release-notes/notes.ts';
+import { joinNote, notesInLanguage, releaseTagLabel, type ReleaseNoteSource } from '../../src/release-notes/notes.ts';
+import { releaseTagLabelsIn } from '../../src/release-notes/tag-labels.ts';
 
 const rules = { tags: ['new', 'improved', 'fixed'], locales: ['en', 'de'] };
 const FILE = 'src/content/releases/faster-search.md';
@@ -90,10 +91,28 @@ describe('a release note’s frontmatter', () => {
   });
 
   it('has tags the config can change, and refuses a tag that is no slug', () => {
-    expect(parseRoadmapConfig({}).releaseNotes).toEqual({ folder: 'src/content/releases', tags: ['new', 'improved', 'fixed'] });
+    expect(parseRoadmapConfig({}).releaseNotes).toEqual({ folder: 'src/content/releases', tags: ['new', 'improved', 'fixed'], tagLabels: {} });
     expect(parseRoadmapConfig({ releaseNotes: { tags: ['security'] } }).releaseNotes.tags).toEqual(['security']);
     expect(() => parseRoadmapConfig({ releaseNotes: { tags: ['<b>'] } })).toThrow(/releaseNotes\.tags\[0\].*lower-case/);
     expect(() => parseRoadmapConfig({ releaseNotes: { folder: '../elsewhere' } })).toThrow(/releaseNotes\.folder.*inside the project/);
+  });
+});
+
+describe('tag labels', () => {
+  it('are given per tag and language, the list form still taken; a tag without one is capitalised as written', () => {
+    const config = parseRoadmapConfig({
+      locales: ['en', 'de'],
+      releaseNotes: { tags: { new: {}, security: { en: 'Security', de: 'Sicherheit' }, beta: 'Beta!', 'dark-mode': {} } },
+    });
+    expect(config.releaseNotes.tags).toEqual(['new', 'security', 'beta', 'dark-mode']);
+    const german = releaseTagLabelsIn(config, 'de');
+    const labels = { releaseTagNew: 'Neu', releaseTagImproved: 'Verbessert', releaseTagFixed: 'Behoben' };
+    expect(config.releaseNotes.tags.map((tag) => releaseTagLabel(tag, labels, german))).toEqual(['Neu', 'Sicherheit', 'Beta!', 'Dark-mode']);
+    // A language without its own label takes the main language's.
+    expect(releaseTagLabelsIn(config, 'fr').security).toBe('Security');
+    expect(parseRoadmapConfig({ releaseNotes: { tags: ['security'] } }).releaseNotes).toMatchObject({ tags: ['security'], tagLabels: {} });
+    expect(() => parseRoadmapConfig({ releaseNotes: { tags: { 'Not A Tag': 'x' } } })).toThrow(/releaseNotes\.tags/);
+    expect(() => parseRoadmapConfig({ releaseNotes: { tags: {} } })).toThrow(/at least one tag/);
   });
 });
 
@@ -224,7 +243,7 @@ describe("a note page's description", () => {
 });
 
 describe("a note's summary", () => {
-  it('is its frontmatter\'s summary, else its first paragraph as text, else none', () => {
+  it("is its frontmatter's summary, else its first paragraph as text, else none", () => {
     expect(noteSummary({ summary: 'Twice as fast.', html: '<p>Body</p>' })).toBe('Twice as fast.');
     expect(noteSummary({ html: '<h2>Sync</h2><p>A <b>faster</b>\n sync.</p><p>More.</p>' })).toBe('A faster sync.');
     expect(noteSummary({ html: '<ul><li>Only a list</li></ul>' })).toBeUndefined();

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { parseEnv } from '../../src/config/env.ts';
 import { resolveSettings } from '../../src/config/settings.ts';
 import { siteFingerprint } from '../../src/fingerprint/fingerprint.ts';
-import { buildDay, scheduledLine, scheduleNotes, writtenNoteDate } from '../../src/release-notes/schedule.ts';
+import { buildDay } from '../../src/config/build-day.ts';
+import { scheduledLine, scheduleNotes, writtenNoteDate } from '../../src/release-notes/schedule.ts';
 
 const notes = [
   { slug: 'faster-sync', date: '2026-12-01' },

@@ -62,8 +62,8 @@ describe('latest.json', () => {
       unread: 'Ungelesen',
       changelog: 'Das vollständige Änderungsprotokoll',
       empty: 'Noch nichts ausgeliefert.',
-      // A tag of the team's own is said as written.
-      tags: { new: 'Neu', improved: 'Verbessert', fixed: 'Behoben', security: 'security' },
+      // A tag of the team's own without a label is said capitalised as written.
+      tags: { new: 'Neu', improved: 'Verbessert', fixed: 'Behoben', security: 'Security' },
       unreadCounts: expect.any(Array),
     });
     // From src/i18n/translations/de.json's whatsNewUnreadCount, by count, then "19+" from the 20th on.
@@ -108,12 +108,31 @@ describe('whats-new.js', () => {
 });
 
 describe('the panel, run in a DOM', () => {
-  const item = (over: object) => ({ kind: 'note', id: 'a', title: 'A', url: 'https://roadmap.example/releases/a/', shippedAt: '2026-11-20T00:00:00.000Z', tags: [], dateLabel: '{date}', ...over });
+  const item = (over: object) => ({
+    kind: 'note',
+    id: 'a',
+    title: 'A',
+    url: 'https://roadmap.example/releases/a/',
+    shippedAt: '2026-11-20T00:00:00.000Z',
+    tags: [],
+    dateLabel: '{date}',
+    ...over,
+  });
   const counts = Array.from({ length: 20 }, (_, index) => `What's new, ${index + 1 < 20 ? index + 1 : '19+'} unread`);
-  const latest = (items: object[]) => ({ format: 'portal-roadmap.latest', version: 1, lang: 'en', dir: 'ltr', labels: { heading: "What's new", unread: 'New', unreadCounts: counts }, items });
+  const latest = (items: object[]) => ({
+    format: 'portal-roadmap.latest',
+    version: 1,
+    lang: 'en',
+    dir: 'ltr',
+    labels: { heading: "What's new", unread: 'New', unreadCounts: counts },
+    items,
+  });
 
   it('links no item whose url is null or missing: its title is shown without a link', async () => {
-    const panel = await runPanel(latest([item({ url: null, title: 'No page' }), item({ url: undefined, title: 'None either' }), item({ title: 'Linked' })]), '2026-01-01T00:00:00.000Z');
+    const panel = await runPanel(
+      latest([item({ url: null, title: 'No page' }), item({ url: undefined, title: 'None either' }), item({ title: 'Linked' })]),
+      '2026-01-01T00:00:00.000Z',
+    );
     panel.open();
     const entries = [...panel.shadow().querySelectorAll('li')].map((entry) => [entry.lastElementChild!.textContent, entry.querySelector('a')?.getAttribute('href') ?? null]);
     expect(entries).toEqual([
@@ -143,7 +162,7 @@ describe('the panel, run in a DOM', () => {
     expect(panel.button.textContent).toBe('News');
   });
 
-  it('shows each note\'s summary under its title, and isolates the direction of both', async () => {
+  it("shows each note's summary under its title, and isolates the direction of both", async () => {
     const panel = await runPanel(latest([item({ title: 'שלום update', summary: 'Sync is twice as fast.' }), item({ kind: 'issue', summary: null })]), '2026-01-01T00:00:00.000Z');
     panel.open();
     const [note, issue] = [...panel.shadow().querySelectorAll('li')];
