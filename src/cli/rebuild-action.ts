@@ -50,7 +50,8 @@ async function rebuildAndReport(maxShrink: number, values: Values): Promise<void
     privacy: config.privacy,
     fingerprint: siteFingerprint(settings),
     configKeys: configKeyDigests(settings),
-    build: astroBuild(root, process.env, progress, { heapMb: settings.env.ROADMAP_BUILD_HEAP_MB }),
+    // The build's day is the one the fingerprint saw, whatever the clock says by the time the build runs.
+    build: astroBuild(root, { ...process.env, ROADMAP_BUILD_DATE: settings.buildDay }, progress, { heapMb: settings.env.ROADMAP_BUILD_HEAP_MB }),
     site: liveSite(settings),
     siteRoot: settings.siteRoot,
     freshHistory: values['fresh-history'],

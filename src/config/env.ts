@@ -90,6 +90,11 @@ export const EnvSchema = z
      * (src/publish/run-node.ts `buildHeapMb`). Raise it if a rebuild stops with "ran out of memory".
      */
     ROADMAP_BUILD_HEAP_MB: optional(z.coerce.number().int().min(256, 'must be at least 256 (MiB)').max(65_536, 'must be at most 65536 (64 GiB)')),
+    /**
+     * The build's day, `YYYY-MM-DD`, instead of today's (UTC): a release note dated after it is not published yet
+     * (docs/release-notes.md). For a preview of a later day and for tests; unset on the scheduled rebuild.
+     */
+    ROADMAP_BUILD_DATE: optional(z.iso.date({ error: 'must be a day, e.g. "2026-12-01"' })),
     /** The history file the pages show timelines, trends, the changelog and the feeds from (`npm run rebuild` sets it). */
     ROADMAP_HISTORY: optional(z.string()),
   })

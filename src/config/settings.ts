@@ -10,6 +10,7 @@ import { basename, dirname, resolve } from 'node:path';
 import { readSnapshotFileSync } from '../snapshot/snapshot-file.ts';
 import { configWarnings } from './config-warnings.ts';
 import { parseEnv, type RoadmapEnv } from './env.ts';
+import { buildDay } from './build-day.ts';
 import { resolveBrand, type Brand } from './brand.ts';
 import { configFilePath, INLINE_CONFIG_NAME, loadRoadmapConfig, projectFile, type RoadmapConfig, type RoadmapConfigInput } from './roadmap-config.ts';
 import { readShipDates } from './ship-dates.ts';
@@ -56,6 +57,11 @@ export interface Settings {
   releaseNotesDir: string;
   /** Whether `.mdx` notes are read: the site has `@astrojs/mdx` among its integrations (a Starlight site has). */
   releaseNotesMdx: boolean;
+  /**
+   * The build's day, `YYYY-MM-DD` (`ROADMAP_BUILD_DATE`, else today's in UTC): a release note dated after it waits
+   * (src/release-notes/schedule.ts).
+   */
+  buildDay: string;
   /**
    * The files the settings were read from: the config file (none for the integration's options), the `shipDates`
    * file, the brand images. `astro dev` restarts when one changes (`addWatchFile`), as it does for astro.config.mjs.
@@ -171,6 +177,7 @@ export function resolveSettings(root: string, env: NodeJS.ProcessEnv = process.e
     // Made-up notes belong to the made-up workspace, as its history does: never on a site of a real source.
     releaseNotesDir: source.kind === 'demo' ? DEMO_RELEASE_NOTES_DIR : resolve(root, config.releaseNotes.folder),
     releaseNotesMdx: input.astro?.mdx ?? false,
+    buildDay: buildDay(parsedEnv),
     settingsFiles: [
       ...(configFileExists ? [configName] : []),
       ...(shipDatesFile ? [shipDatesFile] : []),

@@ -16,7 +16,7 @@ import type { Issue, Project, RoadmapInfo } from '../snapshot/model.ts';
 import { roadmapLoader } from './loader.ts';
 import { releaseNoteSchema, releaseNotesLoader } from './release-notes.ts';
 import { releaseNoteRules } from '../release-notes/frontmatter.ts';
-import { DEFAULT_RELEASE_NOTES_FOLDER } from '../config/schemas/release-notes.ts';
+import { DEFAULT_RELEASE_NOTES_FOLDER } from '../config/schemas/release-note-defaults.ts';
 
 export { roadmapLoader } from './loader.ts';
 export { releaseNotesLoader, releaseNoteSchema } from './release-notes.ts';

@@ -60,7 +60,7 @@ export function releaseNotesLoader({ projectRoot, dir, configuredFolder, mdx = f
 
 /**
  * What the build says of the notes' folder: a folder the config names that is not there (a typo more often than
- * not), and files that look like notes but are not read (`.mdx`, `.markdown`), each of which would otherwise leave a
+ * not), and files that look like notes but are not read (`.mdx`, `.markdown`, `.MD`), each of which would otherwise leave a
  * note unpublished without a word. None for a missing default folder: most sites have no notes.
  */
 export function notesFolderWarnings(dir: string, projectRoot: string, configuredFolder: string | undefined, mdx = false): string[] {
@@ -69,13 +69,24 @@ export function notesFolderWarnings(dir: string, projectRoot: string, configured
       ? []
       : [`releaseNotes.folder "${configuredFolder}" is no folder of the project: no release notes are published. Check the path (relative to the project's root).`];
   }
-  const skipped = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter(
-    (name) => (mdx ? /\.markdown$/i : /\.(?:mdx|markdown)$/i).test(name) && !/(?:^|[\\/])_/.test(name),
-  );
-  if (!skipped.length) return [];
-  const files = skipped.map((name) => relative(projectRoot, resolve(dir, name)).split('\\').join('/')).sort();
-  const fix = mdx ? 'Rename to .md or .mdx.' : 'Rename to .md, or add @astrojs/mdx to the integrations in astro.config.mjs to write notes in MDX.';
-  return [`Release notes are read from ${mdx ? '.md and .mdx' : '.md'} files only: ${files.join(', ')} ${files.length === 1 ? 'is' : 'are'} not published. ${fix}`];
+  const all = readdirSync(dir, { recursive: true, encoding: 'utf8' });
+  const skipped = all.filter((name) => (mdx ? /\.markdown$/i : /\.(?:mdx|markdown)$/i).test(name) && !/(?:^|[\\/])_/.test(name));
+  const named = (names: readonly string[]) => names.map((name) => relative(projectRoot, resolve(dir, name)).split('\\').join('/')).sort();
+  const warnings: string[] = [];
+  if (skipped.length) {
+    const files = named(skipped);
+    const fix = mdx ? 'Rename to .md or .mdx.' : 'Rename to .md, or add @astrojs/mdx to the integrations in astro.config.mjs to write notes in MDX.';
+    warnings.push(`Release notes are read from ${mdx ? '.md and .mdx' : '.md'} files only: ${files.join(', ')} ${files.length === 1 ? 'is' : 'are'} not published. ${fix}`);
+  }
+  // `shout.MD`: Astro's loader reads an extension in lower case only (`isNoteFile`).
+  const upperCase = all.filter((name) => (mdx ? /\.mdx?$/i : /\.md$/i).test(name) && !isNoteFile(name, mdx) && !/(?:^|[\\/])_/.test(name));
+  if (upperCase.length) {
+    const files = named(upperCase);
+    warnings.push(
+      `Release notes are read from files whose extension is in lower case: ${files.join(', ')} ${files.length === 1 ? 'is' : 'are'} not published. Rename to .md${mdx ? ' or .mdx' : ''}.`,
+    );
+  }
+  return warnings;
 }
 
 /**

@@ -38,6 +38,7 @@ li.u{border-inline-start-color:var(--a)}
 .t{padding:0 8px;border:1px solid;border-radius:999px;font-size:12px;font-weight:600;line-height:18px}
 [data-tag=new]{color:var(--n)}[data-tag=improved]{color:var(--i)}[data-tag=fixed]{color:var(--f)}
 a{color:inherit;font-weight:600;text-decoration:none;overflow-wrap:anywhere}
+.s{margin:4px 0 0;color:var(--m);font-size:14px;overflow-wrap:anywhere}
 a:hover{color:var(--a);text-decoration:underline}
 .all{display:block;padding:14px 20px;border-top:1px solid var(--b);color:var(--a)}
 :focus-visible{outline:2px solid var(--a);outline-offset:2px}`;
@@ -53,9 +54,12 @@ export const WHATS_NEW_SCRIPT = served(`/* portal-roadmap: what's new (docs/what
   var key = 'portal-roadmap:seen:' + root.href;
   var marked = document.querySelectorAll(script.getAttribute('data-target') || '[data-roadmap-whats-new]');
   if (!marked.length) return;
-  function remember(value) { try { localStorage.setItem(key, value); } catch (e) {} }
-  function seen() { try { return localStorage.getItem(key); } catch (e) { return false; } }
+  // Never a date after now: a note dated 2099 would otherwise leave every later item read.
+  function clamp(value) { var now = new Date().toISOString(); return value && value > now ? now : value; }
+  function remember(value) { try { localStorage.setItem(key, clamp(value)); } catch (e) {} }
+  function seen() { try { return clamp(localStorage.getItem(key)); } catch (e) { return false; } }
   function address(value) {
+    if (value == null || value === '') return '';
     try { var url = new URL(String(value), root); return /^https?:$/.test(url.protocol) ? url.href : ''; } catch (e) { return ''; }
   }
   function make(parent, tag, text, name) {
@@ -73,7 +77,7 @@ export const WHATS_NEW_SCRIPT = served(`/* portal-roadmap: what's new (docs/what
     // A first visit counts nothing: it remembers the newest.
     if (last === null && newest) remember(newest);
     function unread(item, since) { return typeof since === 'string' && String(item.shippedAt) > since; }
-    var count = 0, badges = [], changelog = address(latest.changelog), host, dialog, list, opener;
+    var count = 0, badges = [], named = [], changelog = address(latest.changelog), host, dialog, list, opener;
     for (i = 0; i < items.length; i++) if (unread(items[i], last)) count++;
     function when(item) {
       var date = new Date(String(item.shippedAt)), text;
@@ -121,12 +125,16 @@ export const WHATS_NEW_SCRIPT = served(`/* portal-roadmap: what's new (docs/what
           var tag = String(tags[j]);
           make(meta, 'span', {}.hasOwnProperty.call(tagLabels, tag) ? tagLabels[tag] : tag, 't').setAttribute('data-tag', tag);
         }
-        // A title whose address is no http(s) one is shown without a link.
+        // A title whose address is no http(s) one is shown without a link; its direction is its own.
         var url = address(item.url), link = make(entry, url ? 'a' : 'span', item.title == null ? '' : item.title);
+        link.dir = 'auto';
         if (url) link.href = url;
+        if (item.summary) make(entry, 'p', item.summary, 's').dir = 'auto';
       }
       if (newest) remember(newest);
       while (badges.length) badges.pop().remove();
+      // Read: each element the count named is named by its content again.
+      while (named.length) named.pop().removeAttribute('aria-label');
       opener.setAttribute('aria-expanded', 'true');
       dialog.showModal();
     }
@@ -146,6 +154,12 @@ export const WHATS_NEW_SCRIPT = served(`/* portal-roadmap: what's new (docs/what
       var badge = make(element, 'span', count >= ${LATEST_ITEMS} ? '${LATEST_ITEMS - 1}+' : count, 'portal-roadmap-badge');
       badge.setAttribute('data-count', String(count));
       badges.push(badge);
+      // Named with the count in words ("What's new, 5 unread", latest.json says each count), unless the app named it.
+      var name = (labels.unreadCounts || [])[Math.min(count, ${LATEST_ITEMS}) - 1];
+      if (name && !element.hasAttribute('aria-label')) {
+        named.push(element);
+        element.setAttribute('aria-label', String(name));
+      }
     }
   }).catch(function () {});
 })();

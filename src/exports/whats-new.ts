@@ -6,7 +6,9 @@
  * addresses and a note's tags, never a field privacy hides.
  */
 import { articleForDate } from '../i18n/dates.ts';
+import { countText } from '../i18n/counts.ts';
 import { formatDate } from '../i18n/format.ts';
+import { pluralText } from '../i18n/messages.ts';
 import type { Labels, TextDirection } from '../i18n/labels.ts';
 import { changelogPath, issuePath, projectPath, releasePath } from '../view/paths.ts';
 import { releaseTagLabel, type ChangelogItem } from '../release-notes/notes.ts';
@@ -27,6 +29,8 @@ export interface LatestLanguage {
   labels: Labels;
   /** The tags a note may carry (`releaseNotes.tags`), each given its label. */
   tags: readonly string[];
+  /** The team's labels of tags in this language (`releaseTagLabelsIn`). */
+  tagLabels?: Readonly<Record<string, string>>;
 }
 
 interface LatestContext {
@@ -35,6 +39,8 @@ interface LatestContext {
   /** The changelog, newest first, with the team's release notes at their dates (`kind: 'note'`, `id` its address). */
   changelog: readonly ChangelogItem[];
   title: (entry: ChangelogItem) => string | undefined;
+  /** A note's words under its title (`noteSummary`; none for an issue or a project). */
+  summary?: (entry: ChangelogItem) => string | undefined;
   /** A note's tags as its frontmatter lists them (none for an issue or a project). */
   tags: (entry: ChangelogItem) => readonly string[] | undefined;
   language: LatestLanguage;
@@ -58,7 +64,7 @@ function dateLabel(entry: ChangelogItem, { labels, locale }: LatestLanguage): st
   return articleForDate(template, formatDate(entry.at, locale), locale);
 }
 
-export function latestDocument({ siteRoot, changelog, title, tags, language }: LatestContext) {
+export function latestDocument({ siteRoot, changelog, title, summary, tags, language }: LatestContext) {
   const url = (path: string) => new URL(path, siteRoot).toString();
   const { labels } = language;
   return {
@@ -72,14 +78,25 @@ export function latestDocument({ siteRoot, changelog, title, tags, language }: L
       heading: labels.whatsNew,
       close: labels.whatsNewClose,
       unread: labels.whatsNewUnread,
+      /**
+       * A marked element's name while it shows a count, for each count the badge shows (1 to 19, then "19+"):
+       * `unreadCounts[n - 1]`, e.g. "What's new, 5 unread".
+       */
+      unreadCounts: Array.from({ length: LATEST_ITEMS }, (_, index) =>
+        index + 1 < LATEST_ITEMS
+          ? countText(labels.whatsNewUnreadCount, index + 1, language.locale, language.locale)
+          : pluralText(labels.whatsNewUnreadCount, 'other', `${LATEST_ITEMS - 1}+`),
+      ),
       changelog: labels.fullChangelog,
       empty: labels.changelogEmpty,
-      tags: Object.fromEntries(language.tags.map((tag) => [tag, releaseTagLabel(tag, labels)])),
+      tags: Object.fromEntries(language.tags.map((tag) => [tag, releaseTagLabel(tag, labels, language.tagLabels)])),
     },
     items: changelog.slice(0, LATEST_ITEMS).map((entry) => ({
       kind: entry.kind,
       id: entry.id,
       title: title(entry) ?? null,
+      /** A note's summary or first paragraph, as text; null for an issue or a project. */
+      summary: summary?.(entry) ?? null,
       url: url(entry.kind === 'issue' ? issuePath(entry.id) : entry.kind === 'note' ? releasePath(entry.id) : projectPath(entry.id)),
       shippedAt: entry.at,
       /** The history saw it already shipped: the date is "on or before". */

@@ -19,6 +19,8 @@ import { RENDER_VERSION } from '../descriptions/render-version.ts';
 import { compareCodeUnits } from '../shared/values.ts';
 import { contentDigest } from '../snapshot/digest.ts';
 import { packageVersion } from '../shared/package-files.ts';
+import { isNoteFile } from '../release-notes/frontmatter.ts';
+import { isScheduled, writtenNoteDate } from '../release-notes/schedule.ts';
 
 export const FINGERPRINT_FILE = 'fingerprint.json';
 export const FINGERPRINT_FORMAT = 'portal-roadmap.fingerprint';
@@ -116,13 +118,16 @@ const SITE_FILES = ['astro.config.mjs', 'astro.config.ts', 'astro.config.mts', '
  * resolved (with the site and base path, and what the shipDates file says), the render version, the version of
  * the installed portal-roadmap package, every file under public/, the custom CSS file's contents, and the site's
  * source: every file under src/, its Astro config and its lockfile, and its release notes where their folder
- * (`releaseNotes.folder`) is outside src/: a note added there publishes, and so `notify` posts it.
+ * (`releaseNotes.folder`) is outside src/: a note added there publishes, and so `notify` posts it. And the notes
+ * dated after the build's day (src/release-notes/schedule.ts): the first rebuild on a note's day publishes it.
  */
 export function siteFingerprint(
-  settings: Pick<Settings, 'projectRoot' | 'config' | 'site' | 'base' | 'brand' | 'shipDates'>,
+  settings: Pick<Settings, 'projectRoot' | 'config' | 'site' | 'base' | 'brand' | 'shipDates' | 'buildDay' | 'releaseNotesDir' | 'releaseNotesMdx'>,
   installedVersion = packageVersion(),
 ): Omit<Fingerprint, 'data'> {
   const { projectRoot: root, config, site, base, brand, shipDates } = settings;
+  // The notes that wait for a later day: when one's day comes the list changes, and the rebuild of that day publishes it.
+  const scheduled = scheduledNoteFiles(settings.releaseNotesDir, settings.buildDay, settings.releaseNotesMdx);
   const css = config.theme.customCss ? resolve(root, config.theme.customCss) : undefined;
   // Only outside src/ (which counts it already), so a site whose notes are in the default folder keeps its digest.
   const notes = resolve(root, config.releaseNotes.folder);
@@ -147,8 +152,23 @@ export function siteFingerprint(
       src: treeDigest(join(root, 'src')),
       files: SITE_FILES.map((name) => [name, existsSync(join(root, name)) ? fileDigest(join(root, name)) : null]),
       ...(notesOutsideSrc ? { releaseNotes: treeDigest(notes) } : {}),
+      // Only where a note waits, so that a site without one keeps its digest.
+      ...(scheduled.length ? { scheduledNotes: scheduled } : {}),
     }),
   };
+}
+
+/** The notes in `dir` (relative paths, sorted) dated after `day`: those a build on `day` does not publish yet. */
+export function scheduledNoteFiles(dir: string, day: string, mdx = false): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => isNoteFile(name, mdx))
+    .filter((name) => {
+      const date = writtenNoteDate(readFileSync(join(dir, name), 'utf8'));
+      return date !== undefined && isScheduled(date, day);
+    })
+    .map((name) => name.split('\\').join('/'))
+    .sort(compareCodeUnits);
 }
 
 export function fileDigest(file: string): string {

@@ -78,14 +78,14 @@ export function newsEvents(
  * The release notes the rebuilds published, as events at the moment each was first published (newest first); none
  * of those on the site when the record began (`before`). Each links to the note's page.
  */
-export function noteEvents(record: PublishedNotes | undefined, labels: Labels, siteRoot: string): NewsEvent[] {
+export function noteEvents(record: PublishedNotes | undefined, labels: Labels, siteRoot: string, tagLabels: Readonly<Record<string, string>> = {}): NewsEvent[] {
   return (record?.notes ?? [])
     .filter((note) => !note.before)
     .map((note) => ({
       key: `note:${note.slug}`,
       kind: 'note' as const,
       title: note.title,
-      tags: note.tags.slice(0, NOTE_TAGS).map((tag) => [...releaseTagLabel(tag, labels)].slice(0, NOTE_TAG_MAX).join('')),
+      tags: note.tags.slice(0, NOTE_TAGS).map((tag) => [...releaseTagLabel(tag, labels, tagLabels)].slice(0, NOTE_TAG_MAX).join('')),
       url: new URL(releasePath(note.slug), siteRoot).toString(),
       at: note.since,
     }))

@@ -22,10 +22,16 @@ import { LEDGER_FILE, ledgerPostedThrough, readLedger, unposted, withPosted, wri
 import { newestFirst, newsEvents, newsOf, noteEvents, type NewsEvent } from './news.ts';
 import { discordPayload, mastodonStatus, slackPayload, teamsPayload, type ServiceName } from './services.ts';
 import { targetOf } from './targets.ts';
+import { releaseTagLabelsIn } from '../release-notes/tag-labels.ts';
+
+/** The team's tag labels in the main language, which the posts are in. */
+const tagLabelsOf = ({ locales, releaseNotes }: Partial<Pick<RoadmapConfig, 'locales' | 'releaseNotes'>>) =>
+  locales && releaseNotes ? releaseTagLabelsIn({ locales, releaseNotes }, locales[0]!) : {};
 
 export interface NotifyOptions {
   stateDir: string;
-  config: Pick<RoadmapConfig, 'notify' | 'columns' | 'shipped' | 'privacy'> & { title: string };
+  /** With `locales` and `releaseNotes`, a note's tags are posted with the team's labels of them (`releaseNotes.tags`). */
+  config: Pick<RoadmapConfig, 'notify' | 'columns' | 'shipped' | 'privacy'> & { title: string } & Partial<Pick<RoadmapConfig, 'locales' | 'releaseNotes'>>;
   labels: Labels;
   /** The site's root URL, with the base path: links lead there. */
   siteRoot: string;
@@ -80,7 +86,10 @@ export async function notify(options: NotifyOptions): Promise<ServiceOutcome[]> 
   const notes = await readPublishedNotes(notesFile);
   if (notes.problem)
     warn(`warning: ${notesFile} ${notes.problem}: no release note is posted this run; the next rebuild starts the record again, counting the notes it publishes as posted.`);
-  const events = newestFirst(newsEvents(history, snapshot, config, options.labels, options.siteRoot), noteEvents(notes.value, options.labels, options.siteRoot));
+  const events = newestFirst(
+    newsEvents(history, snapshot, config, options.labels, options.siteRoot),
+    noteEvents(notes.value, options.labels, options.siteRoot, tagLabelsOf(config)),
+  );
   const read = await readLedger(options.stateDir);
   let ledger = read.ledger;
   if (!ledger) {

@@ -10,6 +10,7 @@ import { RebuildError } from '../shared/errors.ts';
 import { sweepDeadRuns } from './swap.ts';
 import { PAGE_REUSE_STEP } from '../fingerprint/page-digests.ts';
 import { BUILD_NOTES_FILE } from '../history/published-notes.ts';
+import { RELEASE_SCHEDULE_STEP } from '../release-notes/schedule.ts';
 
 /** Build folders inside the project, for an output outside it: `.astro/rebuild-{pid}-{random}`. */
 const BUILD_DIR_PREFIX = 'rebuild-';
@@ -75,12 +76,13 @@ export function rebuildEnv(
 
 /**
  * What the rebuild's log says of a build that succeeded: its warnings (Astro's `[WARN]` lines, and the route data's,
- * marked alike: src/route-data/build-warning.ts), then how many pages were kept from the live site.
+ * marked alike: src/route-data/build-warning.ts), then how many pages were kept from the live site and which release
+ * notes wait for a later day.
  */
 export function relayBuildOutput(lines: readonly string[], log: (line: string) => void): void {
   for (const line of lines.filter((l) => l.includes('[WARN]'))) log(`warning (build): ${line.replace(/^.*?\[WARN\]\s*/, '')}`);
   // How many issue pages were kept from the live site: what made this build quick, or not.
-  for (const line of lines.filter((l) => l.includes(`[${PAGE_REUSE_STEP}]`))) log(line.replace(/^.*?\]\s*/, ''));
+  for (const line of lines.filter((l) => l.includes(`[${PAGE_REUSE_STEP}]`) || l.includes(`[${RELEASE_SCHEDULE_STEP}]`))) log(line.replace(/^.*?\]\s*/, ''));
 }
 
 async function build(root: string, env: NodeJS.ProcessEnv, heapMb: number, outDir: string, log: (line: string) => void): Promise<void> {

@@ -6,8 +6,8 @@
 import { z } from 'astro/zod';
 import { ConfigError } from '../shared/errors.ts';
 import { formatIssues } from '../shared/friendly-errors.ts';
-import { quotedList, withoutXmlForbidden } from '../shared/text.ts';
-import { DEFAULT_RELEASE_TAGS } from '../config/schemas/release-notes.ts';
+import { cleanText, quotedList } from '../shared/text.ts';
+import { DEFAULT_RELEASE_TAGS } from '../config/schemas/release-note-defaults.ts';
 import type { ReleaseNoteSource } from './notes.ts';
 
 /** What the config allows in a note's frontmatter: `releaseNotes.tags`, and the site's `locales` for `lang`. */
@@ -42,11 +42,11 @@ const languageTag = z.string({ error: LANGUAGE_TAG_ERROR }).refine(
   { error: LANGUAGE_TAG_ERROR },
 );
 
-/** Text that reaches pages and feeds: trimmed, without the characters XML 1.0 forbids. */
+/** Text that reaches pages and feeds: trimmed, cleaned as the portal's text is (`cleanText`). */
 const text = (max: number) =>
   z
     .string({ error: 'must be text' })
-    .transform((value) => withoutXmlForbidden(value).trim())
+    .transform((value) => cleanText(value).trim())
     .pipe(
       z
         .string()
@@ -56,7 +56,7 @@ const text = (max: number) =>
 
 const names = z
   .array(
-    z.union([z.string(), z.number()]).transform((value) => String(value).trim()),
+    z.union([z.string(), z.number()]).transform((value) => cleanText(String(value)).trim()),
     { error: 'must be a list, e.g. ["APP-12"]' },
   )
   .max(100)
@@ -78,6 +78,8 @@ export function releaseNoteFields(rules: ReleaseNoteRules) {
     tags: z.array(z.enum(rules.tags as [string, ...string[]], { error: `must be one of ${rules.tags.join(', ')} (releaseNotes.tags)` })).default([]),
     issues: names,
     projects: names,
+    /** A sentence or two the changelog and the what's-new panel show under the title; else the body's first paragraph. */
+    summary: text(300).optional(),
     /** The image's text alternative: required with an image (checked by `checkReleaseNote`). */
     imageAlt: text(300).optional(),
     lang: (rules.anyLanguage
@@ -87,15 +89,19 @@ export function releaseNoteFields(rules: ReleaseNoteRules) {
   };
 }
 
-const FIELD_NAMES = ['title', 'date', 'version', 'tags', 'issues', 'projects', 'image', 'imageAlt', 'lang'];
+const FIELD_NAMES = ['title', 'date', 'summary', 'version', 'tags', 'issues', 'projects', 'image', 'imageAlt', 'lang'];
 
 /** A note's address, from its file name, whatever its folder: `releases/de/faster-search.md` → `faster-search`. */
 export const NOTE_SLUG = /^[a-z0-9][a-z0-9-]{0,79}$/;
 
-/** A note's file: a `.md` file whose name does not start with `_` (an example or a draft, never published). */
+/**
+ * A note's file: a `.md` file (`.mdx` where the site has MDX) whose name does not start with `_` (an example or a
+ * draft, never published). The extension in lower case, as Astro's loader reads it: `shout.MD` is none
+ * (`notesFolderWarnings` names it).
+ */
 export function isNoteFile(path: string, mdx = false): boolean {
   const name = path.split(/[\\/]/).pop() ?? '';
-  return (name.toLowerCase().endsWith('.md') || (mdx && name.toLowerCase().endsWith('.mdx'))) && !name.startsWith('_');
+  return (name.endsWith('.md') || (mdx && name.endsWith('.mdx'))) && !name.startsWith('_');
 }
 
 /**

@@ -13,12 +13,35 @@ export const NOTE_DESCRIPTION_LENGTH = 160;
  * paragraph (its sanitised HTML, `html`), cut at a word with "…", or `fallback` (its title) when the body has none.
  */
 export function noteDescription(html: string, fallback: string): string {
+  const text = firstParagraph(html);
+  return text ? cutAtWord(text, NOTE_DESCRIPTION_LENGTH) : fallback;
+}
+
+/** The longest summary the changelog and `latest.json` give a note, in characters. */
+export const NOTE_SUMMARY_LENGTH = 300;
+
+/**
+ * A note's words under its title in the changelog and the what's-new panel: its frontmatter's `summary`, else the text
+ * of its body's first paragraph (cut at a word at NOTE_SUMMARY_LENGTH), else none.
+ * E.g. `noteSummary({ html: '<p>A <b>faster</b> sync.</p><p>More.</p>' })` is `'A faster sync.'`.
+ */
+export function noteSummary(note: { summary?: string | undefined; html: string }): string | undefined {
+  if (note.summary) return note.summary;
+  const text = firstParagraph(note.html);
+  return text ? cutAtWord(text, NOTE_SUMMARY_LENGTH) : undefined;
+}
+
+/** The text of the first paragraph of sanitised HTML, its white space collapsed; empty when it has none. */
+function firstParagraph(html: string): string {
   const paragraph = fromHtml(html, { fragment: true }).children.find((node) => node.type === 'element' && node.tagName === 'p');
-  const text = paragraph ? textOf(paragraph).replace(/\s+/g, ' ').trim() : '';
-  if (!text) return fallback;
-  if (text.length <= NOTE_DESCRIPTION_LENGTH) return text;
-  const cut = text.slice(0, NOTE_DESCRIPTION_LENGTH - 1);
-  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), NOTE_DESCRIPTION_LENGTH / 2)).trimEnd()}…`;
+  return paragraph ? textOf(paragraph).replace(/\s+/g, ' ').trim() : '';
+}
+
+/** `text` when it has at most `max` characters, else cut at a word with "…" (at most `max` in all). */
+function cutAtWord(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2)).trimEnd()}…`;
 }
 
 /** An image Astro optimised (the `ImageMetadata` of `astro:assets`, as the core needs it). */

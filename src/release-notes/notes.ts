@@ -15,6 +15,8 @@ export interface ReleaseNoteSource {
   title: string;
   date: string;
   version?: string | undefined;
+  /** The frontmatter's `summary`: what the changelog and the panel show under the title (`noteSummary`). */
+  summary?: string | undefined;
   tags: string[];
   issues: string[];
   projects: string[];
@@ -92,9 +94,21 @@ export function joinNote(note: ReleaseNoteSource, issues: readonly Issue[], proj
   return { note: { ...note, linkedIssues, linkedProjects }, unknown };
 }
 
-/** A tag as pages show it: the translated word of a default tag, any other as it is written. */
-export function releaseTagLabel(tag: string, labels: { releaseTagNew: string; releaseTagImproved: string; releaseTagFixed: string }): string {
-  return tag === 'new' ? labels.releaseTagNew : tag === 'improved' ? labels.releaseTagImproved : tag === 'fixed' ? labels.releaseTagFixed : tag;
+/**
+ * A tag as the site, the panel and chat posts show it: the team's label for it in the language (`own`, from
+ * `releaseTagLabelsIn`, ./tag-labels.ts), else the translated word of a default tag, else the tag capitalised as written
+ * (`security` → "Security").
+ */
+export function releaseTagLabel(
+  tag: string,
+  labels: { releaseTagNew: string; releaseTagImproved: string; releaseTagFixed: string },
+  own: Readonly<Record<string, string>> = {},
+): string {
+  if (Object.hasOwn(own, tag)) return own[tag]!;
+  if (tag === 'new') return labels.releaseTagNew;
+  if (tag === 'improved') return labels.releaseTagImproved;
+  if (tag === 'fixed') return labels.releaseTagFixed;
+  return tag.charAt(0).toUpperCase() + tag.slice(1);
 }
 
 /** The notes that name an issue, in the notes' order (newest first): its page links them. */

@@ -11,11 +11,12 @@ import { hasNotes } from '../content/release-notes.ts';
 import { renderDescription } from '../descriptions/markdown.ts';
 import { buildNotesText } from '../history/published-notes.ts';
 import { writeAtomically } from '../shared/files.ts';
-import { quotedList } from '../shared/text.ts';
+import { cleanText, quotedList } from '../shared/text.ts';
 import type { Issue, Project } from '../snapshot/model.ts';
 import { duplicateNoteVersions, markdownOfMdx, releaseSlug } from '../release-notes/frontmatter.ts';
 import { joinNote, notesInLanguage, type ReleaseNote, type ReleaseNoteSource } from '../release-notes/notes.ts';
 import { ConfigError } from '../shared/errors.ts';
+import { RELEASE_SCHEDULE_STEP, scheduledLine, scheduleNotes } from '../release-notes/schedule.ts';
 import { warnInBuild } from './build-warning.ts';
 
 let sources: Promise<ReleaseNoteSource[]> | undefined;
@@ -38,18 +39,24 @@ function readSources(): Promise<ReleaseNoteSource[]> {
         const file = filePath ?? id;
         // MDX is the team's own code, as its layout is (docs/security.md): its page renders it; elsewhere its Markdown.
         const mdx = /\.mdx$/i.test(file);
+        // Cleaned as an issue's description is (src/snapshot/normalise.ts) before any page, feed or record reads it.
+        const markdown = cleanText(body ?? '');
         return {
           ...data,
           file,
           slug: releaseSlug(file),
-          html: renderDescription(mdx ? markdownOfMdx(body ?? '') : (body ?? '')).html,
+          html: renderDescription(mdx ? markdownOfMdx(markdown) : markdown).html,
           ...(mdx ? { content: (await render(entry)).Content } : {}),
         };
       }),
     );
     const duplicate = duplicateNoteVersions(notes, settings.config.locales[0]!);
     if (duplicate) throw new ConfigError(duplicate);
-    return notes;
+    // A note dated after the build's day is nowhere yet: every page, feed and file reads the notes from here.
+    const { published, scheduled } = scheduleNotes(notes, settings.buildDay);
+    const line = scheduledLine(scheduled);
+    if (line) console.log(`[${RELEASE_SCHEDULE_STEP}] ${line}`);
+    return published;
   })();
   return sources;
 }

@@ -22,6 +22,7 @@ import type { Issue, Project, RoadmapInfo } from '../snapshot/model.ts';
 import { ROADMAP_INFO_ID } from '../content/loader.ts';
 import { columnLabel } from '../shown/columns.ts';
 import type { ReleaseNote } from '../release-notes/notes.ts';
+import { releaseTagLabelsIn } from '../release-notes/tag-labels.ts';
 import { releaseNotesFor } from './release-notes.ts';
 import { buildRoadmapView, inTitleOrderBeforeHistory, unusedShipDatesWarning, withShipDates, type RoadmapView } from '../view/roadmap-view.ts';
 import { warnInBuild } from './build-warning.ts';
@@ -42,6 +43,8 @@ export interface SiteUi extends Ui {
   showUpvotes: boolean;
   /** Whether `/` moves focus to the search field (the config's `search.shortcut`). */
   searchShortcut: boolean;
+  /** The team's labels of release note tags in this language (`releaseTagLabelsIn`), for `releaseTagLabel`. */
+  releaseTagLabels: Record<string, string>;
 }
 
 export interface Roadmap extends RoadmapView {
@@ -164,6 +167,7 @@ async function read(segment: string | undefined): Promise<Roadmap> {
     href: (path) => withBase(language.root, path),
     showUpvotes: config.showUpvotes,
     searchShortcut: config.search.shortcut,
+    releaseTagLabels: releaseTagLabelsIn(settings.config, language.locale),
   };
   const { labels } = ui;
   const data = await readCollections();

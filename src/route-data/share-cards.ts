@@ -44,7 +44,7 @@ function inputsOf(roadmap: Roadmap, kind: CardKind): { id: string; input: ItemCa
         kind: 'note',
         title: note.title,
         date: formatDate(note.date, roadmap.config.locale),
-        tags: note.tags.map((tag) => releaseTagLabel(tag, labels)),
+        tags: note.tags.map((tag) => releaseTagLabel(tag, labels, roadmap.ui.releaseTagLabels)),
         fallbackTag: labels.issueReleaseNotes,
       },
     }));

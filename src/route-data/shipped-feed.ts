@@ -47,5 +47,9 @@ export async function shippedFeed(context: APIContext, file: 'rss.xml' | 'atom.x
 /** The release notes of `roadmap`'s language as feed items (`root`: the language's absolute root): the shipped feeds' and the site feed's. */
 export function noteFeedItems(roadmap: Roadmap, root: string): ShippedItem[] {
   const { labels } = roadmap;
-  return releaseNoteItems(roadmap.releaseNotes, { siteRoot: root, category: labels.issueReleaseNotes, tagLabel: (tag) => releaseTagLabel(tag, labels) });
+  return releaseNoteItems(roadmap.releaseNotes, {
+    siteRoot: root,
+    category: labels.issueReleaseNotes,
+    tagLabel: (tag) => releaseTagLabel(tag, labels, roadmap.ui.releaseTagLabels),
+  });
 }

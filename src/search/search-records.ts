@@ -37,7 +37,7 @@ export interface SearchData {
   descriptionHtml: (collection: 'issues' | 'projects', id: string) => string;
   releaseNotes: readonly ReleaseNote[];
   labels: Labels;
-  ui: { locale: string; showUpvotes: boolean; projectState: (state: string) => string };
+  ui: { locale: string; showUpvotes: boolean; projectState: (state: string) => string; releaseTagLabels?: Record<string, string> };
   config: { locales: readonly string[] };
 }
 
@@ -138,7 +138,7 @@ export function releaseNoteSearchRecord(data: SearchData, note: ReleaseNote, ima
       {},
       h('time', {}, formatDate(note.date, ui.locale)),
       ...(note.version ? [' · ', h('bdi', {}, fill(labels.releaseVersion, { version: note.version }))] : []),
-      ...note.tags.flatMap((tag) => [' · ', h('span', {}, releaseTagLabel(tag, labels))]),
+      ...note.tags.flatMap((tag) => [' · ', h('span', {}, releaseTagLabel(tag, labels, ui.releaseTagLabels))]),
     ),
     // Pagefind takes the first image's address and text as the result's `image` and `image_alt`.
     note.image && h('img', { src: imageSrc, alt: note.imageAlt ?? '', ...textLang }),

@@ -32,6 +32,17 @@ export function withoutMarkPileUps(text: string): string {
   return text.replace(MARK_PILE_UP, (run) => [...run].slice(0, MAX_MARKS_IN_A_ROW).join(''));
 }
 
+/**
+ * Text as the site keeps what it shows from the portal and from the team's files (an issue's title, a release note's
+ * title and body): without the characters XML 1.0 forbids (`withoutXmlForbidden`) and with runs of combining marks
+ * cut (`withoutMarkPileUps`), so that no page, feed, search record or chat post gets them. Bidirectional controls
+ * stay: a page isolates them, and a feed or a chat post removes them where it shows text bare (`withoutBidiControls`).
+ * E.g. `cleanText('Fix\u0001ed\uFFFF')` is `'Fixed'`.
+ */
+export function cleanText(text: string): string {
+  return withoutMarkPileUps(withoutXmlForbidden(text));
+}
+
 /** Whether `text` has a run of marks `withoutMarkPileUps` cuts. */
 export function hasMarkPileUp(text: string): boolean {
   MARK_PILE_UP.lastIndex = 0;

@@ -10,7 +10,7 @@
 import { isPortalVisible, type ApiIssue, type ApiProject } from '../portal/api-schemas.ts';
 import type { Issue, Project } from './model.ts';
 import { byId, hexColour, httpUrl } from '../shared/values.ts';
-import { hasMarkPileUp, MAX_MARKS_IN_A_ROW, quoted, quotedList, withoutMarkPileUps, withoutXmlForbidden } from '../shared/text.ts';
+import { cleanText, hasMarkPileUp, MAX_MARKS_IN_A_ROW, quoted, quotedList, withoutXmlForbidden } from '../shared/text.ts';
 
 /** Told about data that was left out or could not be read, one message each. */
 export type Warn = (message: string) => void;
@@ -219,13 +219,13 @@ function offsetMinutes(zone: string): number | null {
 
 /** Text without the characters XML forbids and without surrounding space, or null when nothing is left. */
 function text(value: string | null | undefined): string | null {
-  const cleaned = value == null ? '' : withoutMarkPileUps(withoutXmlForbidden(value)).trim();
+  const cleaned = value == null ? '' : cleanText(value).trim();
   return cleaned ? cleaned : null;
 }
 
 /** Markdown kept as written (leading spaces matter) but for the characters XML forbids, or null when blank. */
 function body(value: string | null | undefined): string | null {
-  const cleaned = value == null ? '' : withoutMarkPileUps(withoutXmlForbidden(value));
+  const cleaned = value == null ? '' : cleanText(value);
   return cleaned.trim() ? cleaned : null;
 }
 

@@ -14,7 +14,7 @@ import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeBothSchemes, launchChromium, tabTo, watchPage } from '../support/browser.ts';
-import { CONFIGURED_BASE, CONFIGURED_RELEASE_NOTES } from '../support/fixtures.ts';
+import { CONFIGURED_BASE, CONFIGURED_BUILD_DAY, CONFIGURED_RELEASE_NOTES } from '../support/fixtures.ts';
 import { PAYLOADS } from '../support/hostile.ts';
 import { serveStatic, type StaticSite } from '../support/static-server.ts';
 
@@ -25,13 +25,14 @@ interface LatestItem {
   shippedAt: string;
 }
 
-/** The fixture's notes, read from their files: title, date, tags (a file named `_…` is a draft, no note). */
+/** The fixture's published notes, read from their files: title, date, tags (a file named `_…` is a draft, no note; one dated after the build's day waits). */
 const notes = readdirSync(CONFIGURED_RELEASE_NOTES, { recursive: true, encoding: 'utf8' })
   .filter((file) => file.endsWith('.md') && !/(^|\/)_/.test(file))
   .map((file) => {
     const frontmatter = parseYaml(readFileSync(join(CONFIGURED_RELEASE_NOTES, file), 'utf8').split(/^---$/m)[1]!) as { title: string; date: string; tags: string[] };
     return { title: frontmatter.title, at: new Date(frontmatter.date).toISOString(), tags: frontmatter.tags };
   })
+  .filter((note) => note.at.slice(0, 10) <= CONFIGURED_BUILD_DAY)
   .sort((a, b) => (a.at < b.at ? 1 : -1));
 /** The roadmap's words, from the German translation file (the fixture's locale is de-DE). */
 const german = JSON.parse(readFileSync('src/i18n/translations/de.json', 'utf8')) as Record<string, string>;

@@ -6,6 +6,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { XMLValidator } from 'fast-xml-parser';
 import { JSDOM } from 'jsdom';
 import { describe, expect, inject, it } from 'vitest';
 import { listFiles, PROJECT_ROOT, readPage } from '../support/build-site.ts';
@@ -77,6 +78,22 @@ describe('release notes', () => {
     expect(apart).not.toContain(`${CONFIGURED_BASE}issues/${NAMED_ISSUES[0]}/`);
   });
 
+  it('are each a heading in the changelog, with their summary or else their first paragraph under the title', () => {
+    // The changelog's pages in order: changelog/index.html, changelog/2/index.html, …
+    const pages = listFiles(build.outDir)
+      .filter((file) => /^changelog\/(?:\d+\/)?index\.html$/.test(file))
+      .sort((a, b) => a.length - b.length || a.localeCompare(b));
+    const notes = pages.flatMap((page) => [...readPage(build.outDir, page).querySelectorAll('.changelog-list > li.release-entry')]);
+    // From the note files: invoices-in-one-tap.md's `summary`, two-factor.md's first paragraph.
+    expect(notes.map((note) => [note.querySelector('h3 a')?.getAttribute('href'), note.querySelector('h3 + p')?.textContent?.trim()])).toEqual([
+      [`${CONFIGURED_BASE}releases/invoices-in-one-tap/`, 'Aus jedem erledigten Auftrag eine Rechnung, mit einem Tipp.'],
+      [`${CONFIGURED_BASE}releases/two-factor/`, 'Behoben: der zweite Faktor fragt nicht mehr zweimal.'],
+    ]);
+    const latest = JSON.parse(readFileSync(join(build.outDir, 'latest.json'), 'utf8'));
+    const summaries = latest.items.filter((item: { kind: string }) => item.kind === 'note').map((item: { summary: string }) => item.summary);
+    expect(summaries).toEqual(['Aus jedem erledigten Auftrag eine Rechnung, mit einem Tipp.', 'Behoben: der zweite Faktor fragt nicht mehr zweimal.']);
+  });
+
   it('are linked from the page of each issue they name', () => {
     const issue = readPage(build.outDir, `issues/${NAMED_ISSUES[1]}/index.html`);
     expect([...issue.querySelectorAll('#release-notes-heading + ul a')].map((link) => link.getAttribute('href'))).toEqual([`${CONFIGURED_BASE}releases/invoices-in-one-tap/`]);
@@ -103,6 +120,17 @@ describe('release notes', () => {
     expect(body.textContent).toContain('mit einem Tipp');
     expect(body.querySelector('script, [onerror], a[href^="javascript:"]')).toBeNull();
     expect(items.some((item) => item.querySelector('link')?.textContent === `${CONFIGURED_SITE}/releases/two-factor/`)).toBe(true);
+  });
+
+  it('lose the control characters and noncharacters of their text before any output: every feed is well-formed XML', () => {
+    // test/fixtures/release-notes/en/two-factor.md has U+0001, U+000B, U+001F, U+FFFE and U+FFFF in its body.
+    const forbidden = /[\u0001\u000B\u001F\uFFFE\uFFFF]|\\u00(?:01|0b|1f)|\\uff(?:fe|ff)/i;
+    const files = listFiles(build.outDir).filter((name) => /\.(html|xml|json)$/.test(name));
+    const feeds = files.filter((name) => name.endsWith('.xml') && !name.includes('sitemap'));
+    expect(feeds).toEqual(expect.arrayContaining(['rss.xml', 'shipped/rss.xml', 'shipped/atom.xml']));
+    for (const feed of feeds) expect(XMLValidator.validate(readFileSync(join(build.outDir, feed), 'utf8')), feed).toBe(true);
+    for (const file of files) expect(readFileSync(join(build.outDir, file), 'utf8'), file).not.toMatch(forbidden);
+    expect(readPage(build.outDir, 'releases/two-factor/index.html').querySelector('article')?.textContent).toContain('Steuerzeichen im Text bleiben draußen.');
   });
 
   it('are in the search index with the issue and project pages', () => {
@@ -138,6 +166,20 @@ describe('release notes', () => {
     for (const file of listFiles(build.outDir).filter((name) => /\.(html|xml|json)$/.test(name))) {
       expect(readFileSync(join(build.outDir, file), 'utf8'), file).not.toContain('Entwurf, nie veröffentlicht');
     }
+  });
+
+  it("wait for their day: a note dated after the build's day is in no output, and the log says it is scheduled", () => {
+    // test/fixtures/release-notes/faster-sync.md is dated 2026-11-21, the day after the build's (CONFIGURED_BUILD_DAY);
+    // invoices-in-one-tap.md, dated the build's day, is published (the tests above): its day has come.
+    expect(build.output).toContain('Scheduled: 1 release note (faster-sync, 2026-11-21)');
+    for (const file of listFiles(build.outDir).filter((name) => /\.(html|xml|json|txt|js)$/.test(name))) {
+      const text = readFileSync(join(build.outDir, file), 'utf8');
+      expect(text, file).not.toContain('faster-sync');
+      expect(text, file).not.toContain('Schneller synchronisieren');
+    }
+    expect(listFiles(build.outDir).filter((name) => name.includes('faster-sync'))).toEqual([]);
+    const written = JSON.parse(readFileSync(join(dirname(build.outDir), 'release-notes.json'), 'utf8'));
+    expect(written.notes.map((note: { slug: string }) => note.slug)).not.toContain('faster-sync');
   });
 
   it('are absent from a site of a real source without the folder', () => {
@@ -179,7 +221,9 @@ describe("the demo's release notes", () => {
   });
 
   it('each have a page in the demo linking the demo issues they name, and stand in its changelog', () => {
-    const changelog = [...readPage(demo.outDir, 'changelog/index.html').querySelectorAll('.changelog-list > li > a:first-child')].map((link) => link.getAttribute('href'));
+    const changelog = [...readPage(demo.outDir, 'changelog/index.html').querySelectorAll('.changelog-list > li > a:first-child, .changelog-list > li > h3 > a')].map((link) =>
+      link.getAttribute('href'),
+    );
     for (const note of english) {
       const page = readPage(demo.outDir, `releases/${note.slug}/index.html`);
       expect(page.querySelector('h1')?.textContent?.trim()).toBe(note.title);

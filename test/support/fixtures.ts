@@ -33,8 +33,13 @@ export const CONFIGURED_BASE = '/fieldnote/';
 /** The configured fixture's subscribe form: Buttondown's embed form address of a made-up newsletter. */
 export const CONFIGURED_SUBSCRIBE_ACTION = 'https://buttondown.com/api/emails/embed-subscribe/fieldnote';
 
-/** The configured fixture's release notes (hostile text in title and body, a name no issue has, a note in a subfolder, a draft `_draft.md` that is no note). */
+/**
+ * The configured fixture's release notes (hostile text in title and body, a name no issue has, a note in a subfolder,
+ * a draft `_draft.md` that is no note, and `faster-sync.md` dated the day after the build's: scheduled, so nowhere).
+ */
 export const CONFIGURED_RELEASE_NOTES = 'test/fixtures/release-notes';
+/** The configured fixture's build day (`ROADMAP_BUILD_DATE`): the date of its newest published note, the day before its scheduled one. */
+export const CONFIGURED_BUILD_DAY = '2026-11-20';
 /** The configured fixture's header links: one label per language, one hostile. */
 export const CONFIGURED_NAV = [
   { href: 'https://fieldnote.example/docs/', label: { 'de-DE': 'Handbuch' } },
@@ -212,7 +217,14 @@ export const FIXTURES = {
   },
   /** Most options set, over ws-paged; its history begins, empty, before its issues, so the event feed has items under the base path. */
   configured: {
-    env: { PORTAL_API_URL: PORTAL, PORTAL_WORKSPACE_ID: 'ws-paged', ROADMAP_CONFIG: CONFIG_FILE, ROADMAP_HISTORY: HISTORY_FILE, ROADMAP_RELEASE_NOTES_OUT: RELEASE_NOTES_OUT },
+    env: {
+      PORTAL_API_URL: PORTAL,
+      PORTAL_WORKSPACE_ID: 'ws-paged',
+      ROADMAP_CONFIG: CONFIG_FILE,
+      ROADMAP_HISTORY: HISTORY_FILE,
+      ROADMAP_RELEASE_NOTES_OUT: RELEASE_NOTES_OUT,
+      ROADMAP_BUILD_DATE: CONFIGURED_BUILD_DAY,
+    },
     config: CONFIGURED_CONFIG,
     files: { 'logo.svg': CONFIGURED_LOGO },
     emptyHistorySince: '2026-01-01T00:00:00.000Z',

@@ -117,6 +117,12 @@ describe('roadmap config', () => {
         bad,
       ).toContain('nav[0].href: use an absolute http(s) URL ("https://example.com/docs") or a path from the site root ("/docs/")');
     }
+    for (const secret of ['https://user:pw@docs.example.com/', 'https://user@docs.example.com/']) {
+      expect(
+        message(() => parseRoadmapConfig({ nav: [{ href: secret, label: 'Docs' }] })),
+        secret,
+      ).toContain('nav[0].href: must not carry a user name or password');
+    }
     expect(message(() => parseRoadmapConfig({ nav: [{ href: '/blog/', label: { fr: 'Blogue' } }] }))).toContain('nav[0].label.fr: "fr" is not one of the site\'s languages');
   });
 

@@ -48,7 +48,7 @@ describe('a release note as news', () => {
 
   it('is an event at the run that first published it, linking its page, its tags in the words of the site; a note of before is none', () => {
     expect(noteEvents(record, EN, root)).toEqual([
-      { key: 'note:invoices', kind: 'note', title: 'Invoices in one tap', tags: ['New', 'Improved', 'security'], url: 'https://roadmap.test/base/releases/invoices/', at: RUN_2 },
+      { key: 'note:invoices', kind: 'note', title: 'Invoices in one tap', tags: ['New', 'Improved', 'Security'], url: 'https://roadmap.test/base/releases/invoices/', at: RUN_2 },
     ]);
   });
 
@@ -66,13 +66,17 @@ describe('a release note as news', () => {
     expect(unposted(emptyLedger(), 'discord', events, RUN_3)).toEqual([]);
   });
 
+  it("posts a tag with the team's label for it (releaseNotes.tags with labels), as the site shows it", () => {
+    expect(noteEvents(record, EN, root, { security: 'Security fix' })[0]?.tags).toEqual(['New', 'Improved', 'Security fix']);
+  });
+
   it('is a line of every service with its tags after its title, and counted in the summary', () => {
     const news = newsOf(noteEvents(record, EN, root), { siteTitle: 'Acme', siteRoot: root, labels: EN });
     expect(news.summary).toBe('Release note: 1');
-    expect(slackPayload(news).text).toBe(`*Acme*: Release note: 1\n• <${root}releases/invoices/|Release note: Invoices in one tap · New, Improved, security>`);
-    expect(discordPayload(news).content).toContain(`- [Release note: Invoices in one tap · New, Improved, security](<${root}releases/invoices/>)`);
-    expect(JSON.stringify(teamsPayload(news))).toContain('"text":"Release note: Invoices in one tap · New, Improved, security"');
-    expect(mastodonStatus(news, 'unlisted').status).toBe(`Acme: Release note: 1\nRelease note: Invoices in one tap · New, Improved, security ${root}releases/invoices/`);
+    expect(slackPayload(news).text).toBe(`*Acme*: Release note: 1\n• <${root}releases/invoices/|Release note: Invoices in one tap · New, Improved, Security>`);
+    expect(discordPayload(news).content).toContain(`- [Release note: Invoices in one tap · New, Improved, Security](<${root}releases/invoices/>)`);
+    expect(JSON.stringify(teamsPayload(news))).toContain('"text":"Release note: Invoices in one tap · New, Improved, Security"');
+    expect(mastodonStatus(news, 'unlisted').status).toBe(`Acme: Release note: 1\nRelease note: Invoices in one tap · New, Improved, Security ${root}releases/invoices/`);
   });
 
   it('keeps a hostile title and tags harmless, and a megabyte title shortened with its tags still shown', () => {

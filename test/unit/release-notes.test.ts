@@ -3,13 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
 import { checkNoteImage, hasNotes, notesFolderWarnings } from '../../src/content/release-notes.ts';
 import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import { releaseNoteItems, withReleaseNotes } from '../../src/feeds/shipped-feed.ts';
 import type { Issue, Project } from '../../src/snapshot/model.ts';
-import { checkReleaseNote, markdownOfMdx, duplicateNoteVersions, isNoteFile, releaseNoteRules, releaseSlug } from '../../src/release-notes/frontmatter.ts';
-import { noteDescription, jsonLdImageSrc } from '../../src/release-notes/note-page.ts';
-import { joinNote, notesInLanguage, type ReleaseNoteSource } from '../../src/release-notes/notes.ts';
+import { checkReleaseNote, markdownOfMdx, duplicateNoteVersions, isNoteFile, releaseNoteFields, releaseNoteRules, releaseSlug } from '../../src/release-notes/frontmatter.ts';
+import { noteDescription, noteSummary, jsonLdImageSrc } from '../../src/release-notes/note-page.ts';
+import { joinNote, notesInLanguage, releaseTagLabel, type ReleaseNoteSource } from '../../src/release-notes/notes.ts';
+import { releaseTagLabelsIn } from '../../src/release-notes/tag-labels.ts';
 
 const rules = { tags: ['new', 'improved', 'fixed'], locales: ['en', 'de'] };
 const FILE = 'src/content/releases/faster-search.md';
@@ -71,15 +73,46 @@ describe('a release note’s frontmatter', () => {
     expect(() => checkReleaseNote(FILE, { ...demo, lang: 'de-DE' }, releaseNoteRules(config, false))).toThrow(/tags\[0\].*security/);
   });
 
+  it('is cleaned as the portal’s text is: no control character, noncharacter or pile of marks in any text field', () => {
+    const marks = '\u0301'.repeat(20);
+    const parsed = z.object(releaseNoteFields(rules)).parse({
+      title: 'Fast\u0001er\u000B sea\u001Frch\uFFFE\uFFFF',
+      date: '2026-11-20',
+      version: '2.\u00011',
+      issues: ['APP\u0001-1'],
+      projects: ['p\uFFFF1'],
+      imageAlt: `e${marks}`,
+    });
+    expect(parsed).toMatchObject({ title: 'Faster search', version: '2.1', issues: ['APP-1'], projects: ['p1'], imageAlt: `e${'\u0301'.repeat(8)}` });
+  });
+
   it('takes its address from the file name, whatever the folder', () => {
     expect(releaseSlug('src/content/releases/de/Faster-Search.md')).toBe('faster-search');
   });
 
   it('has tags the config can change, and refuses a tag that is no slug', () => {
-    expect(parseRoadmapConfig({}).releaseNotes).toEqual({ folder: 'src/content/releases', tags: ['new', 'improved', 'fixed'] });
+    expect(parseRoadmapConfig({}).releaseNotes).toEqual({ folder: 'src/content/releases', tags: ['new', 'improved', 'fixed'], tagLabels: {} });
     expect(parseRoadmapConfig({ releaseNotes: { tags: ['security'] } }).releaseNotes.tags).toEqual(['security']);
     expect(() => parseRoadmapConfig({ releaseNotes: { tags: ['<b>'] } })).toThrow(/releaseNotes\.tags\[0\].*lower-case/);
     expect(() => parseRoadmapConfig({ releaseNotes: { folder: '../elsewhere' } })).toThrow(/releaseNotes\.folder.*inside the project/);
+  });
+});
+
+describe('tag labels', () => {
+  it('are given per tag and language, the list form still taken; a tag without one is capitalised as written', () => {
+    const config = parseRoadmapConfig({
+      locales: ['en', 'de'],
+      releaseNotes: { tags: { new: {}, security: { en: 'Security', de: 'Sicherheit' }, beta: 'Beta!', 'dark-mode': {} } },
+    });
+    expect(config.releaseNotes.tags).toEqual(['new', 'security', 'beta', 'dark-mode']);
+    const german = releaseTagLabelsIn(config, 'de');
+    const labels = { releaseTagNew: 'Neu', releaseTagImproved: 'Verbessert', releaseTagFixed: 'Behoben' };
+    expect(config.releaseNotes.tags.map((tag) => releaseTagLabel(tag, labels, german))).toEqual(['Neu', 'Sicherheit', 'Beta!', 'Dark-mode']);
+    // A language without its own label takes the main language's.
+    expect(releaseTagLabelsIn(config, 'fr').security).toBe('Security');
+    expect(parseRoadmapConfig({ releaseNotes: { tags: ['security'] } }).releaseNotes).toMatchObject({ tags: ['security'], tagLabels: {} });
+    expect(() => parseRoadmapConfig({ releaseNotes: { tags: { 'Not A Tag': 'x' } } })).toThrow(/releaseNotes\.tags/);
+    expect(() => parseRoadmapConfig({ releaseNotes: { tags: {} } })).toThrow(/at least one tag/);
   });
 });
 
@@ -209,6 +242,22 @@ describe("a note page's description", () => {
   });
 });
 
+describe("a note's summary", () => {
+  it("is its frontmatter's summary, else its first paragraph as text, else none", () => {
+    expect(noteSummary({ summary: 'Twice as fast.', html: '<p>Body</p>' })).toBe('Twice as fast.');
+    expect(noteSummary({ html: '<h2>Sync</h2><p>A <b>faster</b>\n sync.</p><p>More.</p>' })).toBe('A faster sync.');
+    expect(noteSummary({ html: '<ul><li>Only a list</li></ul>' })).toBeUndefined();
+    const long = noteSummary({ html: `<p>${'word '.repeat(100)}</p>` })!;
+    expect(long.length).toBeLessThanOrEqual(300);
+    expect(long.endsWith('word…')).toBe(true);
+  });
+
+  it('is a frontmatter key of at most 300 characters', () => {
+    expect(errorOf({ title: 'A', date: '2026-11-20', summary: 'Twice as fast.' })).toBe('');
+    expect(errorOf({ title: 'A', date: '2026-11-20', summary: 'x'.repeat(301) })).toMatch(/summary.*300/);
+  });
+});
+
 describe("a note's image", () => {
   it('is a file beside the note: a mistyped path is one line naming the note and the path, before the build starts', () => {
     const dir = mkdtempSync(join(tmpdir(), 'note-image-'));
@@ -243,6 +292,18 @@ describe("the notes' folder", () => {
     ]);
     expect(hasNotes(dir)).toBe(false);
     expect(hasNotes(dir, true)).toBe(true);
+  });
+
+  it('names a note whose extension is not in lower case, which Astro does not read, and counts it as no note', () => {
+    const root = mkdtempSync(join(tmpdir(), 'notes-case-'));
+    const dir = join(root, 'notes');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'shout.MD'), '---\ntitle: x\ndate: 2026-11-20\n---\n');
+    expect(notesFolderWarnings(dir, root, 'notes')).toEqual([
+      'Release notes are read from files whose extension is in lower case: notes/shout.MD is not published. Rename to .md.',
+    ]);
+    expect(hasNotes(dir)).toBe(false);
+    expect(isNoteFile('shout.Md')).toBe(false);
   });
 });
 

@@ -4,6 +4,14 @@ import { linkTarget } from '../../shared/values.ts';
 import { localText } from './local-text.ts';
 import { outputText } from './text.ts';
 
+/** Whether `href` is an absolute URL naming a user or a password, e.g. `https://user:pw@host/`. */
+function withCredentials(href: string): boolean {
+  const target = linkTarget(href);
+  if (!target || target.startsWith('/')) return false;
+  const url = new URL(target);
+  return url.username !== '' || url.password !== '';
+}
+
 export const navOptions = {
   /**
    * Links in the site header, after the roadmap's own pages, e.g.
@@ -19,6 +27,11 @@ export const navOptions = {
           .string()
           .trim()
           .refine((href) => linkTarget(href) !== null, 'use an absolute http(s) URL ("https://example.com/docs") or a path from the site root ("/docs/")')
+          // Every visitor reads the link's address: `https://user:pw@host/` would publish the password.
+          .refine(
+            (href) => !withCredentials(href),
+            'must not carry a user name or password ("user:pw@" before the host): every visitor can read the link; give the address without them',
+          )
           .transform((href) => linkTarget(href)!),
         /** The link's text: a text, or one per language (`{"en": "Docs", "de": "Doku"}`). */
         label: localText(outputText().pipe(z.string().trim().min(1, 'give the link a label').max(60, 'use at most 60 characters: the label is in the header'))),
