@@ -19,6 +19,7 @@ import { fill, type Labels } from '../i18n/labels.ts';
 import { compareCodeUnits } from '../shared/values.ts';
 import type { Issue, Project } from '../snapshot/model.ts';
 import { issuePath, projectPath, releasePath } from '../view/paths.ts';
+import { issueColumnLabel } from '../view/roadmap-view.ts';
 import { releaseTagLabel, type ReleaseNote } from '../release-notes/notes.ts';
 
 /** One page's record: its path below the roadmap's root (`issues/x/index.html`, `de/projects/y/index.html`), from which Pagefind makes its URL, and its searchable HTML. */
@@ -65,7 +66,7 @@ function page(locale: string, article: Element): string {
 export function issueSearchRecord(data: SearchData, issue: Issue): string {
   const { labels, ui } = data;
   const project = issue.projectId ? data.projectById.get(issue.projectId) : undefined;
-  const status = data.columnByIssue.get(issue.id)?.label ?? issue.status;
+  const status = issueColumnLabel(data, issue);
   const descriptionHtml = data.descriptionHtml('issues', issue.id);
   const article = h(
     'article',
