@@ -7,3 +7,8 @@ declare module 'virtual:portal-roadmap/frame' {
   const Frame: import('astro/runtime/server/index.js').AstroComponentFactory | undefined;
   export default Frame;
 }
+declare module '*?classic' {
+  /** A classic script's bundled text (src/integration/classic-scripts.ts). */
+  const script: string;
+  export default script;
+}
