@@ -193,7 +193,7 @@ export function startFilters(form: HTMLFormElement, changed: string | false): vo
   const { labels } = text;
   const value = (name: string) => (form.elements.namedItem(name) as HTMLSelectElement | null)?.value ?? '';
   const status = form.querySelector<HTMLElement>('[data-filter-status]');
-  const template = form.querySelector<HTMLTemplateElement>('template[data-card-template]');
+  const template = document.querySelector<HTMLTemplateElement>('template[data-card-template]');
   const sections = [...document.querySelectorAll<HTMLElement>('[data-column]')];
   const nav = document.querySelector<HTMLElement>('.pagination');
   // The server's markup, to come back when the filters are cleared.

@@ -35,7 +35,6 @@ function page(language: Language): void {
       <select id="filter-team" name="team"><option value="">All</option><option value="Web">Web</option><option value="${HOSTILE.replaceAll('"', '&quot;')}">x</option></select>
       <select id="filter-sort" name="sort"><option value="">Team's order</option><option value="upvotes">Most upvoted</option></select>
       <p data-filter-status>Showing 3 of 3 issues</p>
-      <template data-card-template><li class="card" data-card data-team="Web" data-project="p" data-order="0" data-upvotes="5" data-importance="0" data-updated="0"><h4 class="card-title"><a href="/issues/a/"><bdi>A</bdi></a></h4><p class="card-summary"><bdi>Summary</bdi></p><p class="card-meta"><a class="project-chip project-p" href="/projects/p/"><span class="visually-hidden">${t.project}: </span><bdi>P</bdi></a><span class="team"><span class="visually-hidden">${t.team}: </span><bdi>Web</bdi></span><span class="votes upvotes"><span class="vote-arrow" aria-hidden="true">▲</span><span aria-hidden="true">5</span><span class="visually-hidden upvote-count">5 upvotes</span></span></p></li></template>
     </form>
     <section class="column" data-column="done" data-label="Shipped" data-href="/status/done/" data-limit="2" data-more>
       <h3 class="column-title">Shipped <span class="count"><span aria-hidden="true">(<span data-count>3</span>)</span><span class="visually-hidden" data-count-label>3 issues</span></span></h3>
@@ -44,7 +43,8 @@ function page(language: Language): void {
         <li class="card" data-card data-team="Mobile" data-project="" data-order="1" data-upvotes="9" data-importance="0" data-updated="0"><h4 class="card-title"><a href="/issues/b/">B</a></h4></li>
       </ul>
       <p class="more"><a href="/status/done/">Show all 3</a></p>
-    </section>`;
+    </section>
+    <template data-card-template><li class="card" data-card data-team="Web" data-project="p" data-order="0" data-upvotes="5" data-importance="0" data-updated="0"><h4 class="card-title"><a href="/issues/a/"><bdi>A</bdi></a></h4><p class="card-summary"><bdi>Summary</bdi></p><p class="card-meta"><a class="project-chip project-p" href="/projects/p/"><span class="visually-hidden">${t.project}: </span><bdi>P</bdi></a><span class="team"><span class="visually-hidden">${t.team}: </span><bdi>Web</bdi></span><span class="votes upvotes"><span class="vote-arrow" aria-hidden="true">▲</span><span aria-hidden="true">5</span><span class="visually-hidden upvote-count">5 upvotes</span></span></p></li></template>`;
 }
 
 async function island(search: string, index: (url: string) => Promise<Response>, language: Language = 'en') {
