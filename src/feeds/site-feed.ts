@@ -22,7 +22,7 @@ import { feedEvents, type FeedEventKind } from '../history/timeline.ts';
 import { escapeHtmlText } from '../shared/text.ts';
 import { fill, type Labels, type StringKey } from '../i18n/labels.ts';
 import { issuePath, projectPath } from '../view/paths.ts';
-import type { RoadmapView } from '../view/roadmap-view.ts';
+import { issueColumnLabel, type RoadmapView } from '../view/roadmap-view.ts';
 
 /** Items in the feed at most. */
 export const FEED_LIMIT = 50;
@@ -50,13 +50,12 @@ export function feedItems(
     if (event.subject === 'issue') {
       const issue = issueById.get(event.id);
       if (!issue) continue;
-      const column = view.columnByIssue.get(issue.id);
       items.push({
         title: fill(labels[TITLES[event.kind]], { title: issue.title }),
         link: `${url(issuePath(issue.id))}#${event.anchor}`,
         pubDate: new Date(event.at),
         description: issue.summary.length ? escapeHtmlText(issue.summary.join(' · ')) : undefined,
-        categories: [column?.label ?? issue.status, ...(issue.team ? [issue.team] : [])],
+        categories: [issueColumnLabel(view, issue), ...(issue.team ? [issue.team] : [])],
       });
     } else {
       const project = view.projectById.get(event.id);

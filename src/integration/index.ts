@@ -36,6 +36,7 @@ import { frameModulePlugin, type Frame } from './virtual-frame.ts';
 import { noPrebundlingPlugin } from './no-prebundling.ts';
 import { loadersExternalPlugin } from './loaders-external.ts';
 import { packageFile } from '../shared/package-files.ts';
+import { classicScriptsPlugin } from './classic-scripts.ts';
 import { LOADER_NAME, readSnapshotEarly } from '../content/loader.ts';
 
 export type PortalRoadmapOptions = SettingsInput['config'];
@@ -106,7 +107,15 @@ export default function portalRoadmap(options?: PortalRoadmapOptions, { frame }:
 
         // The frame: Starlight's (the plugin), else the site's own layout (`layout`), else the roadmap's own.
         const pageFrame = frame ?? (settings.layoutFile ? { layout: settings.layoutFile } : undefined);
-        const vite = { plugins: [settingsModulePlugin(settings), frameModulePlugin(pageFrame), loadersExternalPlugin(), ...(command === 'build' ? [noPrebundlingPlugin()] : [])] };
+        const vite = {
+          plugins: [
+            settingsModulePlugin(settings),
+            frameModulePlugin(pageFrame),
+            classicScriptsPlugin(),
+            loadersExternalPlugin(),
+            ...(command === 'build' ? [noPrebundlingPlugin()] : []),
+          ],
+        };
         if (mounted) {
           // The site's own settings stay as they are; it gets a site URL only if it had none (feeds and canonical URLs need one).
           updateConfig({ ...(astroConfig.site ? {} : { site: settings.site }), vite });

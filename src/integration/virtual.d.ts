@@ -11,3 +11,8 @@ declare module 'virtual:portal-roadmap/frame' {
   /** The roadmap's parts the site's layout places itself, in their named slots (LAYOUT_SLOTS of src/integration/virtual-frame.ts). */
   export const placedParts: import('./virtual-frame.ts').LayoutPart[];
 }
+declare module '*?classic' {
+  /** A classic script's bundled text (src/integration/classic-scripts.ts). */
+  const script: string;
+  export default script;
+}

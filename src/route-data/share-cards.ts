@@ -18,6 +18,7 @@ import {
 } from '../share-cards/share-card.ts';
 import { formatDate } from '../i18n/format.ts';
 import { pageSlug } from '../view/paths.ts';
+import { issueColumnLabel } from '../view/roadmap-view.ts';
 import { releaseTagLabel } from '../release-notes/notes.ts';
 import { getRoadmap, languages, type Roadmap } from './roadmap.ts';
 import { warnInBuild } from './build-warning.ts';
@@ -55,7 +56,7 @@ function inputsOf(roadmap: Roadmap, kind: CardKind): { id: string; input: ItemCa
         ...common,
         kind: 'issue',
         title: issue.title,
-        status: roadmap.columnByIssue.get(issue.id)?.label ?? issue.status,
+        status: issueColumnLabel(roadmap, issue),
         project: issue.projectId ? roadmap.projectById.get(issue.projectId)?.name : undefined,
       },
     }));

@@ -2,6 +2,7 @@
 import type { APIContext } from 'astro';
 import { releaseNoteItems, shippedItems, withReleaseNotes, type ShippedItem } from '../feeds/shipped-feed.ts';
 import { releaseTagLabel } from '../release-notes/notes.ts';
+import { issueColumnLabel } from '../view/roadmap-view.ts';
 import { roadmapFor, type Roadmap } from './roadmap.ts';
 
 export interface ShippedFeed {
@@ -29,7 +30,7 @@ export async function shippedFeed(context: APIContext, file: 'rss.xml' | 'atom.x
     history: roadmap.history,
     siteRoot: root,
     descriptionHtml: (id) => roadmap.descriptionHtml('issues', id),
-    columnOf: (issue) => roadmap.columnByIssue.get(issue.id)?.label ?? issue.status,
+    columnOf: (issue) => issueColumnLabel(roadmap, issue),
   });
   const items = withReleaseNotes(issueItems, noteFeedItems(roadmap, root));
   return {

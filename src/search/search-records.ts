@@ -20,6 +20,7 @@ import { labelBefore } from '../i18n/joins.ts';
 import { compareCodeUnits } from '../shared/values.ts';
 import type { Issue, Project } from '../snapshot/model.ts';
 import { issuePath, projectPath, releasePath } from '../view/paths.ts';
+import { issueColumnLabel } from '../view/roadmap-view.ts';
 import { releaseTagLabel, type ReleaseNote } from '../release-notes/notes.ts';
 
 /** One page's record: its path below the roadmap's root (`issues/x/index.html`, `de/projects/y/index.html`), from which Pagefind makes its URL, and its searchable HTML. */
@@ -62,22 +63,47 @@ function page(locale: string, article: Element): string {
   return toHtml(root, { allowDangerousHtml: true });
 }
 
+/** The attributes that mark a page's article for search, as the page writes them (kebab-case); unset ones are left out. */
+export type SearchMarks = Record<`data-${string}`, string | undefined>;
+
+/**
+ * How an issue page's article is marked for search, on the page (src/components/IssueDetail.astro) and in its record
+ * alike: the body Pagefind reads, the status and team as filters, the status and upvotes for the results list.
+ */
+export function issueSearchMarks(issue: Pick<Issue, 'team' | 'upvotes'>, status: string, showUpvotes: boolean): SearchMarks {
+  return {
+    'data-pagefind-body': '',
+    'data-pagefind-filter': ['status[data-status]', ...(issue.team ? ['team[data-team]'] : [])].join(', '),
+    'data-pagefind-meta': ['status[data-status]', ...(showUpvotes ? ['upvotes[data-upvotes]'] : [])].join(', '),
+    'data-status': status,
+    'data-team': issue.team ?? undefined,
+    'data-upvotes': showUpvotes ? String(issue.upvotes) : undefined,
+  };
+}
+
+/** How a project page's article is marked for search (src/components/ProjectDetail.astro, not embedded) and in its record. */
+export function projectSearchMarks(project: Pick<Project, 'state' | 'upvotes'>, data: Pick<SearchData, 'labels' | 'ui'>): SearchMarks {
+  const { labels, ui } = data;
+  return {
+    'data-pagefind-body': '',
+    'data-pagefind-meta': ui.showUpvotes ? 'status[data-status], upvotes[data-upvotes]' : 'status[data-status]',
+    'data-status': project.state ? `${labels.project} · ${ui.projectState(project.state)}` : labels.project,
+    'data-upvotes': ui.showUpvotes ? String(project.upvotes) : undefined,
+  };
+}
+
+/** Search marks as hast properties: the attributes that are set. */
+const marksAsProperties = (marks: SearchMarks): Properties => Object.fromEntries(Object.entries(marks).filter(([, value]) => value !== undefined));
+
 /** An issue page's record (src/components/IssueDetail.astro). */
 export function issueSearchRecord(data: SearchData, issue: Issue): string {
   const { labels, ui } = data;
   const project = issue.projectId ? data.projectById.get(issue.projectId) : undefined;
-  const status = data.columnByIssue.get(issue.id)?.label ?? issue.status;
+  const status = issueColumnLabel(data, issue);
   const descriptionHtml = data.descriptionHtml('issues', issue.id);
   const article = h(
     'article',
-    {
-      dataPagefindBody: '',
-      dataPagefindFilter: ['status[data-status]', ...(issue.team ? ['team[data-team]'] : [])].join(', '),
-      dataPagefindMeta: ['status[data-status]', ...(ui.showUpvotes ? ['upvotes[data-upvotes]'] : [])].join(', '),
-      dataStatus: status,
-      ...(issue.team ? { dataTeam: issue.team } : {}),
-      ...(ui.showUpvotes ? { dataUpvotes: String(issue.upvotes) } : {}),
-    },
+    marksAsProperties(issueSearchMarks(issue, status, ui.showUpvotes)),
     h('h1', {}, h('bdi', {}, issue.title)),
     // The page's layout: the facts beside (or above) the text.
     h(
@@ -106,17 +132,11 @@ export function issueSearchRecord(data: SearchData, issue: Issue): string {
 
 /** A project page's record (src/components/ProjectDetail.astro, not embedded). */
 export function projectSearchRecord(data: SearchData, project: Project): string {
-  const { labels, ui } = data;
-  const status = project.state ? `${labels.project} · ${ui.projectState(project.state)}` : labels.project;
+  const { ui } = data;
   const descriptionHtml = data.descriptionHtml('projects', project.id);
   const article = h(
     'article',
-    {
-      dataPagefindBody: '',
-      dataPagefindMeta: ui.showUpvotes ? 'status[data-status], upvotes[data-upvotes]' : 'status[data-status]',
-      dataStatus: status,
-      ...(ui.showUpvotes ? { dataUpvotes: String(project.upvotes) } : {}),
-    },
+    marksAsProperties(projectSearchMarks(project, data)),
     h('h1', {}, h('bdi', {}, project.name)),
     h('div', {}, h('div', {}), h('div', {}, descriptionHtml && h('div', {}, sanitised(descriptionHtml)))),
   );

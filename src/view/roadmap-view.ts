@@ -27,6 +27,14 @@ export interface RoadmapView {
   shipped: { issues: Issue[]; projects: Project[] };
 }
 
+/**
+ * What an issue's status reads as on every page, feed and card: the label of the column it is on ("In progress"),
+ * or the portal's own status where no shown column lists it (`columnByIssue` has no entry).
+ */
+export function issueColumnLabel(view: { columnByIssue: ReadonlyMap<string, { label: string }> }, issue: Pick<Issue, 'id' | 'status'>): string {
+  return view.columnByIssue.get(issue.id)?.label ?? issue.status;
+}
+
 type ViewConfig = Pick<RoadmapConfig, 'columns' | 'shipped' | 'locale'>;
 
 /** With a `history`, shipped issues and completed projects are ordered by the date they shipped, as the changelog is. */

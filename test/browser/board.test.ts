@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { filtersSettled as settled, openSite, tabTo, watchPage, type OpenSite } from '../support/browser.ts';
+import { cardsByIssue, filtersSettled as settled, openSite, tabTo, watchPage, type OpenSite } from '../support/browser.ts';
 import type { StaticSite } from '../support/static-server.ts';
 
 let opened: OpenSite;
@@ -27,6 +27,21 @@ const upvotesOf = async (page: Page, column: string) =>
   await page.locator(`[data-column="${column}"] [data-card]:visible`).evaluateAll((cards) => cards.map((c) => Number((c as HTMLElement).dataset.upvotes)));
 
 describe('the filter island', () => {
+  // The island fills a copy of the server's own card (CardTemplate.astro): a card it draws is the server's, to the byte.
+  it('draws every card of the board as the server does: upvote count without a vote link, with a project or none', async () => {
+    const page = await context.newPage();
+    await page.goto(site.url);
+    const served = await cardsByIssue(page);
+    await page.selectOption('#filter-sort', 'importance');
+    await settled(page);
+    const drawn = await cardsByIssue(page);
+    expect(Object.keys(drawn).sort()).toEqual(Object.keys(served).sort());
+    for (const [href, card] of Object.entries(drawn)) expect(card, href).toBe(served[href]);
+    expect(Object.values(served).some((card) => card.includes('class="votes upvotes"'))).toBe(true);
+    expect(Object.values(served).some((card) => !card.includes('class="project-chip'))).toBe(true);
+    await page.close();
+  });
+
   it('appears only with JavaScript; without it the whole board still shows', async () => {
     const noJs = await browser.newContext({ javaScriptEnabled: false });
     const page = await noJs.newPage();

@@ -163,3 +163,7 @@ export async function openSite(outDir: string, base = '/'): Promise<OpenSite> {
 
 /** Waits until the board's filter island has drawn what its form says (it may be fetching its index first). */
 export const filtersSettled = (page: Page) => page.waitForFunction(() => document.querySelector('[data-filters]')?.getAttribute('aria-busy') !== 'true');
+
+/** The cards on the page, each its `outerHTML` by its issue page's address: as served, or as the filter island drew them. */
+export const cardsByIssue = (page: Page): Promise<Record<string, string>> =>
+  page.locator('[data-card]').evaluateAll((cards) => Object.fromEntries(cards.map((card) => [card.querySelector('.card-title a')!.getAttribute('href'), card.outerHTML])));

@@ -13,7 +13,7 @@ import fr from '../../src/i18n/translations/fr.json' with { type: 'json' };
 
 const HOSTILE = '<img src=x onerror="window.pwned=1">';
 
-/** The markup Filters.astro and Column.astro give a board with one column and two cards, in English or Arabic (the translation files). */
+/** The markup Filters.astro (with its card template, CardTemplate.astro) and Column.astro give a board with one column and two cards, in English or Arabic (the translation files). */
 type Language = 'en' | 'ar' | 'fr';
 function page(language: Language): void {
   const t = { en, ar, fr }[language];
@@ -23,9 +23,6 @@ function page(language: Language): void {
     upvoteCount: t.upvoteCount,
     showAll: t.showAll,
     noIssues: t.noIssues,
-    team: t.team,
-    project: t.project,
-    voteShort: t.voteShort,
     voteFor: t.voteFor,
     page: t.page,
     previousPage: t.previousPage,
@@ -46,7 +43,8 @@ function page(language: Language): void {
         <li class="card" data-card data-team="Mobile" data-project="" data-order="1" data-upvotes="9" data-importance="0" data-updated="0"><h4 class="card-title"><a href="/issues/b/">B</a></h4></li>
       </ul>
       <p class="more"><a href="/status/done/">Show all 3</a></p>
-    </section>`;
+    </section>
+    <template data-card-template><li class="card" data-card data-team="Web" data-project="p" data-order="0" data-upvotes="5" data-importance="0" data-updated="0"><h4 class="card-title"><a href="/issues/a/"><bdi>A</bdi></a></h4><p class="card-summary"><bdi>Summary</bdi></p><p class="card-meta"><a class="project-chip project-p" href="/projects/p/"><span class="visually-hidden">${t.project}: </span><bdi>P</bdi></a><span class="team"><span class="visually-hidden">${t.team}: </span><bdi>Web</bdi></span><span class="votes upvotes"><span class="vote-arrow" aria-hidden="true">▲</span><span aria-hidden="true">5</span><span class="visually-hidden upvote-count">5 upvotes</span></span></p></li></template>`;
 }
 
 async function island(search: string, index: (url: string) => Promise<Response>, language: Language = 'en') {

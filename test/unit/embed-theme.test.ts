@@ -5,7 +5,9 @@
  */
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { EMBED_THEME_SCRIPT } from '../../src/theme/embed-theme.ts';
+import { classicScript } from '../../src/integration/classic-scripts.ts';
+
+const { code: EMBED_THEME_SCRIPT } = await classicScript('client-scripts/embed-theme.ts');
 
 function embedAt(search: string, configured?: 'light' | 'dark') {
   const dom = new JSDOM(
