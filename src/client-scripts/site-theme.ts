@@ -44,8 +44,11 @@ function apply(choice: ThemeChoice): void {
   document.querySelector('meta[name="color-scheme"]')?.setAttribute('content', choice === 'auto' ? 'light dark' : choice);
 }
 
-/** The switch's names, from its `data-names` (ThemeSwitch.astro): `label` ("Colour scheme") and one per choice. */
-type SwitchNames = Partial<Record<'label' | ThemeChoice, string>>;
+/**
+ * The switch's names, from its `data-names` (ThemeSwitch.astro): `label` ("Colour scheme"), one per choice, and
+ * `labelValue`, the language's way of joining them ("{label}: {value}", French "{label} : {value}").
+ */
+type SwitchNames = Partial<Record<'label' | 'labelValue' | ThemeChoice, string>>;
 
 function switchNames(button: HTMLElement): SwitchNames {
   try {
@@ -62,7 +65,7 @@ function switchNames(button: HTMLElement): SwitchNames {
 function wireSwitch(button: HTMLElement): void {
   const names = switchNames(button);
   const announcer = document.querySelector('[data-theme-status]');
-  const name = () => `${names.label ?? ''}: ${names[currentChoice()] ?? ''}`;
+  const name = () => (names.labelValue ?? '{label}: {value}').replace('{label}', () => names.label ?? '').replace('{value}', () => names[currentChoice()] ?? '');
   const label = () => {
     button.setAttribute('aria-label', name());
     button.title = name();
