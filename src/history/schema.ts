@@ -128,27 +128,32 @@ export const HistorySchema = z
     /** What once was on the site and is not now: id → the date it left. Nothing else is kept. */
     left: z.strictObject({ issues: byId(at), projects: byId(at) }),
   })
-  .superRefine((history, ctx) => {
-    const recordedAt = Date.parse(history.recordedAt);
-    if (recordedAt < Date.parse(history.startedAt)) {
-      ctx.addIssue({ code: 'custom', path: ['recordedAt'], message: 'is before startedAt' });
-    }
-    // Nothing is dated after the latest run recorded: such a date came from a clock that was ahead, or an edit.
-    for (const kind of ['issues', 'projects'] as const) {
-      for (const [key, record] of history[kind]) {
-        const last = record.events.at(-1)!;
-        if (Date.parse(last.at) > recordedAt) ctx.addIssue({ code: 'custom', path: [kind, key, 'events'], message: `has an event dated ${last.at}, after recordedAt` });
+  .superRefine(
+    (history, ctx) => {
+      const recordedAt = Date.parse(history.recordedAt);
+      if (recordedAt < Date.parse(history.startedAt)) {
+        ctx.addIssue({ code: 'custom', path: ['recordedAt'], message: 'is before startedAt' });
       }
-      for (const [key, date] of history.left[kind]) {
-        if (Date.parse(date) > recordedAt) ctx.addIssue({ code: 'custom', path: ['left', kind, key], message: `is dated ${date}, after recordedAt` });
+      // Nothing is dated after the latest run recorded: such a date came from a clock that was ahead, or an edit.
+      for (const kind of ['issues', 'projects'] as const) {
+        for (const [key, record] of history[kind]) {
+          const last = record.events.at(-1)!;
+          if (Date.parse(last.at) > recordedAt) ctx.addIssue({ code: 'custom', path: [kind, key, 'events'], message: `has an event dated ${last.at}, after recordedAt` });
+        }
+        for (const [key, date] of history.left[kind]) {
+          if (Date.parse(date) > recordedAt) ctx.addIssue({ code: 'custom', path: ['left', kind, key], message: `is dated ${date}, after recordedAt` });
+        }
       }
-    }
-    for (const kind of ['issues', 'projects'] as const) {
-      for (const key of history[kind].keys()) {
-        if (history.left[kind].has(key)) ctx.addIssue({ code: 'custom', path: ['left', kind, key], message: 'is both on the site and left' });
+      for (const kind of ['issues', 'projects'] as const) {
+        for (const key of history[kind].keys()) {
+          if (history.left[kind].has(key)) ctx.addIssue({ code: 'custom', path: ['left', kind, key], message: 'is both on the site and left' });
+        }
       }
-    }
-  });
+    },
+    // Made only of a document whose every field has its shape: an issue with no events (`"events": []`) has no latest
+    // event to compare, and reading one would throw a TypeError instead of naming the problem.
+    { when: (payload) => payload.issues.length === 0 },
+  );
 
 export type History = z.output<typeof HistorySchema>;
 export type IssueEvent = z.output<typeof IssueEventSchema>;
