@@ -18,6 +18,7 @@ export const HISTORY_VERSION = 1;
 const at = z.iso.datetime({ offset: true });
 /** A history's `workspace` (src/history/workspace.ts): the demo's name, or a digest, so the published file tells nothing of the portal's address. */
 const WORKSPACE_PATTERN = /^(?:demo|sha256:[0-9a-f]{64})$/;
+const DIGEST_PATTERN = /^sha256:[0-9a-f]{64}$/;
 /**
  * A board column id: a configured column's id, or the id made for a status no
  * column lists (`status-beta-testing`). Only shown columns are ever recorded:
@@ -117,6 +118,11 @@ export const HistorySchema = z
      * workspace id, or `demo`. A history of an older version has none.
      */
     workspace: z.string().regex(WORKSPACE_PATTERN, 'a workspace digest ("sha256:" and 64 hex digits) or "demo"').optional(),
+    /**
+     * A digest of the workspace id alone (src/history/workspace.ts): the same workspace read at another portal
+     * address (a new domain, a proxy, a port) is still this one. None for the demo, nor in a history of an older version.
+     */
+    workspaceIdDigest: z.string().regex(DIGEST_PATTERN, 'a digest: "sha256:" and 64 hex digits').optional(),
     /** `fetchedAt` of the first run recorded: what was already there is "since at least" this. */
     startedAt: at,
     /** `fetchedAt` of the latest run recorded. */
@@ -245,6 +251,7 @@ export function historyJson(history: History) {
     format: history.format,
     version: history.version,
     ...(history.workspace === undefined ? {} : { workspace: history.workspace }),
+    ...(history.workspaceIdDigest === undefined ? {} : { workspaceIdDigest: history.workspaceIdDigest }),
     startedAt: history.startedAt,
     recordedAt: history.recordedAt,
     issues: object(history.issues),
