@@ -4,7 +4,7 @@ import { reportLines, reportMarkdown } from '../publish/change-report.ts';
 import { configKeyDigests, siteFingerprint } from '../fingerprint/fingerprint.ts';
 import { writeGithubFailure, writeGithubOutputs } from '../publish/github.ts';
 import { projectProgress } from '../publish/fetch-progress.ts';
-import { rebuild } from '../publish/rebuild.ts';
+import { rebuild, type RebuildOptions } from '../publish/rebuild.ts';
 import { demoAtOwnSiteError, printWarnings, resolveSettings, type Settings } from '../config/settings.ts';
 import { ConfigError } from '../shared/errors.ts';
 import { describeSource } from '../snapshot/source.ts';
@@ -27,7 +27,7 @@ export async function rebuildSite(maxShrink: number, values: Values): Promise<vo
 async function rebuildAndReport(maxShrink: number, values: Values): Promise<void> {
   const root = process.cwd();
   const settings = resolveSettings(root);
-  const { source, config } = settings;
+  const { source } = settings;
   // The build this runs reads a snapshot file, which hides that its data is the demo's: the check `astro build`
   // makes (src/integration/index.ts) is made here, before anything is read or published.
   const demoAtOwnSite = demoAtOwnSiteError(settings);
@@ -44,16 +44,9 @@ async function rebuildAndReport(maxShrink: number, values: Values): Promise<void
     force: values.force,
     acceptShrink: values['accept-shrink'],
     maxShrink,
-    columns: config.columns,
-    showUpvotes: config.showUpvotes,
-    prefix: settings.prefix,
-    privacy: config.privacy,
-    fingerprint: siteFingerprint(settings),
-    configKeys: configKeyDigests(settings),
+    ...siteOptions(settings),
     // The build's day is the one the fingerprint saw, whatever the clock says by the time the build runs.
     build: astroBuild(root, { ...process.env, ROADMAP_BUILD_DATE: settings.buildDay }, progress, { heapMb: settings.env.ROADMAP_BUILD_HEAP_MB }),
-    site: liveSite(settings),
-    siteRoot: settings.siteRoot,
     freshHistory: values['fresh-history'],
     log: progress,
     load: {
@@ -67,6 +60,24 @@ async function rebuildAndReport(maxShrink: number, values: Values): Promise<void
   console.log(result.summary);
   for (const line of reportLines(result.report)) console.log(line);
   await writeGithubOutputs(process.env, result.status === 'published', reportMarkdown(result.report));
+}
+
+/**
+ * What a rebuild takes from the settings: the site's columns, privacy and fingerprint, and where it lives, a mounted
+ * roadmap's prefix included (its live history is `{site}/{prefix}/history.json`, or `{out}/{prefix}/history.json`).
+ */
+export function siteOptions(settings: Settings) {
+  const { config } = settings;
+  return {
+    columns: config.columns,
+    showUpvotes: config.showUpvotes,
+    prefix: settings.prefix,
+    privacy: config.privacy,
+    fingerprint: siteFingerprint(settings),
+    configKeys: configKeyDigests(settings),
+    site: liveSite(settings),
+    siteRoot: settings.siteRoot,
+  } satisfies Partial<RebuildOptions>;
 }
 
 /**

@@ -11,6 +11,7 @@ import { dirname } from 'node:path';
 import type { Dispatcher } from 'undici';
 import { formatIssues } from '../shared/friendly-errors.ts';
 import { RoadmapError } from '../shared/errors.ts';
+import { logText } from '../shared/text.ts';
 import { HISTORY_FORMAT, HISTORY_VERSION, HistorySchema, serializeHistory, type History } from './schema.ts';
 
 type Undici = typeof import('undici');
@@ -22,11 +23,26 @@ export class HistoryError extends RoadmapError {
 /** The published history's name under the site root. */
 export const HISTORY_FILE = 'history.json';
 
-/** Validates a parsed history document; `where` (a file or URL) and `fix` go into the error. */
+/** Problems of an invalid history its error lists; the rest are counted, so a file of 85,000 bad entries is a short message. */
+export const MAX_LISTED_PROBLEMS = 20;
+/** Longest line of a listed problem: its path holds an id from the file, of any length. */
+const MAX_PROBLEM_LINE = 300;
+
+/**
+ * Validates a parsed history document; `where` (a file or URL) and `fix` go into the error: its first line names both,
+ * the lines after it the first `MAX_LISTED_PROBLEMS` problems and how many more there are.
+ */
 export function parseHistory(json: unknown, where: string, fix: string): History {
   const result = HistorySchema.safeParse(json);
   if (result.success) return result.data;
-  throw new HistoryError(`${where} is not a portal-roadmap history (format ${HISTORY_FORMAT}, version ${HISTORY_VERSION}):\n${formatIssues(result.error.issues)}\n${fix}`, {
+  const { issues } = result.error;
+  const more = issues.length - MAX_LISTED_PROBLEMS;
+  const count = issues.length === 1 ? '1 problem (below)' : `${issues.length.toLocaleString('en-US')} problems (${more > 0 ? `the first ${MAX_LISTED_PROBLEMS}` : 'all'} below)`;
+  const listed = formatIssues(issues.slice(0, MAX_LISTED_PROBLEMS))
+    .split('\n')
+    .map((line) => logText(line, MAX_PROBLEM_LINE));
+  if (more > 0) listed.push(`  - and ${more.toLocaleString('en-US')} more`);
+  throw new HistoryError(`${where} is not a portal-roadmap history (format ${HISTORY_FORMAT}, version ${HISTORY_VERSION}): ${count}. ${fix}\n${listed.join('\n')}`, {
     cause: result.error,
   });
 }
@@ -78,7 +94,7 @@ const RECOVERY_FIX =
 
 /**
  * The history the live site publishes at `{siteRoot}history.json`, or
- * `undefined` when the site answers 404 for it and at its own address too (nothing
+ * `undefined` when the site answers 404 for it and 404 at its own address too (nothing
  * is published there yet). Anything else that
  * is not a 200 with a valid history (a network error, a timeout, a 5xx, a
  * body over the size cap or of the wrong shape) throws: starting afresh then
@@ -126,6 +142,11 @@ async function fetchWith(siteRoot: string, { undici, dispatcher }: Transport, op
     await site.body.dump();
     if (site.statusCode >= 200 && site.statusCode < 300) {
       throw fail(`it answered 404, while the site answers at ${siteUrl}: that is another site, or a site published without its history`);
+    }
+    // Only a 404 there too says nothing is published yet. A 503 (a host that is down, a site in maintenance), a 403 or
+    // a redirect that goes nowhere says nothing of the kind: starting afresh then would replace a history that exists.
+    if (site.statusCode !== 404) {
+      throw fail(`it answered 404, and the site's address ${siteUrl} answered HTTP ${site.statusCode}, not 404: nothing says the site is not there`);
     }
     return undefined;
   }

@@ -18,6 +18,7 @@ export const HISTORY_VERSION = 1;
 const at = z.iso.datetime({ offset: true });
 /** A history's `workspace` (src/history/workspace.ts): the demo's name, or a digest, so the published file tells nothing of the portal's address. */
 const WORKSPACE_PATTERN = /^(?:demo|sha256:[0-9a-f]{64})$/;
+const DIGEST_PATTERN = /^sha256:[0-9a-f]{64}$/;
 /**
  * A board column id: a configured column's id, or the id made for a status no
  * column lists (`status-beta-testing`). Only shown columns are ever recorded:
@@ -117,6 +118,11 @@ export const HistorySchema = z
      * workspace id, or `demo`. A history of an older version has none.
      */
     workspace: z.string().regex(WORKSPACE_PATTERN, 'a workspace digest ("sha256:" and 64 hex digits) or "demo"').optional(),
+    /**
+     * A digest of the workspace id alone (src/history/workspace.ts): the same workspace read at another portal
+     * address (a new domain, a proxy, a port) is still this one. None for the demo, nor in a history of an older version.
+     */
+    workspaceIdDigest: z.string().regex(DIGEST_PATTERN, 'a digest: "sha256:" and 64 hex digits').optional(),
     /** `fetchedAt` of the first run recorded: what was already there is "since at least" this. */
     startedAt: at,
     /** `fetchedAt` of the latest run recorded. */
@@ -128,27 +134,32 @@ export const HistorySchema = z
     /** What once was on the site and is not now: id → the date it left. Nothing else is kept. */
     left: z.strictObject({ issues: byId(at), projects: byId(at) }),
   })
-  .superRefine((history, ctx) => {
-    const recordedAt = Date.parse(history.recordedAt);
-    if (recordedAt < Date.parse(history.startedAt)) {
-      ctx.addIssue({ code: 'custom', path: ['recordedAt'], message: 'is before startedAt' });
-    }
-    // Nothing is dated after the latest run recorded: such a date came from a clock that was ahead, or an edit.
-    for (const kind of ['issues', 'projects'] as const) {
-      for (const [key, record] of history[kind]) {
-        const last = record.events.at(-1)!;
-        if (Date.parse(last.at) > recordedAt) ctx.addIssue({ code: 'custom', path: [kind, key, 'events'], message: `has an event dated ${last.at}, after recordedAt` });
+  .superRefine(
+    (history, ctx) => {
+      const recordedAt = Date.parse(history.recordedAt);
+      if (recordedAt < Date.parse(history.startedAt)) {
+        ctx.addIssue({ code: 'custom', path: ['recordedAt'], message: 'is before startedAt' });
       }
-      for (const [key, date] of history.left[kind]) {
-        if (Date.parse(date) > recordedAt) ctx.addIssue({ code: 'custom', path: ['left', kind, key], message: `is dated ${date}, after recordedAt` });
+      // Nothing is dated after the latest run recorded: such a date came from a clock that was ahead, or an edit.
+      for (const kind of ['issues', 'projects'] as const) {
+        for (const [key, record] of history[kind]) {
+          const last = record.events.at(-1)!;
+          if (Date.parse(last.at) > recordedAt) ctx.addIssue({ code: 'custom', path: [kind, key, 'events'], message: `has an event dated ${last.at}, after recordedAt` });
+        }
+        for (const [key, date] of history.left[kind]) {
+          if (Date.parse(date) > recordedAt) ctx.addIssue({ code: 'custom', path: ['left', kind, key], message: `is dated ${date}, after recordedAt` });
+        }
       }
-    }
-    for (const kind of ['issues', 'projects'] as const) {
-      for (const key of history[kind].keys()) {
-        if (history.left[kind].has(key)) ctx.addIssue({ code: 'custom', path: ['left', kind, key], message: 'is both on the site and left' });
+      for (const kind of ['issues', 'projects'] as const) {
+        for (const key of history[kind].keys()) {
+          if (history.left[kind].has(key)) ctx.addIssue({ code: 'custom', path: ['left', kind, key], message: 'is both on the site and left' });
+        }
       }
-    }
-  });
+    },
+    // Made only of a document whose every field has its shape: an issue with no events (`"events": []`) has no latest
+    // event to compare, and reading one would throw a TypeError instead of naming the problem.
+    { when: (payload) => payload.issues.length === 0 },
+  );
 
 export type History = z.output<typeof HistorySchema>;
 export type IssueEvent = z.output<typeof IssueEventSchema>;
@@ -240,6 +251,7 @@ export function historyJson(history: History) {
     format: history.format,
     version: history.version,
     ...(history.workspace === undefined ? {} : { workspace: history.workspace }),
+    ...(history.workspaceIdDigest === undefined ? {} : { workspaceIdDigest: history.workspaceIdDigest }),
     startedAt: history.startedAt,
     recordedAt: history.recordedAt,
     issues: object(history.issues),

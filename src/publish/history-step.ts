@@ -10,9 +10,12 @@
  * Only this workspace's history is continued (src/history/workspace.ts). The
  * bundled demo's is set aside with one line saying so: it is made up, so
  * nothing of a team's is lost, and trying the demo first is the README's own
- * path. Another real workspace's stops the run, naming `--fresh-history`: it is
- * a variable pointing at the wrong portal, workspace or site more often than a
- * move, and neither continuing nor replacing it would be right.
+ * path. The same workspace id read at another portal address is this
+ * workspace's, continued with one warning naming both addresses. Another
+ * workspace's stops the run, naming `--fresh-history`: it is a variable
+ * pointing at the wrong portal, workspace or site more often than a move, and
+ * neither continuing nor replacing it would be right. A history read from the
+ * live site has its project states checked (src/history/carried-states.ts).
  */
 import { existsSync } from 'node:fs';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -20,10 +23,14 @@ import { basename, join } from 'node:path';
 import { fetchPublishedHistory, HISTORY_FILE, readHistoryFile, writeHistoryFile } from '../history/read.ts';
 import { recordChanges, refileUnmoved } from '../history/record.ts';
 import type { History } from '../history/schema.ts';
-import { historyOwner, otherWorkspace } from '../history/workspace.ts';
-import { diffShown, type ShownChanges, type ShownState } from '../history/shown.ts';
+import { historyOwner, originRelation, otherWorkspace, portalAddress, recordedAtAnotherAddress, workspaceIdDigestOf } from '../history/workspace.ts';
+import { withKnownProjectStates } from '../history/carried-states.ts';
+import { diffShown, stateOf, type ShownChanges, type ShownState } from '../history/shown.ts';
+import { PROJECT_STATE_LABELS } from '../i18n/labels.ts';
+import { statusKey } from '../shared/status-key.ts';
+import { quotedList } from '../shared/text.ts';
 import { changes } from '../history/timeline.ts';
-import type { Snapshot } from '../snapshot/snapshot-file.ts';
+import type { Snapshot, SnapshotOrigin } from '../snapshot/snapshot-file.ts';
 import { RoadmapError } from '../shared/errors.ts';
 import { copyAtomically } from '../shared/files.ts';
 
@@ -111,7 +118,10 @@ export async function prepareHistory(options: HistoryStepOptions): Promise<Prepa
     log(`No history in ${stateDir}: starting a new history`);
   }
   const owner = base && historyOwner(base, options.workspace, options.demoIds);
-  if (owner === 'other') {
+  const published = options.previousSnapshot?.origin;
+  if (owner === 'other' && recordedAtAnotherAddress(base!, snapshot.origin, published)) {
+    log(portalMovedWarning(where, snapshot, published));
+  } else if (owner === 'other') {
     throw new RoadmapError(
       `The history ${where} is ${otherWorkspace(owner)}, not that of ${describeWorkspace(snapshot)}; nothing was changed. ` +
         'Check PORTAL_API_URL, PORTAL_WORKSPACE_ID and ROADMAP_SITE (or --out and --state); if they are right, run again with --fresh-history to start a new history (a file in the state folder is kept beside it).',
@@ -123,6 +133,7 @@ export async function prepareHistory(options: HistoryStepOptions): Promise<Prepa
     base = undefined;
   } else if (base && where !== stateFile) {
     log(`No history in ${stateDir}: continuing the one the live site publishes, ${where} (recorded up to ${base.recordedAt})`);
+    base = withCheckedStates(base, where, options, log);
   }
   // A history recorded after this run would take every later run for old news ("nothing new") and record nothing.
   if (base && Date.parse(base.recordedAt) > Date.parse(snapshot.fetchedAt)) {
@@ -142,8 +153,10 @@ export async function prepareHistory(options: HistoryStepOptions): Promise<Prepa
   // What left the site is in `left`, not among the records: one record an issue or project shown.
   const liveSiteBefore = base && where !== stateFile ? { issues: base.issues.size, projects: base.projects.size } : undefined;
   const recorded = recordChanges(base, options.shown, snapshot.fetchedAt);
-  // Recorded from now on, also in a history of an older version, which had no workspace.
-  const history: History = { ...recorded.history, workspace: options.workspace };
+  // Recorded from now on, also in a history of an older version, which had no workspace, and at a portal's new address.
+  const idDigest = workspaceIdDigestOf(snapshot.origin);
+  const { workspaceIdDigest: _recorded, ...rest } = recorded.history;
+  const history: History = { ...rest, workspace: options.workspace, ...(idDigest ? { workspaceIdDigest: idDigest } : {}) };
   // A new history has no previous state of its own: it starts with everything "already there".
   const runChanges = base ? recorded.changes : diffShown(options.previousShown, options.shown);
   log(describeRun(history, snapshot.fetchedAt));
@@ -172,6 +185,36 @@ export async function prepareHistory(options: HistoryStepOptions): Promise<Prepa
       else await rm(stateFile, { force: true });
     },
   };
+}
+
+/**
+ * The one line a history recorded at another portal address gets: both addresses, where the last published snapshot
+ * names the old one (a history keeps only a digest of it).
+ */
+function portalMovedWarning(where: string, snapshot: Snapshot, published: SnapshotOrigin | undefined): string {
+  const now = snapshot.origin.kind === 'api' ? snapshot.origin : undefined;
+  const before = published?.kind === 'api' && originRelation(published, snapshot.origin) === 'moved' ? portalAddress(published.apiUrl) : undefined;
+  return (
+    `warning: the portal's address changed: the history ${where} was recorded at ${before ?? 'another address (the history keeps only a digest of it)'}, ` +
+    `this run reads ${now ? portalAddress(now.apiUrl) : 'another one'}; it is workspace ${JSON.stringify(now?.workspaceId)} at both, so its history goes on here`
+  );
+}
+
+/**
+ * A history continued from the live site, its project states checked (src/history/carried-states.ts): known when a
+ * project of this run's snapshot or of the last published one has it, or when the site translates it.
+ */
+function withCheckedStates(history: History, where: string, options: HistoryStepOptions, log: (line: string) => void): History {
+  const portalStates = new Set([...options.snapshot.projects, ...(options.previousSnapshot?.projects ?? [])].flatMap((project) => stateOf(project.state) ?? []));
+  const known = (state: string) => portalStates.has(state) || PROJECT_STATE_LABELS[statusKey(state)] !== undefined;
+  const { history: checked, dropped } = withKnownProjectStates(history, known);
+  if (dropped.length) {
+    log(
+      `warning: the history ${where} gives ${dropped.length} project${dropped.length === 1 ? '' : 's'} a state that no project of this portal has: ` +
+        `left out, not shown (${quotedList(dropped, 5)})`,
+    );
+  }
+  return checked;
 }
 
 /** The workspace a snapshot was read from, as an error names it (its id; the portal's address is the user's own). */

@@ -44,7 +44,7 @@ import { PAGE_DIGESTS_FILE, DESCRIPTION_CACHE_FILE } from '../config/settings.ts
 import { contentDigest } from '../snapshot/digest.ts';
 import { takeAstroCache } from './astro-cache.ts';
 import { DEMO_DATA_FILE } from '../config/source.ts';
-import { otherWorkspace, workspaceOf } from '../history/workspace.ts';
+import { originRelation, otherWorkspace, workspaceOf } from '../history/workspace.ts';
 import type { ColumnConfig } from '../config/roadmap-config.ts';
 import type { History } from '../history/schema.ts';
 import { shownState, type ShownChanges } from '../history/shown.ts';
@@ -168,8 +168,9 @@ async function planRun(
   const fresh = await loadSnapshot(options.source, options.load);
   const workspace = workspaceOf(fresh.origin);
   // A published snapshot of another workspace (the demo's, tried first in the same folder) is nothing to compare with:
-  // its issues did not leave this site, and its count is no measure of a shrink.
-  const previous = lastPublished && workspaceOf(lastPublished.origin) !== workspace ? undefined : lastPublished;
+  // its issues did not leave this site, and its count is no measure of a shrink. The same workspace id read at another
+  // portal address is this workspace (the history step names both addresses).
+  const previous = lastPublished && originRelation(lastPublished.origin, fresh.origin) === 'other' ? undefined : lastPublished;
   if (lastPublished && !previous) {
     log(`The published snapshot ${publishedFile} is ${otherWorkspace(lastPublished.origin.kind === 'demo' ? 'demo' : 'other')}: this run compares with nothing, as a first run`);
   }

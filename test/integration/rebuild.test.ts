@@ -8,6 +8,8 @@
  * (test/support/fake-build.ts) and the portal on a fast clock.
  */
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -197,6 +199,61 @@ describe('npm run rebuild', () => {
     expectOneLineOfCause(run);
     expect(run.stderr).toContain('its portal/roadmap is not published');
     expect(snapshotState(dir)).toEqual(before);
+  });
+});
+
+describe('npm run rebuild with no state kept, when the live site cannot give its history', { timeout: 60_000 }, () => {
+  const id = `rebuild-live-${process.pid}`;
+  /** A live site answering `answers` by path, 404 for anything else. */
+  async function liveSite(answers: Readonly<Record<string, readonly [number, string]>>) {
+    const server = createServer((req, res) => {
+      const [status, body] = answers[req.url ?? '/'] ?? [404, 'Not found'];
+      res.writeHead(status, { 'content-type': req.url?.endsWith('.json') ? 'application/json' : 'text/html' });
+      res.end(body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => server.close(resolve)) };
+  }
+  beforeAll(() => defineWorkspace(apiUrl, id, synthetic({ issues: 5, projects: 1 })));
+
+  it.each([
+    // An issue whose events are an empty list: a TypeError and a stack trace before.
+    [
+      'a history with an issue of no events',
+      {
+        '/history.json': [
+          200,
+          JSON.stringify({
+            format: 'portal-roadmap.history',
+            version: 1,
+            startedAt: '2026-01-01T00:00:00.000Z',
+            recordedAt: '2026-01-01T00:00:00.000Z',
+            issues: { a: { events: [], upvotes: [] } },
+            projects: {},
+            left: { issues: {}, projects: {} },
+          }),
+        ],
+      },
+      'is not a portal-roadmap history',
+    ],
+    // A host that is down: no sign that nothing is published there. A new history was published before.
+    ['a 404 for its history and a 503 at its address', { '/history.json': [404, 'Not found'], '/': [503, 'Service Unavailable'] }, 'answered HTTP 503, not 404'],
+  ] as const)('stops on %s with one error line naming it and --fresh-history, publishing nothing', async (_, answers, reason) => {
+    const site = await liveSite(answers);
+    const dir = mkdtempSync(join(tmpdir(), 'rebuild-live-'));
+    try {
+      const run = await runRebuild(id, dir, [], { ROADMAP_SITE: site.url });
+      expectOneLineOfCause(run);
+      const errorLine = run.stderr.split('\n').find((line) => line.startsWith('error: '))!;
+      expect(errorLine).toContain(`${site.url}/history.json`);
+      expect(errorLine).toContain(reason);
+      expect(errorLine).toContain('--fresh-history');
+      expect(run.summary).toContain(errorLine);
+      expect(existsSync(join(dir, 'dist')) || existsSync(join(dir, 'state'))).toBe(false);
+    } finally {
+      await site.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

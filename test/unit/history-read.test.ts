@@ -25,26 +25,82 @@ describe('a history file', () => {
   });
 
   it.each([
+    ['empty', '', /is not valid JSON \(cut short\?\)/],
     ['cut short', text.slice(0, 200), /is not valid JSON \(cut short\?\)/],
     [
       'of another format',
       JSON.stringify({ format: 'portal-roadmap.snapshot', version: 2 }),
-      /is not a portal-roadmap history \(format portal-roadmap\.history, version 1\):\n {2}- format: /,
+      /is not a portal-roadmap history \(format portal-roadmap\.history, version 1\): 7 problems \(all below\)\. .*\n {2}- format: /,
     ],
+    // An issue or a project with no events has no latest event to date: the checks across fields are not made of it.
+    [
+      'with an issue of no events',
+      text.replace(/"events":\[[^\]]*\]/, '"events":[]'),
+      /: 1 problem \(below\)\. .*\n {2}- issues\.[^.]+\.events: Too small: expected array to have >=1 items$/,
+    ],
+    ['with a project of no events', text.replace(/("projects":\{"[^"]+":\{)"events":\[[^\]]*\]/, '$1"events":[]'), /\n {2}- projects\.[^.]+\.events: Too small/],
     ['with a title in it', text.replace('"events":[', '"title":"Dark mode","events":['), /unknown key "title"/],
     // Counts past what a portal can have: sums of them would no longer be exact.
     ['with a count of 2^60', text.replace(/"upvotes":\[(\d+),(\d+)\]/, `"upvotes":[$1,${2 ** 60}]`), /upvotes: each count must be a whole number from 0 to 1000000000/],
     // An event after the latest run recorded: a clock that was ahead, or an edit.
     ['with an event in the future', text.replace(/"at":"[^"]+"/, '"at":"9999-01-01T00:00:00.000Z"'), /events: has an event dated 9999-01-01T00:00:00\.000Z, after recordedAt/],
-  ])('is refused when %s, naming the file and the fix, and is left as it was', async (_, content, reason) => {
+  ])('is refused when %s, naming the file and the fix in its first line, and is left as it was', async (_, content, reason) => {
     const file = join(dir, `bad-${Math.random()}.json`);
     writeFileSync(file, content);
     const error = await readHistoryFile(file).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HistoryError);
     expect((error as Error).message).toMatch(reason);
-    expect((error as Error).message).toContain(`${file} was left as it is`);
-    expect((error as Error).message).toContain('--fresh-history');
+    // The line the CLI prints after `error:`: the file, and the way on.
+    const [first] = (error as Error).message.split('\n');
+    expect(first).toContain(`The history file ${file} `);
+    expect(first).toContain(`${file} was left as it is`);
+    expect(first).toContain('--fresh-history');
     expect(readFileSync(file, 'utf8')).toBe(content);
+  });
+
+  // Every field of a valid history made empty, or of the wrong kind: refused with the reason, never a TypeError.
+  const record = JSON.parse(text) as Record<string, unknown> & { issues: Record<string, Record<string, unknown>>; projects: Record<string, Record<string, unknown>> };
+  const [issueId, issue] = Object.entries(record.issues)[0]!;
+  const [projectId, project] = Object.entries(record.projects)[0]!;
+  const broken = (path: string, value: unknown) => {
+    const copy = structuredClone(record);
+    if (path.startsWith('issue.')) copy.issues[issueId] = { ...issue, [path.slice(6)]: value };
+    else if (path.startsWith('project.')) copy.projects[projectId] = { ...project, [path.slice(8)]: value };
+    else copy[path] = value;
+    return copy;
+  };
+  const fields = ['startedAt', 'recordedAt', 'issues', 'projects', 'left', 'issue.events', 'issue.upvotes', 'project.events'];
+  // Valid as they are: no issues, no projects, no upvote samples.
+  const valid = new Set(['issues {}', 'projects {}', 'issue.upvotes []']);
+  const cases = fields.flatMap((field) => [[], {}, null, '', 0, [null], [{}]].map((value) => [field, JSON.stringify(value), value] as const));
+  it.each(cases.filter(([field, shown]) => !valid.has(`${field} ${shown}`)))('is refused, not crashed on, when %s is %s', async (field, _, value) => {
+    const file = join(dir, `malformed-${Math.random()}.json`);
+    writeFileSync(file, JSON.stringify(broken(field, value)));
+    const error = await readHistoryFile(file).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HistoryError);
+    expect((error as Error).message.split('\n')[0]).toContain(`${file} was left as it is`);
+  });
+
+  it('lists the first problems of a history with thousands, and counts the rest: one short message', async () => {
+    // 5,000 issues of the wrong shape, one problem each (a live site's history of 85,000 made an error of 85,004 lines).
+    const many = { ...record, issues: Object.fromEntries(Array.from({ length: 5_000 }, (_, index) => [`issue-${index}`, { events: 'none', upvotes: [] }])) };
+    const file = join(dir, 'many-problems.json');
+    writeFileSync(file, JSON.stringify(many));
+    const message = ((await readHistoryFile(file).catch((e: unknown) => e)) as Error).message;
+    const lines = message.split('\n');
+    expect(lines[0]).toContain('is not a portal-roadmap history (format portal-roadmap.history, version 1): 5,000 problems (the first 20 below).');
+    expect(lines.slice(1)).toEqual([
+      ...Array.from({ length: 20 }, (_, index) => `  - issues.issue-${index}.events: Invalid input: expected array, received string`),
+      '  - and 4,980 more',
+    ]);
+  });
+
+  it('cuts a listed problem whose path is an id of any length', async () => {
+    const file = join(dir, 'long-id.json');
+    writeFileSync(file, JSON.stringify({ ...record, issues: { ['x'.repeat(100_000)]: { events: 'none', upvotes: [] } } }));
+    const message = ((await readHistoryFile(file).catch((e: unknown) => e)) as Error).message;
+    expect(message.split('\n')[1]).toMatch(/^ {2}- issues\.x+… \(\d+ more characters\)$/);
+    expect(message.length).toBeLessThan(2_000);
   });
 });
 
@@ -83,6 +139,31 @@ describe('fetchPublishedHistory', () => {
     expect((error as Error).message).toContain('Could not read the published history https://roadmap.example.com/roadmap/history.json: it answered 404');
     expect((error as Error).message).toContain('while the site answers at https://roadmap.example.com/roadmap/');
     expect((error as Error).message).toContain('--fresh-history');
+  });
+
+  it.each([503, 403, 500, 302])('fails when the site answers 404 for its history and %i at its own address: only a 404 there says nothing is published', async (status) => {
+    origin().intercept({ path: '/roadmap/history.json' }).reply(404, '<h1>Not found</h1>');
+    // A redirect with no address to follow is an answer that is not a 404 either.
+    origin().intercept({ path: '/roadmap/' }).reply(status, 'Service Unavailable');
+    const error = await fetchIt().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HistoryError);
+    expect((error as Error).message).toBe(
+      "Could not read the published history https://roadmap.example.com/roadmap/history.json: it answered 404, and the site's address " +
+        `https://roadmap.example.com/roadmap/ answered HTTP ${status}, not 404: nothing says the site is not there. ` +
+        'Check ROADMAP_SITE (or `site` and `base` in roadmap.config.json) and that the site is up, then run again; ' +
+        'or pass --fresh-history to start a new history (the published one is then replaced at the next publish).',
+    );
+  });
+
+  it('fails, naming the URL and the way on in one line, on a history with an issue of no events', async () => {
+    origin()
+      .intercept({ path: '/roadmap/history.json' })
+      .reply(200, text.replace(/"events":\[[^\]]*\]/, '"events":[]'));
+    const error = await fetchIt().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HistoryError);
+    const [first, ...problems] = (error as Error).message.split('\n');
+    expect(first).toMatch(/^The published history https:\/\/roadmap\.example\.com\/roadmap\/history\.json is not a portal-roadmap history .*--fresh-history/);
+    expect(problems).toEqual([expect.stringMatching(/^ {2}- issues\.[^.]+\.events: Too small/)]);
   });
 
   it.each([

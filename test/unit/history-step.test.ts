@@ -9,7 +9,7 @@ import { writeHistoryFile } from '../../src/history/read.ts';
 import { existsSync, readdirSync } from 'node:fs';
 import { recordRun, shownState } from '../../src/history/record.ts';
 import { demoIds, loadDemoSnapshot } from '../../src/snapshot/load.ts';
-import { DEMO_WORKSPACE, workspaceOf } from '../../src/history/workspace.ts';
+import { DEMO_WORKSPACE, workspaceIdDigestOf, workspaceOf } from '../../src/history/workspace.ts';
 import { readHistoryFile } from '../../src/history/read.ts';
 import { DEMO_HISTORY_FILE } from '../../src/config/source.ts';
 import type { Snapshot } from '../../src/snapshot/snapshot-file.ts';
@@ -154,6 +154,71 @@ describe('the history step of a rebuild', () => {
       expect(error.message).not.toContain('\n');
       expect(readFileSync(join(dirs.stateDir, 'history.json'), 'utf8')).toBe(before);
       expect(existsSync(join(dirs.workDir, 'history.json'))).toBe(false);
+    });
+
+    describe('read at another portal address', () => {
+      const earlier = '2026-01-01T00:00:00.000Z';
+      const oldOrigin = { ...origin, apiUrl: 'http://old-api.example.com:8080/v1' };
+      /** A history this version recorded at the old address: its workspace, and its id's digest. */
+      const recordedAt = (at: typeof origin) => ({ ...recordRun(undefined, realShown, earlier), workspace: workspaceOf(at), workspaceIdDigest: workspaceIdDigestOf(at) });
+
+      it('continues the history of the same workspace id, with one warning naming both addresses, and records the new one from now on', async () => {
+        const dirs = folders();
+        await writeHistoryFile(join(dirs.stateDir, 'history.json'), recordedAt(oldOrigin));
+        const lines: string[] = [];
+        // The last published snapshot, read at the old address, names it.
+        const prepared = await prepareHistory({ ...dirs, ...realRun, previousSnapshot: { ...real, origin: oldOrigin }, log: (line) => lines.push(line) });
+        expect(prepared.history.startedAt).toBe(earlier);
+        expect(lines.filter((line) => line.startsWith('warning:'))).toEqual([
+          `warning: the portal's address changed: the history ${join(dirs.stateDir, 'history.json')} was recorded at http://old-api.example.com:8080/v1, ` +
+            'this run reads https://api.example.com/v1; it is workspace "ws_1" at both, so its history goes on here',
+        ]);
+        expect(prepared.history.workspace).toBe(workspaceOf(origin));
+        expect(prepared.history.workspaceIdDigest).toBe(workspaceIdDigestOf(origin));
+        expect(prepared.history.workspace).not.toBe(workspaceOf(oldOrigin));
+      });
+
+      it("continues the live site's, recorded at an address no file of this run names, saying so", async () => {
+        const dirs = folders();
+        await writeHistoryFile(join(dirs.liveSiteDir, 'history.json'), recordedAt(oldOrigin));
+        const lines: string[] = [];
+        const prepared = await prepareHistory({ ...dirs, ...realRun, log: (line) => lines.push(line) });
+        expect(prepared.history.startedAt).toBe(earlier);
+        expect(lines.filter((line) => line.startsWith('warning:'))).toEqual([
+          `warning: the portal's address changed: the history ${join(dirs.liveSiteDir, 'history.json')} was recorded at another address (the history keeps only a digest of it), ` +
+            'this run reads https://api.example.com/v1; it is workspace "ws_1" at both, so its history goes on here',
+        ]);
+      });
+
+      it('continues one of an older version, which records no id of its own, when the last published snapshot is of this workspace id at that address', async () => {
+        const dirs = folders();
+        const { workspaceIdDigest: _, ...older } = recordedAt(oldOrigin);
+        await writeHistoryFile(join(dirs.stateDir, 'history.json'), older);
+        const lines: string[] = [];
+        const prepared = await prepareHistory({ ...dirs, ...realRun, previousSnapshot: { ...real, origin: oldOrigin }, log: (line) => lines.push(line) });
+        expect(prepared.history.startedAt).toBe(earlier);
+        expect(lines.filter((line) => line.startsWith('warning:'))).toHaveLength(1);
+        // Without that snapshot nothing tells it from another workspace's.
+        const alone = folders();
+        await writeHistoryFile(join(alone.stateDir, 'history.json'), older);
+        await expect(prepareHistory({ ...alone, ...realRun, log: () => {} })).rejects.toThrow(/is another workspace's/);
+      });
+
+      it("still refuses another workspace id's history, at this address or another", async () => {
+        for (const at of [
+          { ...origin, workspaceId: 'ws_2' },
+          { ...oldOrigin, workspaceId: 'ws_2' },
+        ]) {
+          const dirs = folders();
+          await writeHistoryFile(join(dirs.stateDir, 'history.json'), recordedAt(at));
+          const before = readFileSync(join(dirs.stateDir, 'history.json'), 'utf8');
+          const error = (await prepareHistory({ ...dirs, ...realRun, previousSnapshot: { ...real, origin: oldOrigin }, log: () => {} }).catch((e: unknown) => e)) as Error;
+          expect(error.message).toMatch(
+            /^The history .*history\.json is another workspace's, not that of workspace "ws_1" of https:\/\/api\.example\.com\/v1; nothing was changed\./,
+          );
+          expect(readFileSync(join(dirs.stateDir, 'history.json'), 'utf8')).toBe(before);
+        }
+      });
     });
 
     it("refuses, in a run of the demo, a real workspace's history", async () => {
