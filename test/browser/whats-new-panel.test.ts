@@ -300,7 +300,8 @@ describe("the what's new panel on another origin", () => {
       const shadow = document.querySelector('portal-roadmap-whats-new')!.shadowRoot!;
       return {
         tags: [...new Set([...shadow.querySelectorAll('*')].map((element) => element.tagName.toLowerCase()))].sort(),
-        titles: [...shadow.querySelectorAll('li')].map((item) => item.lastElementChild!.textContent),
+        // An entry is its line of date and tags, its title, then its summary, if any.
+        titles: [...shadow.querySelectorAll('li')].map((item) => item.children[1]!.textContent),
         links: [...shadow.querySelectorAll('li')].map((item) => item.querySelector('a')?.getAttribute('href') ?? null),
         hrefs: [...shadow.querySelectorAll('a')].map((link) => link.getAttribute('href')),
         heading: shadow.querySelector('h2')!.textContent,

@@ -59,7 +59,7 @@ describe('a configured site', () => {
     expect(board.documentElement.lang).toBe('de-DE');
     expect(board.querySelector('#board-heading')?.textContent).toBe('Alle Einträge');
     expect(board.querySelector('#column-in-progress')?.textContent).toContain('In Arbeit');
-    expect(board.querySelector('.site-footer')?.textContent).toMatch(/Zuletzt aktualisiert: \d{1,2}\. \w+ \d{4}/);
+    expect(board.querySelector('.site-footer')?.textContent).toMatch(/Zuletzt aktualisiert: \d{1,2}\.\u00a0\w+ \d{4}/);
     expect(board.querySelector('label[for="filter-sort"]')?.textContent).toBe('Sortieren nach');
   });
 
