@@ -1,7 +1,8 @@
 /**
  * The layers of src/, checked by dependency-cruiser in `npm test` (`npm run lint:layers`), lowest first:
  * - the pure core (CORE below: the portal client, the snapshot, the config, the history, what the site shows,
- *   the view, the feeds, the exports, hosting, fingerprints, description rendering, i18n, share cards, shared)
+ *   the view, the feeds, the exports, hosting, fingerprints, description rendering, i18n, share cards, a team's
+ *   SVGs, shared)
  *   imports nothing from Astro (ASTRO: by package name, `astro`, `@astrojs/*`, `astro:*`, `virtual:*`, and any
  *   `.astro` component; `astro/zod` is zod itself, re-exported) and nothing from the layers above it;
  * - the publish pipeline and the command line (PIPELINE: src/publish, src/notify, src/cli) sit on the core and
@@ -13,7 +14,7 @@
  * their imports with Astro's compiler and holds them to these same rules, read from this file. A broken rule fails
  * with the rule's name and the import that breaks it.
  */
-const CORE = '^src/(config|portal|snapshot|history|shared|i18n|shown|descriptions|view|theme|release-notes|search|feeds|exports|hosting|fingerprint|share-cards)/';
+const CORE = '^src/(config|portal|snapshot|history|shared|i18n|shown|descriptions|view|theme|release-notes|search|feeds|exports|hosting|fingerprint|share-cards|team-svg)/';
 const PIPELINE = '^src/(publish|notify|cli)/';
 const ASTRO_LAYER = '^src/(integration|route-data|routes|components|layouts|client-scripts|content)/';
 /**

@@ -3,7 +3,7 @@
  * default social image. Each is a file of the team's, named by its path
  * relative to the config file, checked here (it exists inside the project, is
  * a file, and its bytes are of the image type its name says, the type the
- * page then declares), and served from `brand/` under a name with a digest of
+ * page then declares; an SVG holds only what src/team-svg/ allows), and served from `brand/` under a name with a digest of
  * its contents, so an edited file gets a new URL and browsers never keep the
  * old one. A path under public/ (`/logo.svg`) or an https URL is used as it
  * is. Without a favicon of the team's, the package's own is served.
@@ -14,7 +14,7 @@ import { extname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { ConfigError } from '../shared/errors.ts';
 import { packageFile } from '../shared/package-files.ts';
 import { isBrandFile } from './schemas/theme.ts';
-import { svgProblem } from './brand-svg.ts';
+import { SVG_FIX, svgProblem } from '../team-svg/check.ts';
 
 /** The folder, below the roadmap's root, the team's images are served from. */
 export const BRAND_DIR = 'brand';
@@ -113,8 +113,8 @@ function brandFile(key: keyof BrandOptions, value: string, root: string, configD
   if (stat.size > MAX_BRAND_BYTES) throw fail(`${candidate} has ${stat.size} bytes, more than the ${MAX_BRAND_BYTES} a brand image may have`);
   const bytes = readFileSync(real);
   if (!known.looksLike(bytes)) throw fail(`${candidate} is named ${extension} but its contents are not ${known.type}`);
-  const unsafe = extension === '.svg' ? svgProblem(bytes.toString('utf8')) : undefined;
-  if (unsafe) throw fail(`${candidate} holds ${unsafe}, which a browser runs or loads when the image is opened on its own: remove it (a logo of shapes and text needs none)`);
+  const unsafe = extension === '.svg' ? svgProblem(bytes) : undefined;
+  if (unsafe) throw new ConfigError(`Invalid ${configName}:\n  - ${OPTION_NAMES[key]}: ${candidate} holds ${unsafe}. ${SVG_FIX}`);
   return { url: servedName(key, real, bytes), type: known.type, file: real };
 }
 

@@ -6,15 +6,19 @@
  * is one line naming the file and the key; then Astro's schema makes its image
  * an optimised asset. The body is kept as written: the route data renders it
  * through the descriptions' sanitiser (src/route-data/release-notes.ts), never
- * through Astro's own Markdown pipeline, whose HTML is not sanitised.
+ * through Astro's own Markdown pipeline, whose HTML is not sanitised. Astro still
+ * renders a `.md` body as it reads it, and publishes the images it shows: every
+ * image a note uses, its `image` and those, is checked once the notes are read
+ * (`checkNoteImage`).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, relative, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { dirname, extname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Loader } from 'astro/loaders';
+import type { Loader, LoaderContext } from 'astro/loaders';
 import { z } from 'astro/zod';
 import type { SchemaContext } from 'astro/content/config';
 import { ConfigError } from '../shared/errors.ts';
+import { SVG_FIX, svgProblem } from '../team-svg/check.ts';
 import { checkReleaseNote, isNoteFile, releaseNoteFields, type ReleaseNoteRules } from '../release-notes/frontmatter.ts';
 
 export interface ReleaseNotesOptions extends ReleaseNoteRules {
@@ -34,28 +38,45 @@ export function releaseNotesLoader({ projectRoot, dir, configuredFolder, mdx = f
   return {
     name: 'portal-roadmap-release-notes',
     async load(context) {
-      for (const warning of notesFolderWarnings(dir, projectRoot, configuredFolder, mdx)) context.logger.warn(warning);
-      // No folder (or an empty one, as the starter's), no notes: most sites have none.
-      if (!hasNotes(dir, mdx)) {
-        context.store.clear();
-        return;
+      try {
+        await loadNotes(context);
+      } catch (error) {
+        // Astro prints an error's stack when it has one: a mistake in a note is one line of ours, naming the note.
+        if (error instanceof ConfigError) error.stack = '';
+        throw error;
       }
-      // Loaded only for a folder with notes: Astro's loaders module brings its image and file helpers, which the content
-      // sync of a site without notes (most sites) would otherwise transform for nothing.
-      const { glob } = await import('astro/loaders');
-      await glob({ pattern, base: pathToFileURL(`${dir}/`).href }).load({
-        ...context,
-        parseData: (props) => {
-          const path = resolve(projectRoot, props.filePath ?? props.id);
-          const text = existsSync(path) ? readFileSync(path, 'utf8') : undefined;
-          const file = relative(projectRoot, path).split('\\').join('/');
-          checkReleaseNote(file, props.data, rules, text);
-          checkNoteImage(file, path, props.data);
-          return context.parseData(props);
-        },
-      });
     },
   };
+
+  async function loadNotes(context: LoaderContext): Promise<void> {
+    for (const warning of notesFolderWarnings(dir, projectRoot, configuredFolder, mdx)) context.logger.warn(warning);
+    // No folder (or an empty one, as the starter's), no notes: most sites have none.
+    if (!hasNotes(dir, mdx)) {
+      context.store.clear();
+      return;
+    }
+    // Loaded only for a folder with notes: Astro's loaders module brings its image and file helpers, which the content
+    // sync of a site without notes (most sites) would otherwise transform for nothing.
+    const { glob } = await import('astro/loaders');
+    await glob({ pattern, base: pathToFileURL(`${dir}/`).href }).load({
+      ...context,
+      parseData: (props) => {
+        const path = resolve(projectRoot, props.filePath ?? props.id);
+        const text = existsSync(path) ? readFileSync(path, 'utf8') : undefined;
+        const file = relative(projectRoot, path).split('\\').join('/');
+        checkReleaseNote(file, props.data, rules, text);
+        return context.parseData(props);
+      },
+    });
+    // Every build, notes Astro's content cache kept unread included: an image may have changed while its note did not.
+    const roots = [projectRoot, dir].filter((root) => existsSync(root)).map((root) => realpathSync(root));
+    for (const [, entry] of context.store.entries()) {
+      const path = resolve(projectRoot, entry.filePath ?? entry.id);
+      const note = { file: relative(projectRoot, path).split('\\').join('/'), path };
+      checkNoteImage(note, storedImage(entry.data['image']), roots);
+      for (const image of entry.assetImports ?? []) checkNoteImage(note, image, roots, 'text');
+    }
+  }
 }
 
 /**
@@ -89,15 +110,49 @@ export function notesFolderWarnings(dir: string, projectRoot: string, configured
   return warnings;
 }
 
+/** The image as the store keeps it: Astro's `image()` prefixes the path as written (astro/dist/content/consts.js, `IMAGE_IMPORT_PREFIX`). */
+const storedImage = (image: unknown) => (typeof image === 'string' ? image.replace(/^__ASTRO_IMAGE_/, '') : image);
+
+/** A note as messages name it (`file`, relative to the project root) and its file on disk (`path`). */
+export interface NoteFile {
+  file: string;
+  path: string;
+}
+
 /**
- * A note's `image` must be a file beside it. Said while the content is read, before the build starts: Astro's own
- * error names none of the note's file, and comes after `astro build` emptied the output folder.
- * `file`: the note as messages name it; `path`: the note's file on disk.
+ * A note's image (its `image`, or an image its Markdown shows, `where: 'text'`) must be a file beside it, inside the
+ * project or the notes' folder (`roots`, real paths) once links are followed, and, an SVG, hold only what
+ * src/team-svg/ allows: Astro publishes it as it is, in `/_astro/`, where a browser that opens it runs what it holds.
+ * Each mistake is one line naming the note, before the build starts: Astro publishes a file outside the project as
+ * any other, and its own errors name none of the note's file and come with a stack. A URL is Astro's to fetch, and an image
+ * in the text that is no file is Astro's to report.
  */
-export function checkNoteImage(file: string, path: string, data: unknown): void {
-  const image = (data as { image?: unknown } | undefined)?.image;
-  if (typeof image !== 'string' || /^[a-z][a-z0-9+.-]*:/i.test(image) || existsSync(resolve(dirname(path), image))) return;
-  throw new ConfigError(`Release note ${file}: image: there is no file "${image}" beside the note; give the path of an image file, relative to the note, e.g. "./search.png".`);
+export function checkNoteImage({ file, path }: NoteFile, image: unknown, roots: readonly string[], where: 'image' | 'text' = 'image'): void {
+  if (typeof image !== 'string' || URL.canParse(image)) return;
+  const named = where === 'image' ? `Release note ${file}: image:` : `Release note ${file}: the image ${JSON.stringify(image)} in its text:`;
+  const fix = 'give the path of an image file, relative to the note, e.g. "./search.png".';
+  if (isAbsolute(image)) throw new ConfigError(`${named} ${JSON.stringify(image)} is not relative to the note; ${fix}`);
+  const candidate = resolve(dirname(path), image);
+  if (!existsSync(candidate) || !statSync(candidate).isFile()) {
+    if (where === 'text') return;
+    throw new ConfigError(`${named} there is no file ${JSON.stringify(image)} beside the note; ${fix}`);
+  }
+  const real = realpathSync(candidate);
+  if (!roots.some((root) => isInside(root, real)))
+    throw new ConfigError(`${named} ${JSON.stringify(image)} is outside the project (${real}); copy the image beside the note and ${fix}`);
+  const bytes = readFileSync(real);
+  if (extname(real).toLowerCase() !== '.svg' && !looksLikeMarkup(bytes)) return;
+  const problem = svgProblem(bytes);
+  if (problem) throw new ConfigError(`${named} ${JSON.stringify(image)} holds ${problem}. ${SVG_FIX}`);
+}
+
+/** Whether a file is text that begins with markup (`<svg`, `<?xml`), whatever its name: image formats read SVG by its contents. */
+const looksLikeMarkup = (bytes: Buffer) => /^(?:\uFEFF)?\s*</.test(bytes.subarray(0, 1024).toString('utf8'));
+
+/** Whether `path` is `root` or below it, by path segments. */
+function isInside(root: string, path: string): boolean {
+  const inside = relative(root, path);
+  return inside !== '..' && !inside.startsWith(`..${sep}`) && !isAbsolute(inside);
 }
 
 /** Whether the folder holds a note at any depth (an example or a draft, named `_…`, is none). */

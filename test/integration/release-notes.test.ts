@@ -4,13 +4,13 @@
  * named by identifier (any case) and id, one name no issue has, and a project; a
  * second note in a subfolder. Expected values come from the note files and the demo data.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative } from 'node:path';
 import { XMLValidator } from 'fast-xml-parser';
 import { JSDOM } from 'jsdom';
 import { describe, expect, inject, it } from 'vitest';
-import { listFiles, PROJECT_ROOT, readPage } from '../support/build-site.ts';
-import { CONFIGURED_BASE, CONFIGURED_SITE } from '../support/fixtures.ts';
+import { buildSite, listFiles, PROJECT_ROOT, readPage, scratchDir, type BuildResult } from '../support/build-site.ts';
+import { CONFIGURED_BASE, CONFIGURED_RELEASE_NOTES, CONFIGURED_SITE, TEST_SITE } from '../support/fixtures.ts';
 
 const NOTE = 'releases/invoices-in-one-tap/index.html';
 // From src/data/demo/portal.json: FN-112, FN-114 and FN-113 (by id), all three in the invoicing project.
@@ -278,4 +278,52 @@ describe("the demo's release notes", () => {
       }
     }
   });
+});
+
+/**
+ * Builds that must fail, each with a notes' folder of its own written below the scratch folder (the build's project
+ * root links the project's node_modules/, so `node_modules/.cache/…` is a folder inside it): an SVG image holding a
+ * script, as the note's `image` (three copies) and in its text, was published by Astro as it is, in /_astro/; an image
+ * outside the project was published too.
+ */
+describe("a note's image that may not be published", () => {
+  const HOSTILE_SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" onload="alert(document.domain)"><script>alert(1)</script></svg>\n';
+  const NOTE = (extra: string, body = 'Faster.') => `---\ntitle: Faster search\ndate: 2026-11-20\n${extra}---\n${body}\n`;
+  /** A notes' folder of its own, and the note `notes/search.md` as the build names it: relative to the project root. */
+  const notesFolder = (files: Record<string, string | Buffer>) => {
+    const dir = scratchDir('note-images-');
+    mkdirSync(join(dir, 'notes'));
+    for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+    const config = join(dir, 'roadmap.config.json');
+    writeFileSync(config, JSON.stringify({ releaseNotes: { folder: relative(PROJECT_ROOT, join(dir, 'notes')) } }));
+    const env = { ROADMAP_CONFIG: config, PORTAL_API_URL: inject('portalApiUrl'), PORTAL_WORKSPACE_ID: 'ws-whole', ROADMAP_SITE: TEST_SITE };
+    return { env, note: relative(PROJECT_ROOT, join(dir, 'notes/search.md')) };
+  };
+  const build = async (files: Record<string, string | Buffer>) => {
+    const { env, note } = notesFolder(files);
+    return { ...(await buildSite(env)), note };
+  };
+  const expectOneLine = (result: BuildResult, line: string) => {
+    const published = existsSync(result.outDir) ? listFiles(result.outDir).filter((file) => file.startsWith('_astro/search.')) : [];
+    expect([result.code === 0 ? 'built' : 'failed', published], result.output).toEqual(['failed', []]);
+    expect(result.output.split('\n').filter((text) => text.includes(line))).toEqual([expect.stringContaining(line)]);
+    expect(result.output).not.toMatch(/^\s+at /m);
+  };
+
+  it('fails the build with one line naming the note and what to remove, an SVG holding a script as its image or in its text; and one outside the project', async () => {
+    const [image, text, outside] = await Promise.all([
+      build({ 'notes/search.md': NOTE('image: ./search.svg\nimageAlt: The search box\n'), 'notes/search.svg': HOSTILE_SVG }),
+      build({ 'notes/search.md': NOTE('', 'Faster.\n\n![The search box](./search.svg)'), 'notes/search.svg': HOSTILE_SVG }),
+      build({
+        'notes/search.md': NOTE('image: ../search.png\nimageAlt: The search box\n'),
+        'search.png': readFileSync(join(PROJECT_ROOT, CONFIGURED_RELEASE_NOTES, 'invoices.png')),
+      }),
+    ]);
+    const holds =
+      'holds the attribute onload (on <svg>, line 1): an event handler runs code when the image is opened on its own. Remove it; docs/security.md lists what a published SVG may hold.';
+    expectOneLine(image, `Release note ${image.note}: image: "./search.svg" ${holds}`);
+    expectOneLine(text, `Release note ${text.note}: the image "./search.svg" in its text: "./search.svg" ${holds}`);
+    expectOneLine(outside, `Release note ${outside.note}: image: "../search.png" is outside the project (`);
+    expect(outside.output).toContain('copy the image beside the note and give the path of an image file, relative to the note, e.g. "./search.png".');
+  }, 180_000);
 });

@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { brandFiles, resolveBrand } from '../../src/config/brand.ts';
-import { svgProblem } from '../../src/config/brand-svg.ts';
 import { resolveSettings } from '../../src/config/settings.ts';
 import { configErrorMessage } from '../support/config-error.ts';
 
@@ -85,40 +84,18 @@ describe('brand images', () => {
     expect(error(() => resolveSettings(root, {}))).toMatch(/theme\.favicon: use an image file/);
   });
 
-  it('an SVG that would run or load anything when opened on its own is refused, naming what it holds', () => {
-    const svg = (inner: string, attributes = '') => `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"${attributes}>${inner}</svg>`;
-    const refused: [string, RegExp][] = [
-      [svg('<script>alert(1)</script>'), /a <script> element/],
-      [svg('<svg:script xmlns:svg="http://www.w3.org/2000/svg">alert(1)</svg:script>'), /a <svg:script> element/],
-      [svg('', ' onload="alert(1)"'), /an event handler \(onload\) on <svg>/],
-      [svg('<rect onclick="alert(1)"/>'), /an event handler \(onclick\) on <rect>/],
-      [svg('<foreignObject><div xmlns="http://www.w3.org/1999/xhtml">x</div></foreignObject>'), /a <foreignObject> element/],
-      [svg('<a xlink:href="javascript:alert(1)"><text>x</text></a>'), /a reference outside the file \(xlink:href\) on <a>/],
-      [svg('<image href="https://tracker.example/pixel.png"/>'), /a reference outside the file \(href\) on <image>/],
-      [svg('<use href="other.svg#logo"/>'), /a reference outside the file \(href\) on <use>/],
-      [svg('<a><set attributeName="href" to="javascript:alert(1)"/><text>x</text></a>'), /a <set> that sets href/],
-      [svg('<style>@import url(https://evil.example/x.css);</style>'), /a <style> that loads a resource/],
-      [svg('<rect style="fill: url(https://evil.example/x)"/>'), /a style that loads a resource on <rect>/],
-      [`<?xml-stylesheet href="https://evil.example/x.css"?>${svg('')}`, /a processing instruction <\?xml-stylesheet>/],
-      [`<!DOCTYPE svg [<!ENTITY x "y">]>${svg('<text>&x;</text>')}`, /an entity declaration/],
-    ];
-    for (const [text, problem] of refused) expect([text, svgProblem(text)]).toEqual([text, expect.stringMatching(problem)]);
-    write('logo.svg', refused[0]![0]);
-    expect(() => resolveBrand({ logo: 'logo.svg' }, root, root, 'roadmap.config.json')).toThrow(
-      /^Invalid roadmap.config.json:\n {2}- theme\.logo: .*logo\.svg holds a <script> element, which a browser runs or loads when the image is opened on its own: remove it/,
+  it('an SVG that would run or load anything when opened on its own is refused: one line naming the option, the file and what to remove', () => {
+    // What an SVG may hold: test/unit/team-svg.test.ts.
+    write('logo.svg', '<svg xmlns="http://www.w3.org/2000/svg">\n<a><set attributeName="&#104;ref" to="javascript:alert(1)"/></a></svg>');
+    expect(error(() => resolveBrand({ logo: 'logo.svg' }, root, root, 'roadmap.config.json'))).toBe(
+      `Invalid roadmap.config.json:\n  - theme.logo: ${join(root, 'logo.svg')} holds a <set> element (line 2): an animation can turn any attribute into a link or an event handler. Remove it; docs/security.md lists what a published SVG may hold.`,
     );
+    write('favicon.svg', '<svg xmlns="http://www.w3.org/2000/svg"><rect style="fill: u\\72l(https://evil.example/x)"/></svg>');
+    expect(error(() => resolveBrand({ favicon: 'favicon.svg' }, root, root, 'roadmap.config.json'))).toMatch(/theme\.favicon: .*favicon\.svg holds "u\\\\72l\(https", a url\(\)/);
   });
 
-  it('an SVG of shapes, text, gradients, fragments and animations is published as drawn', () => {
-    const drawn = `<?xml version="1.0" encoding="UTF-8"?>
-<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 10 10">
-  <defs><linearGradient id="g"><stop offset="0" stop-color="#123"/></linearGradient><path id="p" d="M0 0h1"/></defs>
-  <style>.a { fill: url(#g); }</style>
-  <rect class="a" width="10" height="10" style="fill: url('#g')"/><use xlink:href="#p"/><text>Acme &amp; co</text>
-  <circle r="1"><animate attributeName="r" from="1" to="2" dur="1s"/></circle>
-</svg>`;
-    expect(svgProblem(drawn)).toBeUndefined();
-    expect(svgProblem(readFileSync(new URL('../../src/assets/favicon.svg', import.meta.url), 'utf8'))).toBeUndefined();
+  it('an SVG of shapes, text, gradients and links to its own elements is published as drawn', () => {
+    const drawn = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><defs><linearGradient id="g"><stop offset="0" stop-color="#123"/></linearGradient></defs><rect width="10" height="10" fill="url(#g)"/><text>Acme &amp; co</text></svg>`;
     write('logo.svg', drawn);
     expect(resolveBrand({ logo: 'logo.svg' }, root, root, 'roadmap.config.json').logo!.file).toBe(join(root, 'logo.svg'));
   });

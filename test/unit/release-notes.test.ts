@@ -1,6 +1,6 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
@@ -259,15 +259,58 @@ describe("a note's summary", () => {
 });
 
 describe("a note's image", () => {
+  const NOTE_FILE = 'src/content/releases/invoices.md';
+  const HOSTILE_SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" onload="alert(document.domain)"><script>alert(1)</script></svg>';
+  const project = () => {
+    const root = realpathSync(mkdtempSync(join(tmpdir(), 'note-image-')));
+    mkdirSync(join(root, 'src/content/releases'), { recursive: true });
+    return { root, note: { file: NOTE_FILE, path: join(root, NOTE_FILE) }, write: (path: string, text: string) => writeFileSync(join(root, 'src/content/releases', path), text) };
+  };
+
   it('is a file beside the note: a mistyped path is one line naming the note and the path, before the build starts', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'note-image-'));
-    writeFileSync(join(dir, 'invoices.png'), 'png');
-    const note = join(dir, 'invoices.md');
-    expect(() => checkNoteImage('src/content/releases/invoices.md', note, { image: './invoices.png' })).not.toThrow();
-    expect(() => checkNoteImage('src/content/releases/invoices.md', note, { image: './invoice.png' })).toThrow(
+    const { root, note, write } = project();
+    write('invoices.png', 'png');
+    expect(() => checkNoteImage(note, './invoices.png', [root])).not.toThrow();
+    expect(() => checkNoteImage(note, './invoice.png', [root])).toThrow(
       'Release note src/content/releases/invoices.md: image: there is no file "./invoice.png" beside the note; give the path of an image file, relative to the note, e.g. "./search.png".',
     );
-    expect(() => checkNoteImage('x.md', note, {})).not.toThrow();
+    expect(() => checkNoteImage(note, undefined, [root])).not.toThrow();
+    expect(() => checkNoteImage(note, 'https://cdn.example.com/a.png', [root])).not.toThrow();
+    // An image in the text that is no file is Astro's to report, as it did before.
+    expect(() => checkNoteImage(note, './gone.png', [root], 'text')).not.toThrow();
+  });
+
+  it('outside the project, by a path or a link, is one line naming the note and the fix, not a stack', () => {
+    const { root, note } = project();
+    const outside = realpathSync(mkdtempSync(join(tmpdir(), 'outside-')));
+    writeFileSync(join(outside, 'pic.png'), 'png');
+    const upwards = relative(join(root, 'src/content/releases'), join(outside, 'pic.png'));
+    expect(() => checkNoteImage(note, upwards, [root])).toThrow(
+      `Release note ${NOTE_FILE}: image: ${JSON.stringify(upwards)} is outside the project (${join(outside, 'pic.png')}); copy the image beside the note and give the path of an image file, relative to the note, e.g. "./search.png".`,
+    );
+    symlinkSync(join(outside, 'pic.png'), join(root, 'src/content/releases/linked.png'));
+    expect(() => checkNoteImage(note, './linked.png', [root])).toThrow(/^Release note src\/content\/releases\/invoices\.md: image: "\.\/linked\.png" is outside the project/);
+    expect(() => checkNoteImage(note, join(outside, 'pic.png'), [root])).toThrow(
+      /image: ".*pic\.png" is not relative to the note; give the path of an image file, relative to the note/,
+    );
+    // The notes' folder is a root too: the demo's notes are in the package, wherever it is installed.
+    expect(() => checkNoteImage(note, upwards, [root, outside])).not.toThrow();
+  });
+
+  it('an SVG, in the frontmatter or the text, or named .png, is published only when it holds nothing that runs or loads', () => {
+    const { root, note, write } = project();
+    write('pic.svg', HOSTILE_SVG);
+    write('disguised.png', `\n${HOSTILE_SVG}`);
+    write('logo.svg', '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 2 2"><rect width="2" height="2" fill="#123"/></svg>');
+    expect(() => checkNoteImage(note, './pic.svg', [root])).toThrow(
+      'Release note src/content/releases/invoices.md: image: "./pic.svg" holds the attribute onload (on <svg>, line 1): an event handler runs code when the image is opened on its own. Remove it; docs/security.md lists what a published SVG may hold.',
+    );
+    expect(() => checkNoteImage(note, 'pic.svg', [root], 'text')).toThrow(
+      /^Release note src\/content\/releases\/invoices\.md: the image "pic\.svg" in its text: "pic\.svg" holds the attribute onload/,
+    );
+    expect(() => checkNoteImage(note, './disguised.png', [root])).toThrow(/image: "\.\/disguised\.png" holds the attribute onload/);
+    expect(() => checkNoteImage(note, './logo.svg', [root])).not.toThrow();
+    expect(() => checkNoteImage(note, './logo.svg', [root], 'text')).not.toThrow();
   });
 });
 
