@@ -65,7 +65,7 @@ export function styleProblem(css: string): string | undefined {
       if (name === 'url') {
         // `url( "…" )`: one string, read as CSS reads it. Any other argument (`u\72l(x)`, a url token to a browser) is refused.
         const [argument, end] = [tokens[index + 1], tokens[index + 2]];
-        const reference = argument?.type === tokenTypes.String ? cssString.decode(argument.text) : undefined;
+        const reference = argument && argument.type === tokenTypes.String ? cssString.decode(argument.text) : undefined;
         if (reference === undefined || end?.type !== tokenTypes.RightParenthesis) return `${quoted(`${text}${argument?.text ?? ''}`)}, a url() whose link is not one quoted string`;
         if (!isFragment(reference)) return `url(${quoted(reference)}), a link to another file`;
         index += 2;
