@@ -45,10 +45,10 @@ describe("the theme switch's state", () => {
     const languages = await openSite(inject('fixtures').languages.outDir);
     try {
       const page = await languages.browser.newPage();
-      await page.goto(`${languages.site.url}fr/`);
+      await page.goto(`${languages.site.url}/fr/`);
       // French puts a no-break space before a colon; Japanese joins with a full-width colon.
       expect(await page.locator('[data-theme-switch]').getAttribute('aria-label')).toBe('Thème\u00a0: Automatique');
-      await page.goto(`${languages.site.url}ja/`);
+      await page.goto(`${languages.site.url}/ja/`);
       expect(await page.locator('[data-theme-switch]').getAttribute('aria-label')).toBe('配色：自動');
     } finally {
       await languages.close();
