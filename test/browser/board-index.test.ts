@@ -3,44 +3,23 @@
  * board renders. One build of the demo with 5 cards per column and 5 per
  * column page, so most issues are off the board. Expected values come
  * straight from the demo's data file, with the default status → column
- * mapping written out here, never from the site's modules; the interface's
+ * mapping written out (test/support/demo-data.ts), never from the site's modules; the interface's
  * words are German (the build's locale), written out here as de.json has them.
  * The same build has a pale accent (yellow, unreadable on white as it is) and
  * a vote link, for the accent's contrast and the project icons.
  * (The `demo-de` fixture, built once by the global setup and shared with the
  * search test: test/support/fixtures.ts.)
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { pageWeight } from '../../scripts/bench/weight.ts';
-import { PROJECT_ROOT } from '../support/build-site.ts';
 import { BOARD_INDEX_PER_COLUMN } from '../support/fixtures.ts';
+// The demo workspace as the site should publish it, computed from its files.
+import { DEMO_COLUMN_OF as COLUMN_OF, DEMO_COLUMNS as COLUMNS, DEMO_PUBLISHED as published, demoInColumn as inColumn } from '../support/demo-data.ts';
 import { axeViolations, cardsByIssue, filtersSettled as settled, openSite, tabTo, watchPage, type OpenSite } from '../support/browser.ts';
 import type { StaticSite } from '../support/static-server.ts';
 
 const PER_COLUMN = BOARD_INDEX_PER_COLUMN;
-
-// The demo workspace as the site should publish it, computed from the raw file.
-interface RawIssue {
-  id: string;
-  title: string;
-  status: string;
-  team: string;
-  upvotes: number;
-  sortOrder: number;
-  isVisible?: boolean;
-  isDeleted?: boolean;
-}
-const raw = JSON.parse(readFileSync(join(PROJECT_ROOT, 'src/data/demo/portal.json'), 'utf8')) as { issues: RawIssue[] };
-/** The default columns, for the statuses the demo uses; Canceled is hidden. */
-const COLUMN_OF: Record<string, string> = { Backlog: 'backlog', Todo: 'planned', 'In Progress': 'in-progress', 'In Review': 'in-progress', Done: 'done' };
-const published = raw.issues
-  .filter((issue) => issue.isVisible !== false && issue.isDeleted !== true && issue.status !== 'Canceled')
-  .sort((a, b) => a.sortOrder - b.sortOrder || b.upvotes - a.upvotes || (a.id < b.id ? -1 : 1));
-const inColumn = (column: string, team?: string) => published.filter((issue) => COLUMN_OF[issue.status] === column && (!team || issue.team === team));
-const COLUMNS = ['backlog', 'planned', 'in-progress', 'done'];
 
 let opened: OpenSite;
 let browser: Browser;

@@ -9,10 +9,11 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { axeBothSchemes, openSite, watchPage, type OpenSite } from '../support/browser.ts';
+import { axeBothSchemes, filtersSettled, openSite, watchPage, type OpenSite } from '../support/browser.ts';
 import type { StaticSite } from '../support/static-server.ts';
 import { listFiles } from '../support/build-site.ts';
 import { CONFIGURED_BASE, CONFIGURED_NAV } from '../support/fixtures.ts';
+import { DEMO_COLUMNS, demoInColumn } from '../support/demo-data.ts';
 
 const PHONE = { width: 375, height: 812 };
 /** Issue 35's budget for a 49-issue board at 375 px; the demo shows 40. */
@@ -34,6 +35,9 @@ afterAll(() => opened?.close());
 /** The columns a visitor sees, by their `data-column`. */
 const shownColumns = (page: Page) => page.locator('[data-column]:visible').evaluateAll((columns) => columns.map((c) => (c as HTMLElement).dataset.column));
 const currentTab = (page: Page) => page.locator('[data-tab][aria-current="true"]').getAttribute('data-tab');
+/** Each tab's column and the count it shows, in the tabs' order. */
+const tabCounts = (page: Page) =>
+  page.locator('[data-tab]').evaluateAll((links) => links.map((a) => [(a as HTMLElement).dataset.tab, a.querySelector('[data-tab-count]')?.textContent?.trim()]));
 
 describe('the board on a phone', () => {
   it('is at most 3,000 px tall, with its first card in the first screen, and axe-clean in both schemes', async () => {
@@ -53,14 +57,11 @@ describe('the board on a phone', () => {
     const page = await browser.newPage({ viewport: PHONE });
     await page.goto(site.url);
     const tabs = await page.locator('[data-tab]').evaluateAll((links) => links.map((a) => (a as HTMLElement).dataset.tab!));
-    expect(tabs.length).toBeGreaterThan(2);
+    // A tab for each of the demo's columns, in board order, each counting the column's issues in the demo's data.
+    expect(tabs).toEqual([...DEMO_COLUMNS]);
     expect(await shownColumns(page)).toEqual([tabs[0]]);
     expect(await currentTab(page)).toBe(tabs[0]);
-    // Each tab's count is its column's number of issues.
-    for (const id of tabs) {
-      const total = await page.locator(`[data-column="${id}"]`).getAttribute('data-total');
-      expect(await page.locator(`[data-tab-count="${id}"]`).textContent()).toBe(total);
-    }
+    expect(await tabCounts(page)).toEqual(DEMO_COLUMNS.map((id) => [id, String(demoInColumn(id).length)]));
 
     await page.locator(`[data-tab="${tabs[2]}"]`).click();
     expect(await shownColumns(page)).toEqual([tabs[2]]);
@@ -86,6 +87,31 @@ describe('the board on a phone', () => {
       await page.locator(`[data-tab="${id}"]`).click();
       expect(await page.evaluate(() => document.documentElement.scrollHeight), id).toBeLessThanOrEqual(MAX_BOARD_HEIGHT);
     }
+    await page.close();
+  });
+
+  it("keeps the board's query string (a visitor's filter) when a tab is picked", async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    await page.goto(`${site.url}/?team=Web`);
+    await filtersSettled(page);
+    await page.locator('[data-tab="planned"]').click();
+    expect(await shownColumns(page)).toEqual(['planned']);
+    const url = new URL(page.url());
+    expect([url.pathname, url.search, url.hash]).toEqual(['/', '?team=Web', '#column-planned']);
+    await page.close();
+  });
+
+  it('adds no history entry per tab: Back leaves the board for the page before it', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    await page.goto(`${site.url}/shipped/`);
+    await page.goto(`${site.url}/`);
+    await page.locator('[data-tab="planned"]').click();
+    await page.locator('[data-tab="done"]').click();
+    await page.keyboard.press('ArrowLeft');
+    expect(await shownColumns(page)).toEqual(['in-progress']);
+    expect(new URL(page.url()).hash).toBe('#column-in-progress');
+    await page.goBack();
+    expect(new URL(page.url()).pathname).toBe('/shipped/');
     await page.close();
   });
 
@@ -258,21 +284,17 @@ describe("the visitor's colour scheme", () => {
 
 describe("a team's board and the embeds on a phone", () => {
   it("show one column at a time too, picked by tabs with their own counts, and an embed's tabs stay in its frame", async () => {
-    const team = listFiles(outDir)
-      .find((file) => /^teams\/[^/]+\/index\.html$/.test(file))!
-      .replace(/index\.html$/, '');
+    // The Web team's board (its slug, the team's name in lower case), and the embeds of the whole board and of that team's.
+    const boards = { '/teams/web/': 'Web', '/embed/': undefined, '/embed/teams/web/': 'Web' };
     const page = await browser.newPage({ viewport: PHONE });
     const watch = watchPage(page);
-    for (const path of [`/${team}`, '/embed/', `/embed/${team}`]) {
+    for (const [path, team] of Object.entries(boards)) {
       await page.goto(`${site.url}${path}`);
       const tabs = await page.locator('[data-tab]').evaluateAll((links) => links.map((a) => (a as HTMLElement).dataset.tab!));
-      expect(tabs.length, path).toBeGreaterThan(2);
+      expect(tabs, path).toEqual([...DEMO_COLUMNS]);
       expect(await shownColumns(page), path).toEqual([tabs[0]]);
-      // Each tab counts the issues of its column on this board: on a team's, the team's.
-      for (const id of tabs) {
-        const total = await page.locator(`[data-column="${id}"]`).getAttribute('data-total');
-        expect(await page.locator(`[data-tab-count="${id}"]`).textContent(), `${path} ${id}`).toBe(total);
-      }
+      // Each tab counts the issues of its column on this board, in the demo's data: on a team's, the team's.
+      expect(await tabCounts(page), path).toEqual(DEMO_COLUMNS.map((id) => [id, String(demoInColumn(id, team).length)]));
       await page.locator(`[data-tab="${tabs[1]}"]`).click();
       expect(await shownColumns(page), path).toEqual([tabs[1]]);
       expect(new URL(page.url()).pathname, path).toBe(path);

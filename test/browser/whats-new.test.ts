@@ -4,24 +4,27 @@
  * /whats-new.js from the roadmap's site. The first visit counts nothing; a
  * visitor who last saw an older item gets the count of what shipped since;
  * following the link clears it. No cookie, no inline script on the host.
+ * The dates expected are the demo changelog's, worked out from the demo's files (test/support/demo-data.ts).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { openSite, watchPage, type OpenSite } from '../support/browser.ts';
+import { demoChangelog } from '../support/demo-data.ts';
+import { PAGED_SITE } from '../support/fixtures.ts';
 
 let opened: OpenSite;
 let browser: Browser;
 let host: Server;
 let hostOrigin = '';
-let latest: { changelog: string; items: { shippedAt: string }[] };
+/** The demo's changelog, newest first, and its address (the demo shares the paged fixture's site), from the fixture's files. */
+const changelog = demoChangelog();
+const CHANGELOG_URL = `${PAGED_SITE}/changelog/`;
 
 beforeAll(async () => {
   const build = inject('fixtures').demo;
-  latest = JSON.parse(readFileSync(join(build.outDir, 'latest.json'), 'utf8'));
+  expect(build.code, build.output).toBe(0);
   ({ browser } = opened = await openSite(build.outDir));
   const roadmap = opened.site.url;
   const roadmapOrigin = new URL(roadmap).origin;
@@ -46,7 +49,7 @@ async function visit(context: BrowserContext): Promise<{ page: Page; watch: Retu
   const watch = watchPage(page);
   await page.goto(`${hostOrigin}/`);
   // The link gets the changelog's address once latest.json has arrived.
-  await expect.poll(() => page.locator('[data-roadmap-whats-new]').getAttribute('href')).toBe(latest.changelog);
+  await expect.poll(() => page.locator('[data-roadmap-whats-new]').getAttribute('href')).toBe(CHANGELOG_URL);
   return { page, watch };
 }
 
@@ -56,7 +59,7 @@ describe("the what's new badge on another origin", () => {
     const { page, watch } = await visit(context);
     expect(await page.locator('.portal-roadmap-badge').count()).toBe(0);
     const stored = await page.evaluate(() => ({ ...localStorage }));
-    expect(Object.values(stored)).toEqual([latest.items[0]!.shippedAt]);
+    expect(Object.values(stored)).toEqual([changelog[0]!.at]);
     expect(await context.cookies()).toEqual([]);
     expect(watch).toEqual({ dialogs: [], consoleErrors: [] });
     await context.close();
@@ -66,18 +69,17 @@ describe("the what's new badge on another origin", () => {
     const context = await browser.newContext();
     const { page } = await visit(context);
     // The visitor last saw the fourth newest item: three shipped since.
-    const seen = latest.items[3]!.shippedAt;
-    const expected = latest.items.filter((item) => item.shippedAt > seen).length;
-    expect(expected).toBe(3);
+    const seen = changelog[3]!.at;
+    expect(changelog.filter((item) => item.at > seen)).toHaveLength(3);
     await page.evaluate((value) => {
       for (const key of Object.keys(localStorage)) localStorage.setItem(key, value);
     }, seen);
     await page.reload();
-    await expect.poll(() => page.locator('.portal-roadmap-badge').textContent()).toBe(String(expected));
+    await expect.poll(() => page.locator('.portal-roadmap-badge').textContent()).toBe('3');
     // The demo's changelog is at its made-up address: answered here, never sent out.
-    await context.route(`${latest.changelog}**`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Changelog</title>' }));
+    await context.route(`${CHANGELOG_URL}**`, (route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Changelog</title>' }));
     await page.locator('[data-roadmap-whats-new]').click();
-    await page.waitForURL(latest.changelog);
+    await page.waitForURL(CHANGELOG_URL);
     const again = await visit(context);
     expect(await again.page.locator('.portal-roadmap-badge').count()).toBe(0);
     await context.close();

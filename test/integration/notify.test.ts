@@ -65,6 +65,22 @@ function stateDir(): string {
 
 const instant = { now: () => 0, sleep: async () => {} };
 
+/** Records in `dir` what the rebuild records of release notes (src/history/published-notes.ts): `title`, new in its last run, and a note from before the record. */
+function recordNotes(dir: string, title: string): void {
+  const lastRun = (JSON.parse(readFileSync(join(dir, 'history.json'), 'utf8')) as { recordedAt: string }).recordedAt;
+  writeFileSync(
+    join(dir, PUBLISHED_NOTES_FILE),
+    JSON.stringify({
+      format: 'portal-roadmap.published-notes',
+      version: 1,
+      notes: [
+        { slug: 'invoices-in-one-tap', title, date: '2026-11-20', tags: ['new', 'improved'], since: lastRun },
+        { slug: 'older-note', title: 'Older note', date: '2026-01-01', tags: [], since: RUN_DATES[0], before: true },
+      ],
+    }),
+  );
+}
+
 async function run(dir: string, environment: Record<string, string> = env(), clock = instant) {
   const said: string[] = [];
   const warned: string[] = [];
@@ -103,6 +119,7 @@ describe('portal-roadmap notify', () => {
     expect(JSON.stringify(teams!.body)).toContain('application/vnd.microsoft.card.adaptive');
     expect(mastodon!.path).toBe('/api/v1/statuses');
     expect(mastodon!.headers.authorization).toBe(`Bearer ${SECRET}`);
+    // Its Idempotency-Key: below, "Mastodon's Idempotency-Key".
     expect(mastodon!.headers['idempotency-key']).toBeTruthy();
     expect(mastodon!.body.visibility).toBe('unlisted');
     // The same events everywhere: one per line of the Slack post.
@@ -119,23 +136,36 @@ describe('portal-roadmap notify', () => {
   });
 });
 
+describe("Mastodon's Idempotency-Key", () => {
+  /** The Mastodon post of a run on `dir`: its text and its key. */
+  async function mastodonPost(dir: string) {
+    receiver.reset();
+    await run(dir);
+    const post = received.find((candidate) => candidate.path === '/api/v1/statuses')!;
+    return { status: String(post.body.status), key: post.headers['idempotency-key'] };
+  }
+
+  it('is the same for the same post, and differs between two posts, so Mastodon drops only a repeat', async () => {
+    // The same news on two copies of the state: one post, sent twice (as when a run's answer was lost).
+    const post = await mastodonPost(stateDir());
+    const again = await mastodonPost(stateDir());
+    expect(again.status).toBe(post.status);
+    expect(again.key).toBe(post.key);
+    // Another post: the same news and a release note the last rebuild published.
+    const withNote = stateDir();
+    recordNotes(withNote, 'Invoices in one tap');
+    const later = await mastodonPost(withNote);
+    expect(later.status).not.toBe(post.status);
+    expect(later.key).not.toBe(post.key);
+    // A header value Mastodon takes whatever the ids hold: ASCII, of one length.
+    for (const key of [post.key, later.key]) expect(key).toMatch(/^[\x21-\x7e]{16,}$/);
+  });
+});
+
 describe('release notes', () => {
   it('posts a note the last rebuild published first, once across two runs, and never one the site had when the record began', async () => {
     const dir = stateDir();
-    // What the rebuild records (src/history/published-notes.ts): one note new in its last run, one from before the record.
-    const lastRun = (JSON.parse(readFileSync(join(dir, 'history.json'), 'utf8')) as { recordedAt: string }).recordedAt;
-    const title = 'Invoices <!channel> in one tap @everyone';
-    writeFileSync(
-      join(dir, PUBLISHED_NOTES_FILE),
-      JSON.stringify({
-        format: 'portal-roadmap.published-notes',
-        version: 1,
-        notes: [
-          { slug: 'invoices-in-one-tap', title, date: '2026-11-20', tags: ['new', 'improved'], since: lastRun },
-          { slug: 'older-note', title: 'Older note', date: '2026-01-01', tags: [], since: RUN_DATES[0], before: true },
-        ],
-      }),
-    );
+    recordNotes(dir, 'Invoices <!channel> in one tap @everyone');
     receiver.reset();
     const first = await run(dir);
     expect(first.outcomes.map((outcome) => outcome.status)).toEqual(['posted', 'posted', 'posted', 'posted']);

@@ -1,19 +1,21 @@
 /**
  * Options teams ask for. On the shared `snapshot` fixture (SNAPSHOT_CONFIG): `showUpvotes: false` leaves no
- * upvote count in any output, `privacy.hideFields: ["priority"]` no priority, and `board.showDeclined` puts the
+ * upvote count in any output, `privacy.hideFields` (every field) none of the fields it names, checked against the
+ * values the fixture's portal sends (test/support/scenarios.ts), and `board.showDeclined` puts the
  * declined issues in a column of their own. On the
  * `configured` fixture: a newsletter service's subscribe form, and the CSP that lets it post. The demo fixture,
  * with the defaults, is the control: there, the same checks find counts, no declined column and no form.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, inject, it } from 'vitest';
 import { pageSlug } from '../../src/view/paths.ts';
 import { NO_PREVIEW_IMAGE_NOTE } from '../../src/config/config-notes.ts';
-import { listFiles, readPage } from '../support/build-site.ts';
+import { listFiles, PROJECT_ROOT, readPage } from '../support/build-site.ts';
 import { CONFIGURED_SITE, CONFIGURED_SUBSCRIBE_ACTION, DECLINED_HEADING, LAYOUT_SUBMIT_URL } from '../support/fixtures.ts';
 import { TOMBSTONE_META } from '../../src/view/paths.ts';
-import { declinedIssueIds } from '../support/scenarios.ts';
+import { declinedIssueIds, SCENARIOS, siteIssueIds } from '../support/scenarios.ts';
 
 const fixtures = inject('fixtures');
 const hidden = fixtures.snapshot.outDir;
@@ -35,7 +37,8 @@ describe('showUpvotes: false', () => {
 
   it('offers no sort by upvotes on the board', () => {
     const sorts = [...readPage(hidden, 'index.html').querySelectorAll('#filter-sort option')].map((option) => option.getAttribute('value'));
-    expect(sorts).toEqual(['', 'importance', 'updated']);
+    // Nor by the update date, which the fixture hides too (privacy.hideFields, below).
+    expect(sorts).toEqual(['', 'importance']);
     expect([...readPage(control, 'index.html').querySelectorAll('#filter-sort option')].map((option) => option.getAttribute('value'))).toContain('upvotes');
   });
 
@@ -55,49 +58,144 @@ describe('showUpvotes: false', () => {
   });
 });
 
-describe('privacy.hideFields: ["priority"]', () => {
+describe('privacy.hideFields: every field (priority, team, createdAt, updatedAt)', () => {
+  /** The issues the fixture's portal sends that are on the site (the declined ones too: board.showDeclined), as it sends them. */
+  const onSite = (SCENARIOS['ws-whole'].issues as unknown as { id: string; team: string | null; createdAt: string | null; updatedAt: string | null }[]).filter((issue) =>
+    [...siteIssueIds(), ...declinedIssueIds()].includes(issue.id),
+  );
+  const teams = [...new Set(onSite.flatMap((issue) => (issue.team ? [issue.team] : [])))];
+  /** A date as the site could tell it: as sent (pages' `datetime`, JSON-LD, JSON exports, the sitemap), and in whole seconds (cards' `data-updated`, the board index). */
+  const dateTells = (dates: (string | null)[]) => dates.flatMap((date) => (date ? [date, String(Math.floor(Date.parse(date) / 1000))] : []));
+  const escaped = (text: string) => text.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&');
+  /** Any of `words`, whole: not inside a longer word, date or number. */
+  const wholeWord = (words: readonly string[]) => new RegExp(`(?<![\\w-])(?:${words.map(escaped).join('|')})(?![\\w-])`);
+  const TEAM = wholeWord(teams);
+  const CREATED = wholeWord(dateTells(onSite.map((issue) => issue.createdAt)));
+  const UPDATED = wholeWord(dateTells(onSite.map((issue) => issue.updatedAt)));
+
   /**
-   * Every text of an output file where a priority could be told: a page's text and attributes, a JSON file's strings
-   * and the keys of values that are not empty (a hidden field is `null`, as when the portal sends none), a feed's text.
+   * Every text of an output file where a field could be told, each apart (so that a word is found whole): a page's text
+   * nodes (its JSON-LD among them) and attributes, a JSON file's strings and numbers and the keys of values that are
+   * not empty (a hidden field is `null`, as when the portal sends none), a feed's or sitemap's text, and the search
+   * index's fragments and filters (gzipped, read as text).
    */
-  function textsOf(outDir: string, file: string): string[] {
+  const texts = new Map<string, string[]>();
+  const textsOf = (outDir: string, file: string): string[] => {
+    const key = join(outDir, file);
+    if (!texts.has(key)) texts.set(key, readTexts(outDir, file));
+    return texts.get(key)!;
+  };
+  function readTexts(outDir: string, file: string): string[] {
+    if (file.startsWith('pagefind/') && /\.pf_(fragment|filter|meta)$/.test(file)) return [gunzipSync(readFileSync(join(outDir, file))).toString('utf8')];
     if (file.endsWith('.json')) {
-      const texts: string[] = [];
+      const found: string[] = [];
       const walk = (value: unknown): void => {
-        if (typeof value === 'string') texts.push(value);
+        if (typeof value === 'string' || typeof value === 'number') found.push(String(value));
         else if (Array.isArray(value)) value.forEach(walk);
         else if (value && typeof value === 'object') {
           for (const [key, inner] of Object.entries(value)) {
-            if (inner !== null) texts.push(key);
+            if (inner !== null) found.push(key);
             walk(inner);
           }
         }
       };
       walk(JSON.parse(read(outDir, file)));
-      return texts;
+      return found;
     }
     if (file.endsWith('.html')) {
       const page = readPage(outDir, file);
-      return [page.documentElement.textContent ?? '', ...[...page.querySelectorAll('*')].flatMap((element) => [...element.attributes].map((a) => `${a.name}=${a.value}`))];
+      const walker = page.createTreeWalker(page.documentElement, 4 /* NodeFilter.SHOW_TEXT */);
+      const found: string[] = [];
+      while (walker.nextNode()) found.push(walker.currentNode.nodeValue ?? '');
+      return [...found, ...[...page.querySelectorAll('*')].flatMap((element) => [...element.attributes].map((a) => `${a.name}=${a.value}`))];
     }
     return [read(outDir, file)];
   }
-  const tellsPriority = (outDir: string) =>
-    filesOf(outDir, /\.(html|json|xml)$/).filter((file) => !file.startsWith('pagefind/') && textsOf(outDir, file).some((text) => /priorit/i.test(text)));
+  /** The output files (pages, embeds, feeds, the sitemap, JSON exports, the search index) where `pattern` finds a text. */
+  const tellers = (outDir: string, pattern: RegExp) =>
+    filesOf(outDir, /\.(html|json|xml|txt|pf_fragment|pf_filter|pf_meta)$/).filter((file) => textsOf(outDir, file).some((text) => pattern.test(text)));
+  /** roadmap.json's issues and the board index's rows (src/exports/board-index.ts: the team's place 4th, the update's 8th). */
+  const exported = (outDir: string) => JSON.parse(read(outDir, 'roadmap.json')) as { issues: Record<string, unknown>[] };
+  /** roadmap.json's issues whose `field` is not emptied as the privacy gate empties it everywhere: `null`, as when the portal sends none. */
+  const notEmptied = (outDir: string, field: string) => exported(outDir).issues.filter((issue) => !(field in issue) || issue[field] !== null);
+  const boardIndex = (outDir: string) => JSON.parse(read(outDir, 'board-index.json')) as { teams: string[]; columns: { issues: unknown[][] }[] };
+  const rows = (outDir: string) => boardIndex(outDir).columns.flatMap((column) => column.issues);
+  /** The issue pages' facts (src/components/IssueDetail.astro), as their labels say them. */
+  const factLabels = (outDir: string) =>
+    new Set(filesOf(outDir, /^issues\/[^/]+\/index\.html$/).flatMap((file) => [...readPage(outDir, file).querySelectorAll('.facts dt')].map((dt) => dt.textContent?.trim())));
+  /** What a filter (`#filter-team`, `#filter-sort`) offers, by page with the filters. */
+  const offered = (outDir: string, filter: string) =>
+    filesOf(outDir, /\.html$/).flatMap((file) => {
+      const options = [...readPage(outDir, file).querySelectorAll(`${filter} option`)].map((option) => option.getAttribute('value'));
+      return options.length > 0 ? [[file, options] as const] : [];
+    });
+  const english = JSON.parse(read(PROJECT_ROOT, 'src/i18n/translations/en.json')) as Record<string, string>;
 
   it('leaves no priority in any page, card, embed, feed or JSON export, though the data has them', () => {
+    const tellsPriority = (outDir: string) =>
+      filesOf(outDir, /\.(html|json|xml)$/).filter((file) => !file.startsWith('pagefind/') && textsOf(outDir, file).some((text) => /priorit/i.test(text)));
     // The snapshot file the build read, beside its output (the path the setup gave moves when its builds are stored).
     const snapshot = JSON.parse(readFileSync(join(hidden, '..', 'snapshot.json'), 'utf8')) as { issues: { priority: string | null }[] };
     expect(snapshot.issues.filter((issue) => issue.priority !== null).length).toBeGreaterThan(5);
     expect(filesOf(hidden, /\.(html|json|xml)$/).length).toBeGreaterThan(100);
     expect(tellsPriority(hidden)).toEqual([]);
-    // roadmap.json empties the field as the privacy gate does for every output: `null`, as when the portal sends none.
-    const exported = JSON.parse(read(hidden, 'roadmap.json')) as { issues: { priority?: unknown }[] };
-    expect(exported.issues.map((issue) => issue.priority).filter((priority) => priority !== null)).toEqual([]);
-    expect(exported.issues.every((issue) => 'priority' in issue)).toBe(true);
+    expect(notEmptied(hidden, 'priority')).toEqual([]);
     // The control tells them on its issue pages and in roadmap.json.
     expect(tellsPriority(control)).toContain('roadmap.json');
     expect(tellsPriority(control).filter((file) => file.startsWith('issues/')).length).toBeGreaterThan(5);
+  });
+
+  it('leaves no team in any page, card, feed, JSON export or the search index, and no team to filter by', () => {
+    expect(teams.sort()).toEqual(['Mobile', 'Platform', 'Web']);
+    expect(tellers(hidden, TEAM)).toEqual([]);
+    expect(notEmptied(hidden, 'team')).toEqual([]);
+    expect(boardIndex(hidden).teams).toEqual([]);
+    expect(rows(hidden).filter((row) => row[3] !== -1)).toEqual([]);
+    // No team to filter by (the filter offers "All" alone).
+    expect(offered(hidden, '#filter-team').filter(([, values]) => values.some((value) => value !== ''))).toEqual([]);
+    expect(factLabels(hidden)).not.toContain(english.team);
+    // The control tells them on its issue pages, in its exports, its feed and its search index, and filters by them.
+    const told = tellers(control, TEAM);
+    for (const file of ['roadmap.json', 'board-index.json', 'rss.xml']) expect(told).toContain(file);
+    expect(told.filter((file) => file.startsWith('issues/')).length).toBeGreaterThan(5);
+    expect(told.filter((file) => file.startsWith('pagefind/')).length).toBeGreaterThan(5);
+    expect(offered(control, '#filter-team').find(([file]) => file === 'index.html')?.[1]).toEqual(['', ...teams]);
+    expect(factLabels(control)).toContain(english.team);
+  });
+
+  it("leaves no issue's creation date in any page, JSON-LD, JSON export or the search index", () => {
+    expect(onSite.filter((issue) => issue.createdAt).length).toBeGreaterThan(30);
+    expect(tellers(hidden, CREATED)).toEqual([]);
+    expect(notEmptied(hidden, 'createdAt')).toEqual([]);
+    expect(factLabels(hidden)).not.toContain(english.created);
+    // The control tells them on its issue pages (a fact, and JSON-LD's datePublished) and in roadmap.json.
+    const told = tellers(control, CREATED);
+    expect(told).toContain('roadmap.json');
+    expect(told.filter((file) => file.startsWith('issues/')).length).toBeGreaterThan(5);
+    expect(factLabels(control)).toContain(english.created);
+  });
+
+  it("leaves no issue's update date in any page, card, JSON-LD, the sitemap, a JSON export or the search index", () => {
+    expect(onSite.filter((issue) => issue.updatedAt).length).toBeGreaterThan(30);
+    expect(tellers(hidden, UPDATED)).toEqual([]);
+    expect(notEmptied(hidden, 'updatedAt')).toEqual([]);
+    expect(rows(hidden).filter((row) => row[7] !== 0)).toEqual([]);
+    expect(read(hidden, 'sitemap-0.xml')).not.toContain('<lastmod>');
+    expect(factLabels(hidden)).not.toContain(english.updated);
+    // The control tells them on its issue pages, cards and sitemap, in roadmap.json and the board index.
+    const told = tellers(control, UPDATED);
+    for (const file of ['roadmap.json', 'board-index.json', 'sitemap-0.xml', 'index.html']) expect(told).toContain(file);
+    expect(told.filter((file) => file.startsWith('issues/')).length).toBeGreaterThan(5);
+    expect(factLabels(control)).toContain(english.updated);
+  });
+
+  it('offers no sort by the update date on any page with the filters: no issue has one', () => {
+    const sorts = offered(hidden, '#filter-sort');
+    // The board and each column's pages.
+    expect(sorts.map(([file]) => file)).toContain('index.html');
+    expect(sorts.filter(([file]) => file.startsWith('status/')).length).toBeGreaterThan(3);
+    expect(sorts.filter(([, values]) => values.includes('updated'))).toEqual([]);
+    expect(offered(control, '#filter-sort').every(([, values]) => values.includes('updated'))).toBe(true);
   });
 });
 

@@ -97,11 +97,14 @@ export const LANGUAGES_CONFIG = {
   labels: { suggest: LANGUAGES_SUGGEST },
 } satisfies RoadmapConfigInput;
 
-/** The snapshot fixture's config: the options teams ask for, no upvote counts, a column of declined issues with a heading of the team's, and no team boards. */
+/**
+ * The snapshot fixture's config: the options teams ask for, no upvote counts, every field privacy can hide hidden, a
+ * column of declined issues with a heading of the team's, and no team boards.
+ */
 export const DECLINED_HEADING = 'Declined';
 export const SNAPSHOT_CONFIG = {
   showUpvotes: false,
-  privacy: { hideFields: ['priority'] },
+  privacy: { hideFields: ['priority', 'team', 'createdAt', 'updatedAt'] },
   board: { showDeclined: true, teamBoards: false },
   labels: { columnCanceled: DECLINED_HEADING },
 } satisfies RoadmapConfigInput;
@@ -208,7 +211,7 @@ export const FIXTURES = {
   },
   /**
    * From a snapshot file of a portal that ignores skip and take, with the API variables pointing at a closed port: it needs no network.
-   * Its config hides upvote counts and priorities and shows declined issues in a column of their own (SNAPSHOT_CONFIG).
+   * Its config hides upvote counts and every field privacy can hide, and shows declined issues in a column of their own (SNAPSHOT_CONFIG).
    */
   snapshot: {
     env: { ROADMAP_SNAPSHOT: SNAPSHOT_FILE, PORTAL_API_URL: 'http://127.0.0.1:9/api/v1', PORTAL_WORKSPACE_ID: 'ws-whole', ROADMAP_SITE: TEST_SITE, ROADMAP_CONFIG: CONFIG_FILE },

@@ -49,6 +49,7 @@ interface Workspace {
   fetchedAt?: string;
   history?: History;
   descriptions?: Record<string, string>;
+  releaseNotes?: PageData['releaseNotes'];
 }
 
 /** A board of one column holding `issues` in their order. */
@@ -58,6 +59,7 @@ function roadmap({
   fetchedAt = FETCHED_AT,
   history = emptyHistory(FETCHED_AT),
   descriptions = {},
+  releaseNotes,
 }: Workspace): PageData {
   const column = { id: 'todo', label: 'To do', issues };
   return {
@@ -69,6 +71,7 @@ function roadmap({
     issuesByProject: new Map(projects.map((p) => [p.id, issues.filter((i) => i.projectId === p.id)])),
     columnByIssue: new Map(issues.map((i) => [i.id, column])),
     descriptionHtml: (_collection, id) => descriptions[id] ?? '',
+    ...(releaseNotes ? { releaseNotes } : {}),
   };
 }
 
@@ -108,6 +111,28 @@ describe('an issue page digest', () => {
     expect(digestOf({ ...base, history }, 'b')).not.toBe(digestOf(base, 'b'));
     // A card's address is its page's slug (src/route-data/share-cards.ts): the page changes when it gets one or loses it.
     expect(digestOf(base, 'b', 'https://roadmap.test/og/issues/b.png')).not.toBe(digestOf(base, 'b'));
+  });
+
+  it('changes with the title of a release note that names it (its page lists the notes), but not with a note of another issue', () => {
+    /** A note named `title` at `slug` naming `named`, as the build reads it from its file. */
+    const note = (slug: string, title: string, named: Issue[]): NonNullable<Workspace['releaseNotes']>[number] => ({
+      file: `src/content/releases/${slug}.md`,
+      slug,
+      title,
+      date: '2026-11-01',
+      tags: [],
+      issues: named.map((i) => i.id),
+      projects: [],
+      html: '<p>What changed.</p>',
+      linkedIssues: named,
+      linkedProjects: [],
+    });
+    const withNotes = (titleOfB: string, titleOfD: string): Workspace => ({ ...base, releaseNotes: [note('about-b', titleOfB, [b]), note('about-d', titleOfD, [d])] });
+    const before = digestOf(withNotes('Pay by card', 'Dark mode'), 'b');
+    expect(digestOf(withNotes('Pay by card', 'Dark mode'), 'b')).toBe(before);
+    expect(before).not.toBe(digestOf(base, 'b'));
+    expect(digestOf(withNotes('Pay invoices by card', 'Dark mode'), 'b')).not.toBe(before);
+    expect(digestOf(withNotes('Pay by card', 'Dark mode, everywhere'), 'b')).toBe(before);
   });
 
   it('is a tombstone’s own: the date it left', () => {
