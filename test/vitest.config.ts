@@ -36,7 +36,7 @@ export default defineConfig({
       // (test/support/route-data/plugins.ts), as Starlight's do.
       { plugins: routeDataFixture(), test: { name: 'unit', root, include: ['test/unit/**/*.test.ts'], globalSetup: [TEMP_ROOT], isolate: false, ...LOADED_MACHINE } },
       // The packed tarball installed into the example projects (npm run test:package; .ci/run): slow, so not in `npm test`.
-      { test: { name: 'package', root, include: ['test/package/**/*.test.ts'], globalSetup: [TEMP_ROOT, 'test/package/setup.ts'], testTimeout: 180_000, hookTimeout: 300_000 } },
+      { test: { name: 'package', root, include: ['test/package/**/*.test.ts'], globalSetup: [TEMP_ROOT, 'test/package/setup.ts'], testTimeout: 600_000, hookTimeout: 900_000 } },
       {
         test: {
           name: 'site',

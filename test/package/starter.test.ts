@@ -64,7 +64,7 @@ describe('the tarball', () => {
   });
 });
 
-describe('the starter with the tarball installed', { timeout: 180_000 }, () => {
+describe('the starter with the tarball installed', () => {
   it('starts each description thread from one module: the installed worker bundles marked and the sanitiser, and imports only Node’s own modules', () => {
     const worker = readFileSync(join(starter.dir, 'node_modules/portal-roadmap/lib/descriptions/render-worker.js'), 'utf8');
     const imported = [...worker.matchAll(/\bfrom\s*["']([^"']+)["']|\bimport\s*\(\s*["']([^"']+)["']/g)].map((match) => match[1] ?? match[2]);
