@@ -35,7 +35,7 @@ export interface Timeline {
  * sent) or later leaves `at`. Every output that dates such a bound (pages, changelog, feeds, latest.json,
  * roadmap.json) takes it from here.
  * E.g. `boundedSince('2026-11-20T09:00:00.000Z', '2025-10-09T00:00:00.000Z')` is `'2025-10-09T00:00:00.000Z'`.
- * @see docs/site.md, "Dates the history cannot know" (what it assumes of the portal's `updatedAt`)
+ * @see docs/site.md, "Dates the history did not see" (what it assumes of the portal's `updatedAt`)
  */
 export function boundedSince(at: string, updatedAt: string | null | undefined): string {
   if (!updatedAt) return at;
