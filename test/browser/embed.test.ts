@@ -1,10 +1,10 @@
 /**
  * The embed sizes itself across origins in Chromium, on the shared
  * "configured" fixture (base path /fieldnote/, a transparent embed, one allowed
- * origin). A host page of that origin embeds /embed/ with the snippet from
+ * origin). A host page of that origin embeds /embed/ and /embed/teams/web/ with the snippet from
  * docs/embedding.md (the very text users copy), given the roadmap's URL with
- * its base path, as on GitHub Pages, and a theme; the iframe reaches its content height, follows the content as it
- * grows, and ignores a height message from a disallowed origin or of an
+ * its base path, as on GitHub Pages, and a theme; each iframe reaches its own content height, the board's follows
+ * the content as it grows, and ignores a height message from a disallowed origin or of an
  * insane size. A host whose origin is not allowed keeps the snippet's fixed
  * height: never the browser's 150 px. Then the host's theme: a
  * transparent embed shows the host's own background in light, dark and auto
@@ -115,23 +115,35 @@ afterAll(async () => {
   for (const s of [evil, stranger]) await new Promise((resolve) => s?.server.close(resolve));
 });
 
-const frameHeight = (page: Page) => page.locator('#roadmap').evaluate((el) => el.getBoundingClientRect().height);
+/** The snippet's iframes, in page order: the board, then the team's board. */
+const snippetFrames = (page: Page) => page.locator('iframe[data-portal-roadmap]');
+const frameHeight = (page: Page, index = 0) =>
+  snippetFrames(page)
+    .nth(index)
+    .evaluate((el) => el.getBoundingClientRect().height);
+
+/** The snippet's `index`th frame, once it shows its page of `origin` (the host's load can come before the frame leaves about:blank). */
+async function roadmapFrame(page: Page, index: number, origin: string): Promise<Frame> {
+  const frame = (await (await snippetFrames(page).nth(index).elementHandle())!.contentFrame())!;
+  await frame.waitForURL((url) => url.href.startsWith(origin));
+  await frame.waitForLoadState('load');
+  return frame;
+}
 const contentHeight = (frame: Frame) => frame.evaluate(() => document.documentElement.getBoundingClientRect().height);
 
 {
   describe('embed auto-height', () => {
     let page: Page;
     let frame: Frame;
+    /** The snippet's second embed, one team's board: the same script sizes it. */
+    let teamFrame: Frame;
     let watch: ReturnType<typeof watchPage>;
 
     beforeAll(async () => {
       page = await newHostPage({ viewport: { width: 1000, height: 800 } });
       watch = watchPage(page);
       await page.goto(`${EMBED_HOST_ORIGIN}/`);
-      // The host page's load can come before the frame has left about:blank on a busy machine: wait for the frame's own page.
-      frame = (await (await page.waitForSelector('iframe#roadmap')).contentFrame())!;
-      await frame.waitForURL((url) => url.href.startsWith(roadmap.url));
-      await frame.waitForLoadState('load');
+      [frame, teamFrame] = [await roadmapFrame(page, 0, roadmap.url), await roadmapFrame(page, 1, roadmap.url)];
     });
     afterAll(async () => {
       await page?.close();
@@ -140,6 +152,7 @@ const contentHeight = (frame: Frame) => frame.evaluate(() => document.documentEl
     it('takes the README snippet with a site URL that has a path and a theme', () => {
       expect(readmeSnippet()).toContain(`src="${README_SITE_URL}/embed/?theme=light"`);
       expect(frame.url()).toBe(`${roadmapUrl}/embed/?theme=light`);
+      expect(teamFrame.url()).toBe(`${roadmapUrl}/embed/teams/web/?theme=light`);
     });
 
     it('is cross-origin: host, roadmap and the other page have three origins', () => {
@@ -150,6 +163,13 @@ const contentHeight = (frame: Frame) => frame.evaluate(() => document.documentEl
     it('reaches the content height', async () => {
       await expect.poll(async () => Math.abs((await frameHeight(page)) - (await contentHeight(frame)))).toBeLessThanOrEqual(2);
       expect(await frameHeight(page)).toBeGreaterThan(600);
+    });
+
+    it("sizes the page's second embed too, to its own content height", async () => {
+      const teamContent = await contentHeight(teamFrame);
+      // Its content is taller than the 600 px it starts at: a frame left unsized shows here.
+      expect(teamContent).toBeGreaterThan(620);
+      await expect.poll(async () => Math.abs((await frameHeight(page, 1)) - (await contentHeight(teamFrame)))).toBeLessThanOrEqual(2);
     });
 
     it('follows the content as it grows', async () => {
@@ -181,9 +201,7 @@ describe('embedded on a page whose origin is not allowed', () => {
     const page = await browser.newPage({ viewport: { width: 1000, height: 800 } });
     try {
       await page.goto(`${stranger.origin}/`);
-      const frame = (await (await page.waitForSelector('iframe#roadmap')).contentFrame())!;
-      await frame.waitForURL((url) => url.href.startsWith(plainRoadmap.url));
-      await frame.waitForLoadState('load');
+      const frame = await roadmapFrame(page, 0, plainRoadmap.url);
       // Time for a height message to arrive, were one sent: the allowed host's frame is sized well within this.
       await page.waitForTimeout(500);
       expect(await frameHeight(page)).toBe(600);
