@@ -88,7 +88,7 @@ describe('forced colours', () => {
     expect(await selects.nth(1).evaluate((select) => getComputedStyle(select).outlineStyle)).toBe('none');
     await shoot(page.locator('.filters').first(), 'filters-one-on');
     await page.close();
-  }, 60_000);
+  });
 
   it("the phone's selected status tab is drawn in the highlight colours, and the folded search shows its magnifier alone", async () => {
     const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
@@ -111,5 +111,5 @@ describe('forced colours', () => {
     await field.evaluate((input) => input.setAttribute('placeholder', ''));
     expect(withPlaceholder).toBe(await ink(page, clip));
     await page.close();
-  }, 60_000);
+  });
 });

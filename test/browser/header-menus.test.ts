@@ -77,7 +77,7 @@ describe("the header's menus", () => {
       }
       expect(watch).toEqual({ dialogs: [], consoleErrors: [] });
       await page.close();
-    }, 60_000);
+    });
   }
 });
 
@@ -107,7 +107,7 @@ describe('the header at 320 px with text at 200 %', () => {
       await skip.focus();
       expect((await skip.boundingBox())!.y).toBeGreaterThanOrEqual(0);
       await page.close();
-    }, 60_000);
+    });
   }
 });
 
@@ -137,7 +137,7 @@ describe('words that must not break', () => {
     expect(await lineRects(page, '.site-name', 'Produkt-')).toBe(1);
     expect(await lineRects(page, '.site-name', 'Roadmap')).toBe(1);
     await page.close();
-  }, 60_000);
+  });
 
   it('Japanese "（現在）" stays on one line at every phone width', async () => {
     const page = await browser.newPage({ viewport: { width: 320, height: 800 } });
@@ -154,7 +154,7 @@ describe('words that must not break', () => {
     }
     expect(split).toEqual([]);
     await page.close();
-  }, 60_000);
+  });
 });
 
 describe('the search field on a right-to-left page', () => {
@@ -173,5 +173,5 @@ describe('the search field on a right-to-left page', () => {
     });
     expect(room.contentRight, JSON.stringify(room)).toBeLessThanOrEqual(room.iconLeft);
     await page.close();
-  }, 60_000);
+  });
 });

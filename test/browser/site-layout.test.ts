@@ -62,7 +62,7 @@ describe('a light-only layout seen by a visitor whose system is dark', () => {
     }
     expect(watch).toEqual({ dialogs: [], consoleErrors: [] });
     await page.close();
-  }, 60_000);
+  });
 
   it('turns dark with the page where the page declares dark, and stays readable', async () => {
     const page = await layout.browser.newPage({ viewport: { width: 1280, height: 900 }, colorScheme: 'dark' });
@@ -73,7 +73,7 @@ describe('a light-only layout seen by a visitor whose system is dark', () => {
     expect(await colours(page)).toEqual({ page: PAGE.dark, panel: PANEL.dark, heading: TEXT.dark });
     expect(await axeViolations(page, COLOUR_RULES)).toEqual([]);
     await page.close();
-  }, 60_000);
+  });
 });
 
 describe('the search field in a layout with no place for it', () => {
@@ -92,7 +92,7 @@ describe('the search field in a layout with no place for it', () => {
     expect(await result.first().getAttribute('href')).toBe(issuePage(issue));
     expect(watch).toEqual({ dialogs: [], consoleErrors: [] });
     await page.close();
-  }, 60_000);
+  });
 });
 
 describe("the roadmap's own frame", () => {
@@ -104,5 +104,5 @@ describe("the roadmap's own frame", () => {
       expect(await axeViolations(page, COLOUR_RULES), colorScheme).toEqual([]);
       await page.close();
     }
-  }, 60_000);
+  });
 });

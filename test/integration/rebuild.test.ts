@@ -202,7 +202,7 @@ describe('npm run rebuild', () => {
   });
 });
 
-describe('npm run rebuild with no state kept, when the live site cannot give its history', { timeout: 60_000 }, () => {
+describe('npm run rebuild with no state kept, when the live site cannot give its history', () => {
   const id = `rebuild-live-${process.pid}`;
   /** A live site answering `answers` by path, 404 for anything else. */
   async function liveSite(answers: Readonly<Record<string, readonly [number, string]>>) {

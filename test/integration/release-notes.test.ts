@@ -331,5 +331,5 @@ describe("a note's image that may not be published", () => {
     expectOneLine(text, `Release note ${text.note}: the image "./search.svg" in its text: "./search.svg" ${holds}`);
     expectOneLine(outside, `Release note ${outside.note}: image: "../search.png" is outside the project (`);
     expect(outside.output).toContain('copy the image beside the note and give the path of an image file, relative to the note, e.g. "./search.png".');
-  }, 180_000);
+  });
 });
