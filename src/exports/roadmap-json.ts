@@ -53,7 +53,7 @@ export function buildExport(view: RoadmapView, context: ExportContext) {
       createdAt: issue.createdAt,
       updatedAt: issue.updatedAt,
       /** Each column the issue entered and when; `atLeast`: it was already there when the history began. */
-      moves: moveDates(context.history, issue.id),
+      moves: moveDates(context.history, issue.id, issue.updatedAt),
     })),
     projects: view.projects.map((project) => ({
       id: project.id,

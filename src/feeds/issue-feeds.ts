@@ -45,7 +45,7 @@ export function issueFeed(roadmap: IssueFeedsData, site: URL | string | undefine
   const feedUrl = `${pageUrl}feed.xml`;
   let entries: AtomEntry[];
   if (issue) {
-    const steps = issueTimeline(roadmap.history, issue.id)?.steps ?? [];
+    const steps = issueTimeline(roadmap.history, issue.id, issue.updatedAt)?.steps ?? [];
     entries = steps.reverse().map((step) => ({
       id: `${pageUrl}#${step.anchor}`,
       link: `${pageUrl}#${step.anchor}`,

@@ -49,7 +49,7 @@ export function shippedItems(
     const issue = entry.kind === 'issue' ? context.issueById.get(entry.id) : undefined;
     if (!issue) continue;
     const page = new URL(issuePath(issue.id), context.siteRoot).toString();
-    const step = issueTimeline(context.history, issue.id)?.steps.find((candidate) => candidate.at === entry.at);
+    const step = issueTimeline(context.history, issue.id, issue.updatedAt)?.steps.find((candidate) => candidate.at === entry.at);
     items.push({
       url: step ? `${page}#${step.anchor}` : page,
       title: issue.title,

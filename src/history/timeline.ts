@@ -28,30 +28,52 @@ export interface Timeline {
   trimmed: boolean;
 }
 
-/** An issue's steps, oldest first, the latest marked current; undefined when the history does not have it. */
-export function issueTimeline(history: History, id: string): Timeline | undefined {
+/**
+ * The date an "on or before" / "since at least" bound says for an issue in its current column: the earlier of the
+ * date the history has (`at`, the day it first saw the issue there) and the issue's last change (`updatedAt`), since
+ * its status cannot have changed after its last change. `updatedAt` null (hidden by `privacy.hideFields`, or not
+ * sent) or later leaves `at`. Every output that dates such a bound (pages, changelog, feeds, latest.json,
+ * roadmap.json) takes it from here.
+ * E.g. `boundedSince('2026-11-20T09:00:00.000Z', '2025-10-09T00:00:00.000Z')` is `'2025-10-09T00:00:00.000Z'`.
+ * @see docs/site.md, "Dates the history did not see" (what it assumes of the portal's `updatedAt`)
+ */
+export function boundedSince(at: string, updatedAt: string | null | undefined): string {
+  if (!updatedAt) return at;
+  const updated = Date.parse(updatedAt);
+  return Number.isFinite(updated) && updated < Date.parse(at) ? new Date(updated).toISOString() : at;
+}
+
+/**
+ * An issue's steps, oldest first, the latest marked current; undefined when the history does not have it.
+ * `updatedAt`, the issue's last change, bounds the date of a current "since at least" step (`boundedSince`).
+ */
+export function issueTimeline(history: History, id: string, updatedAt?: string | null): Timeline | undefined {
   const record = history.issues.get(id);
   if (!record) return undefined;
   const last = record.events.length - 1;
   return {
     trimmed: record.trimmed === true,
-    steps: record.events.map((event, index) => ({
-      kind: event.kind,
-      column: event.column,
-      at: event.at,
-      atLeast: event.kind === 'seen' && event.atLeast === true,
-      current: index === last,
-      anchor: eventAnchor(event.kind, event.at),
-    })),
+    steps: record.events.map((event, index) => {
+      const atLeast = event.kind === 'seen' && event.atLeast === true;
+      return {
+        kind: event.kind,
+        column: event.column,
+        at: atLeast && index === last ? boundedSince(event.at, updatedAt) : event.at,
+        atLeast,
+        current: index === last,
+        // The stored date: the same anchor in every build, whatever the bound says.
+        anchor: eventAnchor(event.kind, event.at),
+      };
+    }),
   };
 }
 
-/** Per issue, for /roadmap.json: the column of each step and when it was taken. */
-export function moveDates(history: History, id: string): { column: string; at: string; atLeast?: true }[] {
-  return (history.issues.get(id)?.events ?? []).map((event) => ({
-    column: event.column,
-    at: event.at,
-    ...(event.kind === 'seen' && event.atLeast ? { atLeast: true as const } : {}),
+/** Per issue, for /roadmap.json: the column of each step and when it was taken (bounded as `issueTimeline` does). */
+export function moveDates(history: History, id: string, updatedAt?: string | null): { column: string; at: string; atLeast?: true }[] {
+  return (issueTimeline(history, id, updatedAt)?.steps ?? []).map((step) => ({
+    column: step.column,
+    at: step.at,
+    ...(step.atLeast ? { atLeast: true as const } : {}),
   }));
 }
 
@@ -145,15 +167,19 @@ export interface ChangelogEntry {
   atLeast: boolean;
 }
 
-/** When an issue entered the shipped columns it is in now; undefined when it is not in one. */
-export function shippedAt(record: IssueRecord, shippedColumns: readonly string[]): Omit<ChangelogEntry, 'kind' | 'id'> | undefined {
+/**
+ * When an issue entered the shipped columns it is in now; undefined when it is not in one. A date the history did
+ * not see happen ("on or before") is bounded by the issue's last change, `updatedAt` (`boundedSince`).
+ */
+export function shippedAt(record: IssueRecord, shippedColumns: readonly string[], updatedAt?: string | null): Omit<ChangelogEntry, 'kind' | 'id'> | undefined {
   const shipped = new Set(shippedColumns);
   let index = record.events.length - 1;
   if (!shipped.has(record.events[index]!.column)) return undefined;
   // A move from one shipped column to another is not a new ship date.
   while (index > 0 && shipped.has(record.events[index - 1]!.column)) index--;
   const event = record.events[index]!;
-  return { at: event.at, atLeast: event.kind !== 'moved' };
+  const atLeast = event.kind !== 'moved';
+  return { at: atLeast ? boundedSince(event.at, updatedAt) : event.at, atLeast };
 }
 
 /** When a project was completed (by state or 100 %), if it is now. */
@@ -176,12 +202,14 @@ export function completedAt(record: ProjectRecord, projectStates: readonly strin
 /**
  * The changelog: issues in a shipped column with the date they entered it,
  * and completed projects, newest first; those whose date the history cannot
- * know (`atLeast`) come last.
+ * know (`atLeast`) come last, dated by the bound `boundedSince` gives with
+ * each issue's `updatedAt` from `issues`.
  */
-export function changelog(history: History, rule: ShippedRule): ChangelogEntry[] {
+export function changelog(history: History, rule: ShippedRule, issues: readonly { id: string; updatedAt: string | null }[]): ChangelogEntry[] {
+  const updatedAt = new Map(issues.map((issue) => [issue.id, issue.updatedAt]));
   const entries: ChangelogEntry[] = [];
   for (const [id, record] of history.issues) {
-    const shipped = shippedAt(record, rule.columns);
+    const shipped = shippedAt(record, rule.columns, updatedAt.get(id));
     if (shipped) entries.push({ kind: 'issue', id, ...shipped });
   }
   for (const [id, record] of history.projects) {

@@ -139,7 +139,7 @@ function readCollections(): Promise<Collections> {
     }
     const history: History = { ...recordRun(saved, shownState(issues, projects, config.columns), info.fetchedAt), workspace: info.workspace };
     // Said once a build, whatever the number of languages.
-    const unused = unusedShipDatesWarning(withShipDates(changelog(history, config.shipped), issues, settings.shipDates).unused);
+    const unused = unusedShipDatesWarning(withShipDates(changelog(history, config.shipped, issues), issues, settings.shipDates).unused);
     if (unused) warnInBuild('ship-dates', unused);
     return {
       issues,
@@ -194,7 +194,7 @@ async function read(segment: string | undefined): Promise<Roadmap> {
     // words for it); each other language says it in its own.
     descriptionHtml: (collection, id) => retranslatedTruncationNote(data.html[collection].get(id) ?? '', settings.truncatedNote, labels.descriptionTruncated),
     history,
-    changelog: inTitleOrderBeforeHistory(withShipDates(changelog(history, config.shipped), data.issues, settings.shipDates).entries, view, language.locale),
+    changelog: inTitleOrderBeforeHistory(withShipDates(changelog(history, config.shipped, data.issues), data.issues, settings.shipDates).entries, view, language.locale),
     // A column the config no longer has (its columns changed since the history recorded it): never its bare id.
     columnLabel: (id) => labelById.get(id) ?? labels.columnEarlier,
     releaseNotes: await releaseNotesFor(language.locale, view.issues, view.projects),

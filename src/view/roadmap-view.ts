@@ -76,7 +76,15 @@ export function buildRoadmapView(allIssues: readonly Issue[], projects: readonly
  */
 export function shippedItems(columns: readonly BoardColumn[], projects: readonly Project[], shipped: ViewConfig['shipped'], history?: History) {
   const newest = (a: string | null, b: string | null) => (b ?? '').localeCompare(a ?? '');
-  const rank = history ? new Map(changelog(history, shipped).map((entry, index) => [`${entry.kind}:${entry.id}`, index])) : undefined;
+  const rank = history
+    ? new Map(
+        changelog(
+          history,
+          shipped,
+          columns.flatMap((column) => column.issues),
+        ).map((entry, index) => [`${entry.kind}:${entry.id}`, index]),
+      )
+    : undefined;
   const byRank = (kind: string) => (a: { id: string }, b: { id: string }) =>
     (rank!.get(`${kind}:${a.id}`) ?? Number.MAX_SAFE_INTEGER) - (rank!.get(`${kind}:${b.id}`) ?? Number.MAX_SAFE_INTEGER);
   const states = new Set(shipped.projectStates.map((s) => s.toLowerCase()));

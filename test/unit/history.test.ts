@@ -323,7 +323,7 @@ describe('what the pages read', () => {
   });
 
   it('a changelog: the ship date of a move, what was shipped before the history began last', () => {
-    const entries = changelog(run3, shipped);
+    const entries = changelog(run3, shipped, []);
     expect(entries[0]).toEqual({ kind: 'issue', id: shipping.id, at: T2, atLeast: false });
     const doneAtStart = demo.issues.filter((i) => i.status === 'Done').map((i) => i.id);
     const earlier = entries.slice(1);
@@ -377,7 +377,7 @@ describe('what the pages read', () => {
       ),
       '2026-11-13T09:00:00.000Z',
     );
-    expect(changelog(done, shipped)[0]).toEqual({ kind: 'project', id: routes.id, at: '2026-11-13T09:00:00.000Z', atLeast: false });
+    expect(changelog(done, shipped, [])[0]).toEqual({ kind: 'project', id: routes.id, at: '2026-11-13T09:00:00.000Z', atLeast: false });
     const rule = { shippedColumns: shipped.columns, startedColumns: ['in-progress'], projectStates: shipped.projectStates };
     expect(feedEvents(done, rule)[0]).toMatchObject({ kind: 'completed', subject: 'project', id: routes.id });
   });
