@@ -80,8 +80,12 @@ describe('the roadmap of a page', () => {
     const roadmap = await getRoadmap();
     expect(Object.fromEntries(roadmap.history.left.issues)).toEqual({ 'issue-gone': LEFT_AT });
     expect(Object.fromEntries(roadmap.history.left.projects)).toEqual({ 'proj-gone': LEFT_AT });
-    // issue-c is done, and the history has not seen it before this run: shipped "at least" by the data's date.
-    expect(roadmap.changelog).toEqual([{ kind: 'issue', id: 'issue-c', at: '2026-11-20T09:00:00.000Z', atLeast: true }]);
+    // issue-c is done, and the history has not seen it before this run: shipped "at least" by the earlier of the
+    // run's date (2026-11-20T09:00) and its own updatedAt in the fixture's portal.json, which is the earlier.
+    const portal = JSON.parse(readFileSync(join(import.meta.dirname, '../fixtures/route-data/portal.json'), 'utf8')) as { issues: { id: string; updatedAt: string }[] };
+    const updatedAt = portal.issues.find((issue) => issue.id === 'issue-c')!.updatedAt;
+    expect(updatedAt < '2026-11-20T09:00:00.000Z').toBe(true);
+    expect(roadmap.changelog).toEqual([{ kind: 'issue', id: 'issue-c', at: updatedAt, atLeast: true }]);
     expect((await getRoadmap('de')).columnLabel('a-column-since-removed')).toBe(german.columnEarlier);
   });
 
