@@ -90,8 +90,11 @@ describe('feeds and discovery', () => {
     expect(data.projects.map((p) => p.id).sort()).toEqual([...projectIds].sort());
     expect(data.columns.flatMap((c) => c.issueIds).sort()).toEqual([...published].sort());
     expect(data.issues.find((i) => i.id === published[0])?.url).toBe(issueUrl(published[0]!));
-    // Without a history file, each issue's one step is "since at least" the snapshot's date.
-    expect(data.issues.every((i) => i.moves.length === 1 && i.moves[0]!.at === data.updatedAt && i.moves[0]!.atLeast === true)).toBe(true);
+    // Without a history file, each issue's one step is "since at least" the earlier of the snapshot's date and the
+    // issue's own updatedAt (its status cannot have changed after its last change).
+    const sinceAtLeast = (updatedAt: string | null) => (updatedAt !== null && Date.parse(updatedAt) < Date.parse(data.updatedAt) ? updatedAt : data.updatedAt);
+    expect(data.issues.map((i) => [i.id, i.moves])).toEqual(data.issues.map((i) => [i.id, [{ column: i.moves[0]?.column, at: sinceAtLeast(i.updatedAt), atLeast: true }]]));
+    expect(data.issues.some((i) => i.moves[0]!.at !== data.updatedAt)).toBe(true);
   });
 
   it('the sitemap parses and lists every page but embeds and the 404, never a hidden issue', () => {
