@@ -31,6 +31,7 @@ import { missingShareCardPackages, SHARE_CARD_PACKAGES } from '../share-cards/sh
 import { configNotes } from '../config/config-notes.ts';
 import { pageFingerprint } from '../fingerprint/page-fingerprint.ts';
 import { roadmapRoutes, routePattern } from './routes.ts';
+import { astroSite } from './astro-site.ts';
 import { settingsModulePlugin } from './virtual-settings.ts';
 import { frameModulePlugin, type Frame } from './virtual-frame.ts';
 import { noPrebundlingPlugin } from './no-prebundling.ts';
@@ -117,8 +118,8 @@ export default function portalRoadmap(options?: PortalRoadmapOptions, { frame }:
           ],
         };
         if (mounted) {
-          // The site's own settings stay as they are; it gets a site URL only if it had none (feeds and canonical URLs need one).
-          updateConfig({ ...(astroConfig.site ? {} : { site: settings.site }), vite });
+          // The site's own settings stay as they are but its address, which is the roadmap's (one rule: src/config/site-url.ts).
+          updateConfig({ ...astroSite(astroConfig.site, settings), vite });
           return;
         }
         updateConfig({
