@@ -13,7 +13,7 @@
  * of its own: that site's settings stay as they are, and only the roadmap's
  * routes, search index and headers are added, below the prefix.
  */
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroConfig, AstroIntegration } from 'astro';
 import { localeSegment } from '../i18n/locale-segment.ts';
@@ -29,6 +29,7 @@ import { feedFiles } from './steps/feed-files.ts';
 import { ownBuildSteps, pageReuseStep } from './steps/page-reuse.ts';
 import { missingShareCardPackages, SHARE_CARD_PACKAGES } from '../share-cards/share-card.ts';
 import { configNotes } from '../config/config-notes.ts';
+import { notesToSay, SAID_NOTES_FILE } from '../config/said-notes.ts';
 import { pageFingerprint } from '../fingerprint/page-fingerprint.ts';
 import { roadmapRoutes, routePattern } from './routes.ts';
 import { astroSite } from './astro-site.ts';
@@ -83,14 +84,19 @@ export default function portalRoadmap(options?: PortalRoadmapOptions, { frame }:
           { isRestart },
         );
         for (const file of settings.settingsFiles) addWatchFile(file);
-        if (starlight && settings.config.nav && command !== 'preview') logger.info(STARLIGHT_IGNORES_NAV);
         const mounted = settings.prefix !== undefined;
         // `astro preview` serves what a build made: its warnings and notes were the build's to say (and may not fit the files served).
         if (command !== 'preview') {
+          // Warnings name a real problem: every build. Notes are information: said when they are news (src/config/said-notes.ts).
           for (const warning of settings.warnings) logger.warn(warning);
-          for (const note of configNotes(settings.config, settings.brand.socialImage !== undefined)) {
-            if (!note.buildOnly || command === 'build') logger.fork(`${NAME}:${note.topic}`).info(note.text);
-          }
+          const notes = [
+            ...(starlight && settings.config.nav ? [{ topic: 'nav', text: STARLIGHT_IGNORES_NAV, logger }] : []),
+            ...configNotes(settings.config, settings.brand.socialImage !== undefined)
+              .filter((note) => !note.buildOnly || command === 'build')
+              .map((note) => ({ ...note, logger: logger.fork(`${NAME}:${note.topic}`) })),
+          ];
+          const cacheDir = !mounted && settings.env.ROADMAP_CACHE_DIR ? resolve(settings.projectRoot, settings.env.ROADMAP_CACHE_DIR) : fileURLToPath(astroConfig.cacheDir);
+          for (const note of notesToSay(notes, join(cacheDir, SAID_NOTES_FILE), settings)) note.logger.info(note.text);
         }
         // The content sync reads the snapshot a while from now: reading it now lets the description renderers load meanwhile.
         if (command !== 'preview') readSnapshotEarly(settings, logger.fork(LOADER_NAME));
