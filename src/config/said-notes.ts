@@ -35,11 +35,7 @@ function noteDigest(note: { topic: string; text: string }, config: unknown): str
 }
 
 /** The notes of `notes` that `record` does not hold for this project, and the record once they are said. Pure. */
-export function newNotes<T extends { topic: string; text: string }>(
-  notes: readonly T[],
-  record: SaidNotes,
-  { projectRoot, config }: NoteContext,
-): { news: T[]; record: SaidNotes } {
+function newNotes<T extends { topic: string; text: string }>(notes: readonly T[], record: SaidNotes, { projectRoot, config }: NoteContext): { news: T[]; record: SaidNotes } {
   const project = digest(projectRoot);
   const before = new Set(record.said[project] ?? []);
   const digests = notes.map((note) => noteDigest(note, config));

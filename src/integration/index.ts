@@ -40,6 +40,7 @@ import { loadersExternalPlugin } from './loaders-external.ts';
 import { packageFile } from '../shared/package-files.ts';
 import { classicScriptsPlugin } from './classic-scripts.ts';
 import { LOADER_NAME, readSnapshotEarly } from '../content/loader.ts';
+import { asAstroError } from '../content/user-error.ts';
 
 export type PortalRoadmapOptions = SettingsInput['config'];
 
@@ -64,7 +65,7 @@ export default function portalRoadmap(options?: PortalRoadmapOptions, { frame }:
     name: NAME,
     hooks: {
       'astro:config:setup': ({ config: astroConfig, command, isRestart, injectRoute, updateConfig, addWatchFile, logger }) => {
-        const settings = orExit(
+        const settings = asUserError(
           () => {
             const resolved = resolveSettings(fileURLToPath(astroConfig.root), process.env, {
               config: options,
@@ -230,19 +231,17 @@ const RESTART_HINT = 'Fix it and save the file again: until then the dev server 
 /**
  * Astro prints an error thrown by an integration with a stack trace and the
  * zod error as its cause (about 30 lines for one bad colour). A config or
- * environment mistake is ours to explain, so its friendly lines go to stderr
- * alone and the build exits 1. Anything else is a bug and keeps Astro's report.
- * On a restart of `astro dev` (a watched config file was saved) the mistake is
- * thrown instead, without the stack: Astro prints it and keeps serving the last
- * valid config until the file is fixed, rather than the dev server ending.
+ * environment mistake is ours to explain: it is thrown as Astro's own user
+ * error, its friendly lines and a hint without a stack (src/content/user-error.ts),
+ * and the build exits 1. Anything else is a bug and keeps Astro's report. On a
+ * restart of `astro dev` (a watched config file was saved) the hint says the
+ * dev server keeps serving the last valid config until the file is fixed.
  */
-function orExit<T>(run: () => T, { isRestart = false } = {}): T {
+function asUserError<T>(run: () => T, { isRestart = false } = {}): T {
   try {
     return run();
   } catch (error) {
     if (!(error instanceof RoadmapError)) throw error;
-    if (isRestart) throw Object.assign(new Error(error.message), { stack: '', hint: RESTART_HINT });
-    process.stderr.write(`error: ${error.message}\n`);
-    process.exit(1);
+    throw asAstroError(error, isRestart ? RESTART_HINT : undefined);
   }
 }
