@@ -34,19 +34,29 @@ function noteDigest(note: { topic: string; text: string }, config: unknown): str
   return digest(JSON.stringify([note.topic, note.text, config]));
 }
 
-/** The notes of `notes` that `record` does not hold for this project, and the record once they are said. Pure. */
-function newNotes<T extends { topic: string; text: string }>(notes: readonly T[], record: SaidNotes, { projectRoot, config }: NoteContext): { news: T[]; record: SaidNotes } {
+/**
+ * A note of this build: `now` false for one this command does not say (a build-only note under `astro dev`), which
+ * stays as said or unsaid as it was.
+ */
+interface Note {
+  topic: string;
+  text: string;
+  now?: boolean;
+}
+
+/** The notes of `notes` to say now that `record` does not hold for this project, and the record once they are said. Pure. */
+function newNotes<T extends Note>(notes: readonly T[], record: SaidNotes, { projectRoot, config }: NoteContext): { news: T[]; record: SaidNotes } {
   const project = digest(projectRoot);
   const before = new Set(record.said[project] ?? []);
-  const digests = notes.map((note) => noteDigest(note, config));
+  const current = notes.map((note) => ({ note, key: noteDigest(note, config), now: note.now !== false }));
   return {
-    news: notes.filter((_, index) => !before.has(digests[index]!)),
-    record: { format: 1, said: { ...record.said, [project]: digests } },
+    news: current.filter(({ key, now }) => now && !before.has(key)).map(({ note }) => note),
+    record: { format: 1, said: { ...record.said, [project]: current.filter(({ key, now }) => now || before.has(key)).map(({ key }) => key) } },
   };
 }
 
 /** `newNotes` with the record in `file`, which it then updates (written beside, then renamed). */
-export function notesToSay<T extends { topic: string; text: string }>(notes: readonly T[], file: string, context: NoteContext): T[] {
+export function notesToSay<T extends Note>(notes: readonly T[], file: string, context: NoteContext): T[] {
   const { news, record } = newNotes(notes, readRecord(file), context);
   try {
     mkdirSync(dirname(file), { recursive: true });

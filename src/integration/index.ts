@@ -92,9 +92,11 @@ export default function portalRoadmap(options?: PortalRoadmapOptions, { frame }:
           for (const warning of settings.warnings) logger.warn(warning);
           const notes = [
             ...(starlight && settings.config.nav ? [{ topic: 'nav', text: STARLIGHT_IGNORES_NAV, logger }] : []),
-            ...configNotes(settings.config, settings.brand.socialImage !== undefined)
-              .filter((note) => !note.buildOnly || command === 'build')
-              .map((note) => ({ ...note, logger: logger.fork(`${NAME}:${note.topic}`) })),
+            ...configNotes(settings.config, settings.brand.socialImage !== undefined).map((note) => ({
+              ...note,
+              now: !note.buildOnly || command === 'build',
+              logger: logger.fork(`${NAME}:${note.topic}`),
+            })),
           ];
           const cacheDir = !mounted && settings.env.ROADMAP_CACHE_DIR ? resolve(settings.projectRoot, settings.env.ROADMAP_CACHE_DIR) : fileURLToPath(astroConfig.cacheDir);
           for (const note of notesToSay(notes, join(cacheDir, SAID_NOTES_FILE), settings)) note.logger.info(note.text);

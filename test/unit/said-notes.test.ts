@@ -8,10 +8,14 @@ import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
 import { notesToSay, SAID_NOTES_FILE } from '../../src/config/said-notes.ts';
 
 /** What one build prints: the topics of the notes it says, with the record kept in `cacheDir`. */
-function build(cacheDir: string, config: object, projectRoot = '/work/acme-roadmap'): string[] {
+function build(cacheDir: string, config: object, projectRoot = '/work/acme-roadmap', command: 'build' | 'dev' = 'build'): string[] {
   const parsed = parseRoadmapConfig(config);
-  return notesToSay(configNotes(parsed, false), join(cacheDir, SAID_NOTES_FILE), { projectRoot, config: parsed }).map((note) => note.topic);
+  const notes = configNotes(parsed, false).map((note) => ({ ...note, now: !note.buildOnly || command === 'build' }));
+  return notesToSay(notes, join(cacheDir, SAID_NOTES_FILE), { projectRoot, config: parsed }).map((note) => note.topic);
 }
+
+/** What `astro dev` prints: the notes that are not a build's alone. */
+const dev = (cacheDir: string, config: object) => build(cacheDir, config, undefined, 'dev');
 
 const cache = () => mkdtempSync(join(tmpdir(), 'said-notes-'));
 
@@ -36,6 +40,14 @@ describe('notes said when they are news', () => {
     // The config changed: the note still needed is said again, the silenced one not.
     expect(build(dir, { title: 'Acme', shareCards: false })).toEqual(['embed']);
     expect(build(dir, { title: 'Acme' })).toEqual(['embed', 'share-cards']);
+  });
+
+  it('`astro dev` between two builds neither says the build-only note nor makes the next build say it again', () => {
+    const dir = cache();
+    expect(dev(dir, {})).toEqual(['embed']);
+    expect(build(dir, {})).toEqual(['share-cards']);
+    expect(dev(dir, {})).toEqual([]);
+    expect(build(dir, {})).toEqual([]);
   });
 
   it('two projects sharing a cache folder each hear their own', () => {
