@@ -17,6 +17,7 @@ import { z } from 'zod';
 import type { ColumnConfig } from '../config/roadmap-config.ts';
 import { issuesInHiddenColumns, unmappedStatuses } from '../shown/status-columns.ts';
 import { parseWithFriendlyErrors } from '../shared/friendly-errors.ts';
+import { asAstroError } from './user-error.ts';
 import { openDescriptionCache, rendererIdentity, renderKey, type CachedDescription, type DescriptionCache } from '../descriptions/description-cache.ts';
 import type { Issue, Project, RoadmapInfo } from '../snapshot/model.ts';
 import { describeSource, type DataSource } from '../snapshot/source.ts';
@@ -184,7 +185,10 @@ export function roadmapLoader(options: RoadmapLoaderOptions): Loader {
   return {
     name: LOADER_NAME,
     async load({ store, logger, parseData, generateDigest }) {
-      const { snapshot, warnings } = await snapshotOnce({ source, descriptionCacheFile, truncatedNote }, logger);
+      // A portal that cannot be read, a snapshot file that is not one: the team's to fix, in one line and a hint.
+      const { snapshot, warnings } = await snapshotOnce({ source, descriptionCacheFile, truncatedNote }, logger).catch((error: unknown) => {
+        throw asAstroError(error);
+      });
       // The data warnings concern the whole snapshot: said once, by the issues collection.
       if (collection === 'issues') for (const warning of warnings) logger.warn(warning);
       const entries = entriesFor(collection, snapshot, privacy);

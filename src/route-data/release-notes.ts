@@ -8,6 +8,7 @@
 import { getCollection, render } from 'astro:content';
 import settings from 'virtual:portal-roadmap/settings';
 import { hasNotes } from '../content/release-notes.ts';
+import { asAstroError } from '../content/user-error.ts';
 import { renderDescription } from '../descriptions/markdown.ts';
 import { buildNotesText } from '../history/published-notes.ts';
 import { writeAtomically } from '../shared/files.ts';
@@ -51,7 +52,7 @@ function readSources(): Promise<ReleaseNoteSource[]> {
       }),
     );
     const duplicate = duplicateNoteVersions(notes, settings.config.locales[0]!);
-    if (duplicate) throw new ConfigError(duplicate);
+    if (duplicate) throw asAstroError(new ConfigError(duplicate));
     // A note dated after the build's day is nowhere yet: every page, feed and file reads the notes from here.
     const { published, scheduled } = scheduleNotes(notes, settings.buildDay);
     const line = scheduledLine(scheduled);
