@@ -53,6 +53,8 @@ export interface PageData {
   descriptionHtml: (collection: 'issues' | 'projects', id: string) => string;
   /** The release notes, so that an issue page listing the notes that name it changes with them. */
   releaseNotes?: readonly ReleaseNote[];
+  /** Per shipped issue, its earliest release note's day, which bounds its timeline's date (`issueTimeline`). */
+  noteDates?: ReadonlyMap<string, string>;
 }
 
 /** What every page shows of the data, besides its own: the day of the data (the footer's date, never the minute) and where it came from. */
@@ -79,6 +81,7 @@ export function issuePageInputs(roadmap: PageData, subject: IssueSubject, cardUr
     project: projectChip(issue.projectId ? roadmap.projectById.get(issue.projectId) : undefined),
     column: column ? { id: column.id, label: column.label, previous: link(previous), next: link(next) } : null,
     history: roadmap.history.issues.get(issue.id) ?? null,
+    noteDate: roadmap.noteDates?.get(issue.id) ?? null,
     releaseNotes: notesNaming(roadmap.releaseNotes ?? [], issue.id).map(({ slug, title }) => ({ slug, title })),
     cardUrl: cardUrl ?? null,
   };

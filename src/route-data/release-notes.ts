@@ -15,7 +15,7 @@ import { writeAtomically } from '../shared/files.ts';
 import { cleanText, quotedList } from '../shared/text.ts';
 import type { Issue, Project } from '../snapshot/model.ts';
 import { duplicateNoteVersions, markdownOfMdx, releaseSlug } from '../release-notes/frontmatter.ts';
-import { joinNote, notesInLanguage, type ReleaseNote, type ReleaseNoteSource } from '../release-notes/notes.ts';
+import { joinNote, notesInLanguage, shippedNoteDates, type ReleaseNote, type ReleaseNoteSource } from '../release-notes/notes.ts';
 import { ConfigError } from '../shared/errors.ts';
 import { RELEASE_SCHEDULE_STEP, scheduledLine, scheduleNotes } from '../release-notes/schedule.ts';
 import { warnInBuild } from './build-warning.ts';
@@ -60,6 +60,14 @@ function readSources(): Promise<ReleaseNoteSource[]> {
     return published;
   })();
   return sources;
+}
+
+/**
+ * Per shipped issue of `shipped`, the day of the earliest note this build publishes that names it, in any language
+ * (`shippedNoteDates`): the "on or before" bound of what the history did not see ship takes it.
+ */
+export async function noteDatesOf(shipped: readonly Issue[]): Promise<Map<string, string>> {
+  return shippedNoteDates(await readSources(), shipped, settings.buildDay);
 }
 
 let written: Promise<void> | undefined;

@@ -42,6 +42,7 @@ const data: IssueFeedsData = {
   config: { title: 'Acme roadmap' },
   info: { fetchedAt: '2026-03-05T00:00:00.000Z' },
   columnLabel: (id) => columnNames[id] ?? id,
+  noteDates: new Map(),
 };
 const SITE = 'https://r.test';
 const feeds = issueFeeds(data, SITE);

@@ -58,6 +58,7 @@ describe('/roadmap.json', () => {
     info: { fetchedAt: demo.fetchedAt, origin: 'demo' as const, workspace: 'demo', digest: demo.digest, issueCount: 0, projectCount: 0 },
     descriptionHtml: () => '<p>x</p>',
     history,
+    noteDates: new Map<string, string>(),
   };
   const data = buildExport(view, { ...context, showUpvotes: true });
 
