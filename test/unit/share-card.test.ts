@@ -43,6 +43,14 @@ function pngSize(png: Buffer): [number, number] {
   return [png.readUInt32BE(16), png.readUInt32BE(20)];
 }
 
+/** The card of an input drawn once for the file: for the tests that read a card, not those that draw one twice to compare. */
+const drawn = new Map<string, Promise<Buffer>>();
+function drawOnce(card: CardInput): Promise<Buffer> {
+  const key = JSON.stringify(card);
+  if (!drawn.has(key)) drawn.set(key, drawCard(card));
+  return drawn.get(key)!;
+}
+
 describe('the packages cards need', () => {
   it('are optional: a project without them is told which are missing', () => {
     expect(missingShareCardPackages(mkdtempSync(join(tmpdir(), 'no-cards-')))).toEqual(['satori', '@resvg/resvg-js', '@fontsource/noto-sans']);
@@ -52,7 +60,7 @@ describe('the packages cards need', () => {
 
 describe('a share card', () => {
   it('is a PNG of 1200×630', async () => {
-    expect(pngSize(await drawCard(input))).toEqual([1200, 630]);
+    expect(pngSize(await drawOnce(input))).toEqual([1200, 630]);
   });
 
   it('is drawn once per distinct card: the same card comes from the cache, another is drawn, the site card alike', async () => {
@@ -60,7 +68,7 @@ describe('a share card', () => {
     let draws = 0;
     const counting = async (card: CardInput) => {
       draws++;
-      return drawCard(card);
+      return drawOnce(card);
     };
     const first = await cachedCard(input, dir, counting);
     const again = await cachedCard({ ...input }, dir, counting);
@@ -99,28 +107,28 @@ describe('a share card', () => {
 
   it('draws hostile titles as text, and a megabyte title', async () => {
     for (const payload of PAYLOADS.filter(drawable).slice(0, 5)) expect(pngSize(await drawCard({ ...input, title: payload }))).toEqual([1200, 630]);
-    expect(pngSize(await drawCard({ ...input, title: 'word '.repeat(200_000) }))).toEqual([1200, 630]);
+    expect(pngSize(await drawOnce({ ...input, title: 'word '.repeat(200_000) }))).toEqual([1200, 630]);
   });
 
   it('draws what it is given: the same card twice is the same image, another title or an empty one another image', async () => {
-    const card = await drawCard(input);
+    const card = await drawOnce(input);
     expect((await drawCard({ ...input })).equals(card)).toBe(true);
     expect((await drawCard({ ...input, title: 'Dark mode for the mobile app' })).equals(card)).toBe(false);
     expect((await drawCard({ ...input, title: '' })).equals(card)).toBe(false);
-    expect((await drawCard({ ...input, status: 'Shipped' })).equals(card)).toBe(false);
+    expect((await drawOnce({ ...input, status: 'Shipped' })).equals(card)).toBe(false);
     expect((await drawCard({ ...input, accent: '#b91c1c' })).equals(card)).toBe(false);
   });
 
   it('draws a megabyte title as its first 140 characters, cut at a word and ended with "…"', async () => {
     // 27 words of 4 letters and their spaces fill 134 of the 140 characters; the 28th would pass them.
     const shortened = `${Array.from({ length: 27 }, () => 'word').join(' ')}…`;
-    expect((await drawCard({ ...input, title: 'word '.repeat(200_000) })).equals(await drawCard({ ...input, title: shortened }))).toBe(true);
+    expect((await drawOnce({ ...input, title: 'word '.repeat(200_000) })).equals(await drawCard({ ...input, title: shortened }))).toBe(true);
   });
 });
 
 describe("the site's card", () => {
   it('is a PNG of 1200×630, with no upvote count to draw (it takes none)', async () => {
-    expect(pngSize(await drawCard(site))).toEqual([1200, 630]);
+    expect(pngSize(await drawOnce(site))).toEqual([1200, 630]);
     expect(pngSize(await drawCard({ ...site, description: '' }))).toEqual([1200, 630]);
   });
 
@@ -137,10 +145,8 @@ describe("the site's card", () => {
   });
 
   it('draws hostile site titles and descriptions as text, and megabyte ones shortened before layout', async () => {
-    for (const payload of PAYLOADS.filter(drawable).slice(0, 5)) {
-      expect(pngSize(await drawCard({ ...site, siteTitle: payload }))).toEqual([1200, 630]);
-      expect(pngSize(await drawCard({ ...site, description: payload }))).toEqual([1200, 630]);
-    }
+    // Each payload as the title and as the description of one card.
+    for (const payload of PAYLOADS.filter(drawable).slice(0, 5)) expect(pngSize(await drawCard({ ...site, siteTitle: payload, description: payload }))).toEqual([1200, 630]);
     expect(pngSize(await drawCard({ ...site, siteTitle: 'word '.repeat(200_000), description: 'word '.repeat(200_000) }))).toEqual([1200, 630]);
   });
 });
