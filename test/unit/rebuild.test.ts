@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -308,6 +309,23 @@ describe('rebuild', () => {
     writeFileSync(join(dir, 'state/published.json'), '{"cut');
     await expect(run()).rejects.toThrow(/cannot be read.*--force/);
     expect((await run({ force: true })).status).toBe('published');
+  });
+
+  it('fails on an unreadable published snapshot at once, stopping the fetch it started beside it', async () => {
+    await run();
+    writeFileSync(join(dir, 'state/published.json'), '{"cut');
+    // A portal that takes every request and never answers: the fetch ends only when it is stopped.
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => void sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as { port: number };
+    const portal = { apiUrl: `http://127.0.0.1:${port}/api/v1`, workspaceId: 'acme', timeoutMs: 3_600_000 };
+    try {
+      await expect(run({ source: { kind: 'api', portal, extraProjectIds: [] } })).rejects.toThrow(/cannot be read.*--force/);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 
   it('puts the old site back when the snapshot cannot be recorded', async () => {
