@@ -11,11 +11,20 @@ import { join } from 'node:path';
 import type { APIContext } from 'astro';
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { ROADMAP_BASE } from '../../../src/route-data/base.ts';
-import { getRoadmap, roadmapFor } from '../../../src/route-data/roadmap.ts';
+import { getRoadmap, languageParams, roadmapFor } from '../../../src/route-data/roadmap.ts';
 import { scopedFeeds } from '../../../src/route-data/scoped-feed.ts';
 import { cardPaths, shareCardUrl, siteImage } from '../../../src/route-data/share-cards.ts';
 import { shippedFeed } from '../../../src/route-data/shipped-feed.ts';
-import { embedProjectPaths, embedTeamPagePaths, issuePagePaths, issuePaths, languagePaths, projectPagePaths, teamPagePaths } from '../../../src/route-data/static-paths.ts';
+import {
+  embedProjectPaths,
+  embedTeamPagePaths,
+  issuePagePaths,
+  issuePaths,
+  languagePaths,
+  projectPagePaths,
+  teamPagePaths,
+  teamPaths,
+} from '../../../src/route-data/static-paths.ts';
 import { siteRoot } from '../../../src/route-data/urls.ts';
 import { CARD_HEIGHT, CARD_WIDTH } from '../../../src/share-cards/share-card.ts';
 import { boardTeams, teamColumns, teamView } from '../../../src/view/team-board.ts';
@@ -134,6 +143,23 @@ describe('the pages of each language', () => {
         .sort(),
     ).toEqual(['issue-a', 'issue-c']);
     expect(boardTeams(roadmap, false)).toEqual([]);
+  });
+
+  it('give no team a board, an embed or a feed with board.teamBoards off, though its teams have issues', async () => {
+    // The fixture's teams have issues (above); each language's roadmap is given the config of a site that turns team
+    // boards off, as its settings would, and its own config back afterwards.
+    const roadmaps = await Promise.all(languageParams().map(({ lang }) => getRoadmap(lang)));
+    const configs = roadmaps.map((roadmap) => roadmap.config);
+    for (const roadmap of roadmaps) roadmap.config = { ...roadmap.config, board: { ...roadmap.config.board, teamBoards: false } };
+    try {
+      expect(await teamPagePaths()).toEqual([]);
+      expect(await embedTeamPagePaths()).toEqual([]);
+      expect(await teamPaths()).toEqual([]);
+      const feeds = (await scopedFeeds(roadmaps[0]!, new URL(FIXTURE_SITE))).map((feed) => feed.path);
+      expect(feeds.sort()).toEqual(['projects/proj-billing/rss.xml', 'projects/proj-offline/rss.xml']);
+    } finally {
+      roadmaps.forEach((roadmap, index) => (roadmap.config = configs[index]!));
+    }
   });
 });
 
