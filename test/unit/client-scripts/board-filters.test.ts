@@ -13,9 +13,9 @@ import fr from '../../../src/i18n/translations/fr.json' with { type: 'json' };
 
 const HOSTILE = '<img src=x onerror="window.pwned=1">';
 
-/** The markup Filters.astro (with its card template, CardTemplate.astro) and Column.astro give a board with one column and two cards, in English or Arabic (the translation files). */
+/** The markup Filters.astro (with its card template, CardTemplate.astro) and Column.astro give a board with one column and two cards, in English or Arabic (the translation files); with `team: false`, as on a site that hides `team`, no team filter. */
 type Language = 'en' | 'ar' | 'fr';
-function page(language: Language): void {
+function page(language: Language, { team = true } = {}): void {
   const t = { en, ar, fr }[language];
   const labels = {
     showing: t.showingCount,
@@ -32,7 +32,7 @@ function page(language: Language): void {
   document.body.innerHTML = `
     <form data-filters data-index="/board-index.json" data-issue-href="/issues/" data-project-href="/projects/" data-plural-language="${language}"
       data-labels='${JSON.stringify(labels).replaceAll("'", '&#39;')}'>
-      <select id="filter-team" name="team"><option value="">All</option><option value="Web">Web</option><option value="${HOSTILE.replaceAll('"', '&quot;')}">x</option></select>
+      ${team ? `<select id="filter-team" name="team"><option value="">All</option><option value="Web">Web</option><option value="${HOSTILE.replaceAll('"', '&quot;')}">x</option></select>` : ''}
       <select id="filter-sort" name="sort"><option value="">Team's order</option><option value="upvotes">Most upvoted</option></select>
       <p data-filter-status>Showing 3 of 3 issues</p>
     </form>
@@ -47,10 +47,10 @@ function page(language: Language): void {
     <template data-card-template><li class="card" data-card data-team="Web" data-project="p" data-order="0" data-upvotes="5" data-importance="0" data-updated="0"><h4 class="card-title"><a href="/issues/a/"><bdi>A</bdi></a></h4><p class="card-summary"><bdi>Summary</bdi></p><p class="card-meta"><a class="project-chip project-p" href="/projects/p/"><span class="visually-hidden">${t.project}: </span><bdi>P</bdi></a><span class="team"><span class="visually-hidden">${t.team}: </span><bdi>Web</bdi></span><span class="votes upvotes"><span class="vote-arrow" aria-hidden="true">▲</span><span aria-hidden="true">5</span><span class="visually-hidden upvote-count">5 upvotes</span></span></p></li></template>`;
 }
 
-async function island(search: string, index: (url: string) => Promise<Response>, language: Language = 'en') {
+async function island(search: string, index: (url: string) => Promise<Response>, language: Language = 'en', markup: { team?: boolean } = {}) {
   vi.resetModules();
   history.replaceState(null, '', `/${search}`);
-  page(language);
+  page(language, markup);
   const fetch = vi.fn(index);
   vi.stubGlobal('fetch', fetch);
   await import('../../../src/client-scripts/board-filters-loader.ts');
@@ -151,5 +151,20 @@ describe('the filter island', () => {
     const more = document.querySelector<HTMLAnchorElement>('.more a')!;
     expect(more.textContent).toBe('Show all 4: Shipped');
     expect(more.getAttribute('href')).toBe('/status/done/?team=Web&sort=upvotes');
+  });
+
+  it('reads a link’s team as no filter on a board with no team filter (team hidden), and drops it from the address', async () => {
+    const rows: BoardIndex['columns'][0]['issues'] = [
+      ['a', 'A', '', -1, -1, 5, 0, 0],
+      ['b', 'B', '', -1, -1, 9, 0, 0],
+    ];
+    await island('?team=Web&sort=upvotes', json({ v: 1, teams: [], projects: [], columns: [{ id: 'done', issues: rows }] }), 'en', { team: false });
+    await settled();
+    expect([...document.querySelectorAll('[data-card] a')].map((a) => a.textContent)).toEqual(['B', 'A']);
+    expect(document.querySelector<HTMLAnchorElement>('.more a')?.getAttribute('href') ?? '').not.toContain('team');
+    choose('sort', '');
+    await settled();
+    expect(location.search).toBe('');
+    expect([...document.querySelectorAll('[data-card] a')].map((a) => a.textContent)).toEqual(['A', 'B']);
   });
 });
