@@ -92,10 +92,10 @@ function snapshotOnce({ source, descriptionCacheFile, truncatedNote }: SnapshotR
 }
 
 /**
- * Starts reading the snapshot from the integration's setup, before Astro starts Vite and the content sync (0.2–0.3 s
- * at 1,000 issues), so the renderer threads a changed description needs load meanwhile: a one-change build waited
- * about 0.3 s for them, idle, in the middle of the sync. The loaders take this read. A read that fails is left to
- * them: they read again and report it, with the content sync's context.
+ * Starts reading the snapshot from the integration's setup, before Astro starts Vite and the content sync, so the
+ * renderer threads a changed description needs load meanwhile, not idle in the middle of the sync (@see
+ * docs/project/performance-log.md, "Measurements behind the code"). The loaders take this read. A read that fails is
+ * left to them: they read again and report it, with the content sync's context.
  */
 export function readSnapshotEarly(reading: SnapshotReading, logger: LoaderContext['logger']): void {
   snapshotOnce(reading, logger).catch(() => undefined);
@@ -118,7 +118,7 @@ function descriptionCacheOnce(file: string, logger: LoaderContext['logger']): De
 
 /**
  * Starts the renderer threads for the descriptions among `texts` that `cache` lacks (all of them without a cache),
- * as soon as the snapshot is read: each thread loads the renderer (about 0.1 s) while the snapshot is checked and
+ * as soon as the snapshot is read: each thread loads the renderer while the snapshot is checked and
  * the entries compared, instead of after. Nothing starts when every description is cached. A guess from the file's
  * text: the renderers take the threads they need, and those none took are ended (`renderingDone`).
  */

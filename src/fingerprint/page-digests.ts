@@ -174,11 +174,10 @@ export function changelogPageInputs(roadmap: PageData, issueById: ReadonlyMap<st
 
 /**
  * A page's digest: its place, what it shows, and the build's fingerprint. Of plain JSON, not of the canonical JSON
- * the snapshot's digest sorts every object's keys for (src/snapshot/digest.ts): sorting took 150 of the 200 ms that
- * 10,000 issue pages' digests took (0.4 s of a rebuild's CPU profile at 10,000 issues, with the collector's share).
- * The inputs are made by this build's code in its own order, and a build of other code has another
- * fingerprint, so equal pages make equal JSON. Keys in another order could only cost a page its keeping, never
- * keep a changed one.
+ * the snapshot's digest sorts every object's keys for (src/snapshot/digest.ts): sorting was most of the digests' cost
+ * (@see docs/project/performance-log.md, "Measurements behind the code"). The inputs are made by this build's code in
+ * its own order, and a build of other code has another fingerprint, so equal pages make equal JSON. Keys in another
+ * order could only cost a page its keeping, never keep a changed one.
  */
 export function pageDigest(fingerprint: string, page: string, inputs: unknown): string {
   return `sha256:${createHash('sha256').update(JSON.stringify({ fingerprint, page, inputs })).digest('hex')}`;

@@ -263,8 +263,8 @@ export type Change = IssueChange | ProjectChange;
 
 /**
  * What `changes` and `feedEvents` found in a history, kept with it: a site's every team and project feed asks for
- * the same events, and walking and sorting the whole history for each cost the product of the two (about 0.5 s of a
- * 10,000-issue, 400-project build's CPU, and its garbage). A history is never changed once read.
+ * the same events, and walking and sorting the whole history for each would cost the product of the two
+ * (@see docs/project/performance-log.md, "Measurements behind the code"). A history is never changed once read.
  */
 const changesOf = new WeakMap<History, readonly Change[]>();
 const feedEventsOf = new WeakMap<History, Map<string, readonly FeedEvent[]>>();

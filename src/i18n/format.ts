@@ -13,8 +13,7 @@ function cached<F extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, 
 
 /**
  * Dates already written, by locale and ISO date: a build writes the same few over and over (the data's date in every
- * page's footer, each issue's dates on its page, its card and its feed), and parsing and formatting each again cost a
- * 1,000-issue build about 0.03 s. Bounded by the dates of the data.
+ * page's footer, each issue's dates on its page, its card and its feed). Bounded by the dates of the data.
  */
 const writtenDates = new Map<string, string>();
 
@@ -125,7 +124,10 @@ export function titleOrder(locale: string): (a: string, b: string) => number {
   return new Intl.Collator(locale, { numeric: true, sensitivity: 'base' }).compare;
 }
 
-/** Worked out once per tag: every page's head asks, and maximising a locale took 0.4 s of a 10,000-issue build. */
+/**
+ * Worked out once per tag: every page's head asks, and maximising a locale is slow.
+ * @see docs/project/performance-log.md, "Measurements behind the code"
+ */
 const openGraphLocales = new Map<string, string>();
 
 /**

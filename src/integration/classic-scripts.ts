@@ -7,7 +7,7 @@
  *
  * Bundled by esbuild, a devDependency, never in a team's build: Vite 8 bundles with Rolldown and lists esbuild only
  * as an optional peer, so a team's install need not have it. A checkout bundles its sources when a build or the dev
- * server first asks (about 20 ms each); an installed package reads the bundles `npm pack` made into lib/
+ * server first asks; an installed package reads the bundles `npm pack` made into lib/
  * (`npm run build:lib`, scripts/bundle-classic-scripts.ts), as the description worker does
  * (src/descriptions/worker-script.ts).
  */
