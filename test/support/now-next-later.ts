@@ -1,6 +1,6 @@
 /**
  * The Now / Next / Later recipe as docs/site.md documents it: the JSON block under its heading, "## Now, Next,
- * Later". Read from the guide, so that the test (test/unit/now-next-later.test.ts) and the screenshot
+ * Later". Read from the guide, so that the test (test/unit/shown/columns.now-next-later.test.ts) and the screenshot
  * (scripts/screenshots.ts) check the config a team copies.
  */
 import { readFileSync } from 'node:fs';

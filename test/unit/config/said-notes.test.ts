@@ -3,9 +3,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { configNotes } from '../../src/config/config-notes.ts';
-import { parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
-import { notesToSay, SAID_NOTES_FILE } from '../../src/config/said-notes.ts';
+import { configNotes } from '../../../src/config/config-notes.ts';
+import { parseRoadmapConfig } from '../../../src/config/roadmap-config.ts';
+import { notesToSay, SAID_NOTES_FILE } from '../../../src/config/said-notes.ts';
 
 /** What one build prints: the topics of the notes it says, with the record kept in `cacheDir`. */
 function build(cacheDir: string, config: object, projectRoot = '/work/acme-roadmap', command: 'build' | 'dev' = 'build'): string[] {

@@ -6,9 +6,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolveSettings } from '../../src/config/settings.ts';
-import { siteDisagreement } from '../../src/config/site-url.ts';
-import { astroSite } from '../../src/integration/astro-site.ts';
+import { resolveSettings } from '../../../src/config/settings.ts';
+import { siteDisagreement } from '../../../src/config/site-url.ts';
+import { astroSite } from '../../../src/integration/astro-site.ts';
 
 const ENV_SITE = 'https://roadmap.acme.example';
 const ASTRO_SITE = 'https://www.acme.example';

@@ -1,8 +1,8 @@
 /** A team's mistake reaches Astro as its own user error: the message, a hint, and nothing Astro would print a stack for. */
 import { describe, expect, it } from 'vitest';
 import { AstroError } from 'astro/errors';
-import { asAstroError } from '../../src/content/user-error.ts';
-import { ConfigError, PortalError, SnapshotError } from '../../src/shared/errors.ts';
+import { asAstroError } from '../../../src/content/user-error.ts';
+import { ConfigError, PortalError, SnapshotError } from '../../../src/shared/errors.ts';
 
 describe('asAstroError', () => {
   it("makes a config, portal or snapshot mistake Astro's user error, with its message, a hint, no stack and no cause", () => {

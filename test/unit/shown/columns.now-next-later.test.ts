@@ -5,11 +5,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { configIn, parseRoadmapConfig } from '../../src/config/roadmap-config.ts';
-import { EN } from '../../src/i18n/labels.ts';
-import { loadDemoSnapshot } from '../../src/snapshot/load.ts';
-import { buildRoadmapView } from '../../src/view/roadmap-view.ts';
-import { nowNextLaterRecipe } from '../support/now-next-later.ts';
+import { configIn, parseRoadmapConfig } from '../../../src/config/roadmap-config.ts';
+import { EN } from '../../../src/i18n/labels.ts';
+import { loadDemoSnapshot } from '../../../src/snapshot/load.ts';
+import { buildRoadmapView } from '../../../src/view/roadmap-view.ts';
+import { nowNextLaterRecipe } from '../../support/now-next-later.ts';
 
 const demo = await loadDemoSnapshot('src/data/demo/portal.json');
 const portal = JSON.parse(readFileSync('src/data/demo/portal.json', 'utf8')) as { issues: { id: string; status: string; isVisible: boolean; isDeleted: boolean }[] };
