@@ -1,7 +1,7 @@
 /**
  * The "what's new" feed for a team's own app: `/latest.json` lists the last
  * shipped items and release notes, with the words and the language the
- * panel of `/whats-new.js` (src/exports/whats-new-script.ts) shows them in.
+ * panel of `/whats-new.js` (src/client-scripts/whats-new.ts) shows them in.
  * It holds only what the changelog's pages show already: titles, dates,
  * addresses and a note's tags, never a field privacy hides.
  */
@@ -10,6 +10,7 @@ import { countText } from '../i18n/counts.ts';
 import { formatDate } from '../i18n/format.ts';
 import { pluralText } from '../i18n/messages.ts';
 import type { Labels, TextDirection } from '../i18n/labels.ts';
+import { LATEST_ITEMS } from './latest-items.ts';
 import { changelogPath, issuePath, projectPath, releasePath } from '../view/paths.ts';
 import { releaseTagLabel, type ChangelogItem } from '../release-notes/notes.ts';
 
@@ -17,8 +18,6 @@ export const LATEST_FILE = 'latest.json';
 export const LATEST_FORMAT = 'portal-roadmap.latest';
 /** Fields are only ever added: a reader of version 1 keeps working. */
 export const LATEST_VERSION = 1;
-/** Items in `/latest.json`: more than a badge counts ("9+") and than a "what's new" list shows. */
-export const LATEST_ITEMS = 20;
 
 /** The site's main language, as the panel speaks it. */
 export interface LatestLanguage {
