@@ -16,6 +16,7 @@
  * Its state is one date in `localStorage`, keyed by the roadmap's address: no cookie, nothing sent anywhere.
  */
 import { LATEST_ITEMS } from '../exports/latest-items.ts';
+import { writeLongDate } from '../i18n/long-date.ts';
 import PANEL_CSS from './whats-new.css?inline';
 
 /** An item of `latest.json` as the script reads it: every field may be missing or of another type. */
@@ -25,6 +26,8 @@ interface LatestItem {
   shippedAt?: unknown;
   tags?: unknown;
   summary?: unknown;
+  /** A note's image: a small copy (`LatestImage` of src/exports/whats-new.ts). */
+  image?: { url?: unknown; alt?: unknown; width?: unknown; height?: unknown } | null;
   dateLabel?: unknown;
 }
 
@@ -121,7 +124,8 @@ function start(script: HTMLScriptElement): void {
         if (isNaN(date.getTime())) return '';
         let written: string;
         try {
-          written = date.toLocaleDateString(latest.lang ? String(latest.lang) : undefined, { dateStyle: 'long', timeZone: 'UTC' });
+          // As the site writes it (src/i18n/long-date.ts): German keeps "23.\u00a0November" on one line.
+          written = writeLongDate(date, String(latest.lang || navigator.language));
         } catch {
           written = date.toISOString().slice(0, 10);
         }
@@ -185,6 +189,16 @@ function start(script: HTMLScriptElement): void {
           const link = make(entry, url ? 'a' : 'span', text(item.title) ?? '');
           link.dir = 'auto';
           if (url) (link as HTMLAnchorElement).href = url;
+          // A note's image, from the roadmap's origin (the host's CSP `img-src` allows it: docs/whats-new.md), sized before it loads.
+          const image = item.image && address(item.image.url);
+          if (image) {
+            const picture = make(entry, 'img');
+            picture.alt = text(item.image!.alt) ?? '';
+            picture.width = Number(item.image!.width) || 0;
+            picture.height = Number(item.image!.height) || 0;
+            picture.loading = 'lazy';
+            picture.src = image;
+          }
           if (item.summary) make(entry, 'p', item.summary, 's').dir = 'auto';
         }
         if (newest) remember(newest);
