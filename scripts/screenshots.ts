@@ -14,6 +14,9 @@
  * `--all DIR`: instead, a whole-page shot of every page type (board, column page, issue, project, team, shipped,
  * changelog, a release note (one with an image when there is one), changes, embeds, 404) at 375 and 1280 px, light and dark, into DIR (outside the repository: for a
  * before/after comparison), with DIR/heights.json: each page's height and where its first card starts.
+ *
+ * `--frames`: instead, the roadmap in a light-only and a dark-only layout of a site's own, in its own frame and in
+ * Starlight, into test-results/screenshots/frames/ (scripts/frame-screenshots.ts).
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +27,7 @@ import { ROADMAP_ENV_NAMES } from '../src/config/env.ts';
 import { launchChromium } from '../test/support/browser.ts';
 import { serveStatic } from '../test/support/static-server.ts';
 import { nowNextLaterRecipe } from '../test/support/now-next-later.ts';
+import { frameShots } from './frame-screenshots.ts';
 
 const ROOT = process.cwd();
 const ASSETS = join(ROOT, '.github/assets');
@@ -37,6 +41,7 @@ const spec = {
   options: {
     from: { type: 'string', value: 'DIR', description: 'take them from this built demo instead of building one' },
     all: { type: 'string', value: 'DIR', description: 'instead, shoot every page type at 375 and 1280 px, light and dark, into DIR' },
+    frames: { type: 'boolean', description: `instead, shoot the roadmap in each frame (layouts, its own, Starlight) into ${join(SCRIPT_SHOTS, 'frames')}` },
   },
 } as const;
 
@@ -56,12 +61,19 @@ async function buildDemo(config?: object): Promise<string> {
 }
 
 await runCommand(spec, async (values) => {
+  const demo = JSON.parse(readFileSync(join(ROOT, 'src/data/demo/portal.json'), 'utf8')) as {
+    issues: { id: string; identifier: string; title: string }[];
+    projects?: { id: string }[];
+  };
+  const timelineIssue = demo.issues.find((issue) => issue.identifier === TIMELINE_ISSUE);
+  if (!timelineIssue) throw new UsageError(`the demo has no issue ${TIMELINE_ISSUE}`);
+  if (values.frames) {
+    await frameShots(join(SCRIPT_SHOTS, 'frames'), timelineIssue, buildDemo);
+    return;
+  }
   let outDir = values.from;
   let built: string | undefined;
   if (!outDir) built = outDir = await buildDemo();
-  const demo = JSON.parse(readFileSync(join(ROOT, 'src/data/demo/portal.json'), 'utf8')) as { issues: { id: string; identifier: string }[]; projects?: { id: string }[] };
-  const timelineIssue = demo.issues.find((issue) => issue.identifier === TIMELINE_ISSUE);
-  if (!timelineIssue) throw new UsageError(`the demo has no issue ${TIMELINE_ISSUE}`);
   if (values.all) {
     try {
       await everyPageType(outDir, values.all, timelineIssue.id, demo);

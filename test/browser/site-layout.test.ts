@@ -2,8 +2,9 @@
  * The roadmap in a site's own layout (`layout`), in Chromium: the `history` fixture's layout (SITE_LAYOUT) is a
  * light-only page, as many a marketing site is: no `color-scheme`, no dark styles, no place of its own for the
  * roadmap's search. A visitor whose system is dark must still get a light page the roadmap's colours can be read
- * on; the search field the roadmap's own header carries stands at the top of the roadmap's content instead. The
- * roadmap's own frame (the `demo` fixture) keeps following the visitor's system.
+ * on; the search field the roadmap's own header carries stands at the top of the roadmap's content instead. A
+ * dark-only layout (the same page declaring `color-scheme: dark`) stays dark. The roadmap's own frame (the `demo`
+ * fixture) keeps following the visitor's system.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -63,22 +64,63 @@ describe('a light-only layout seen by a visitor whose system is dark', () => {
   });
 });
 
+describe('a dark-only layout seen by a visitor whose system is light', () => {
+  it('stays dark, the roadmap with it, and stays readable', async () => {
+    const page = await layout.browser.newPage({ viewport: { width: 1280, height: 900 }, colorScheme: 'light' });
+    await page.goto(`${layout.url}/`, { waitUntil: 'load' });
+    // What a dark-only site's stylesheet says (docs/mounting.md, "Colour scheme"), set through the CSSOM.
+    await page.evaluate(() => document.documentElement.style.setProperty('color-scheme', 'dark'));
+    expect(await colours(page)).toEqual({ page: PAGE.dark, panel: PANEL.dark, heading: TEXT.dark });
+    expect(await axeViolations(page, COLOUR_RULES)).toEqual([]);
+    await page.close();
+  });
+});
+
+describe("a layout's own header", () => {
+  it("keeps its own look where its classes are the roadmap header's names (.site-header, .site-name, .site-nav)", async () => {
+    const page = await layout.browser.newPage({ viewport: { width: 375, height: 800 } });
+    for (const path of ['/', issuePage(issues[0]!)]) {
+      await page.goto(`${layout.url}${path}`, { waitUntil: 'load' });
+      // The commonest names a site's header has, as a layout writes them: nothing of the roadmap's header may style them.
+      const look = await page.evaluate(() => {
+        document.body.insertAdjacentHTML(
+          'afterbegin',
+          '<header class="site-header"><div class="site-header-row"><a class="site-title" href="/"><span class="site-name">Field guide</span></a><nav class="site-nav"><ul><li><a href="/pricing/">Pricing</a></li></ul></nav></div></header>',
+        );
+        const style = (selector: string) => getComputedStyle(document.querySelector(`body > ${selector}`)!);
+        return {
+          headerPadding: style('.site-header').paddingInlineStart,
+          headerBorder: style('.site-header').borderBlockEndStyle,
+          row: style('.site-header .site-header-row').display,
+          name: style('.site-header .site-name').whiteSpace,
+          nav: style('.site-header .site-nav').display,
+          links: style('.site-header .site-nav ul').listStyleType,
+        };
+      });
+      expect(look, path).toEqual({ headerPadding: '0px', headerBorder: 'none', row: 'block', name: 'normal', nav: 'block', links: 'disc' });
+    }
+    await page.close();
+  });
+});
+
 describe('the search field in a layout with no place for it', () => {
-  it("stands at the top of the roadmap's content and finds an issue by a word of its title", async () => {
+  it("stands at the top of the roadmap's content and finds an issue by a word of its title, whatever the visitor's scheme", async () => {
     const issue = issues.find((candidate) => candidate.title.split(/\s+/).some((word) => word.length > 5))!;
     const word = issue.title.split(/\s+/).find((candidate) => candidate.length > 5)!;
-    const page = await layout.browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const watch = watchPage(page);
-    await page.goto(`${layout.url}/`, { waitUntil: 'load' });
-    const field = page.locator('#content > .roadmap-toolbar search[data-search] input');
-    expect(await field.isVisible()).toBe(true);
-    await field.click();
-    await page.keyboard.type(word);
-    const result = page.locator('.search-result a', { hasText: issue.title });
-    await result.first().waitFor();
-    expect(await result.first().getAttribute('href')).toBe(issuePage(issue));
-    expect(watch).toEqual({ dialogs: [], consoleErrors: [] });
-    await page.close();
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const page = await layout.browser.newPage({ viewport: { width: 1280, height: 900 }, colorScheme });
+      const watch = watchPage(page);
+      await page.goto(`${layout.url}/`, { waitUntil: 'load' });
+      const field = page.locator('#content > .roadmap-toolbar search[data-search] input');
+      expect(await field.isVisible(), colorScheme).toBe(true);
+      await field.click();
+      await page.keyboard.type(word);
+      const result = page.locator('.search-result a', { hasText: issue.title });
+      await result.first().waitFor();
+      expect(await result.first().getAttribute('href'), colorScheme).toBe(issuePage(issue));
+      expect(watch, colorScheme).toEqual({ dialogs: [], consoleErrors: [] });
+      await page.close();
+    }
   });
 });
 

@@ -25,7 +25,7 @@ beforeAll(async () => {
   build = await runBin(site.dir, 'astro', ['build'], { PORTAL_API_URL: portal.apiUrl, PORTAL_WORKSPACE_ID: 'ws-skip-take' });
   console.log(`astro build of the docs site: ${build.seconds.toFixed(1)} s`);
   dist = join(site.dir, 'dist');
-}, 300_000);
+});
 
 afterAll(() => portal?.close());
 
@@ -152,7 +152,7 @@ describe('a Starlight site with the roadmap at /roadmap/', () => {
     } finally {
       await close();
     }
-  }, 60_000);
+  });
 
   it("shows each kind of roadmap page in Starlight's frame with no console error under its headers: no style attribute, image or script of the page refused", async () => {
     const first = (folder: string) => `/roadmap/${folder}/${readdirSync(join(dist, 'roadmap', folder), { withFileTypes: true }).find((entry) => entry.isDirectory())!.name}/`;
@@ -180,7 +180,7 @@ describe('a Starlight site with the roadmap at /roadmap/', () => {
     } finally {
       await close();
     }
-  }, 120_000);
+  });
 
   it("keeps no roadmap page in a rebuild, since Starlight's end-of-build steps would miss kept pages, and its search still finds every one", async () => {
     // The rebuild reads `site` from roadmap.config.json or ROADMAP_SITE, not from astro.config.mjs (docs/mounting.md).
@@ -203,7 +203,7 @@ describe('a Starlight site with the roadmap at /roadmap/', () => {
     } finally {
       rmSync(live, { recursive: true, force: true });
     }
-  }, 180_000);
+  });
 
   it("writes headers for /roadmap/ alone, allowing what the site's settings inlined by its hash", () => {
     const rules = page('_headers')

@@ -4,13 +4,19 @@
  * folder that installs the tarball and the rest from the registry.
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { PROJECT_ROOT } from '../support/build-site.ts';
 
-/** Node 24 (the `node` devDependency that runs the tests) first on PATH, for npm and every script it starts. */
-export const NODE_ENV_PATH = `${dirname(process.execPath)}:${process.env.PATH ?? ''}`;
+/**
+ * This repository's Node 24 (its `node` devDependency) first on PATH, for npm and every script it starts in an
+ * example project: the examples get their Node from `.nvmrc` and `engines`, as a team's project does, and pin none
+ * of their own, while this machine's system Node may be older than `engines` allows.
+ */
+export const HARNESS_NODE_BIN = join(PROJECT_ROOT, 'node_modules/node/bin');
+if (!existsSync(join(HARNESS_NODE_BIN, 'node'))) throw new Error(`No Node at ${HARNESS_NODE_BIN}/node: run \`npm ci\` in ${PROJECT_ROOT} first.`);
+export const NODE_ENV_PATH = `${HARNESS_NODE_BIN}:${process.env.PATH ?? ''}`;
 
 export interface Packed {
   tarball: string;

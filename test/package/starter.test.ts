@@ -13,6 +13,14 @@ import { installExample, runBin, runShell, startBin, type Installed } from './in
 import { PROJECT_ROOT } from '../support/build-site.ts';
 import { serveStatic, type StaticSite } from '../support/static-server.ts';
 
+/** What these tests read of a package.json. */
+interface Manifest {
+  engines?: { node?: string };
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+  allowScripts?: Record<string, boolean>;
+}
+
 /** What these tests read of a published history.json. */
 interface PublishedHistory {
   workspace?: string;
@@ -34,7 +42,7 @@ beforeAll(async () => {
   // Served under a base path, from an address on this machine where nothing listens: the rebuild never reaches out.
   env = { PORTAL_API_URL: portal.apiUrl, PORTAL_WORKSPACE_ID: 'ws-skip-take', ROADMAP_SITE: SITE };
   console.log(`npm install of the starter: ${starter.installSeconds.toFixed(1)} s`);
-}, 300_000);
+});
 
 afterAll(() => portal?.close());
 
@@ -65,6 +73,24 @@ describe('the tarball', () => {
 });
 
 describe('the starter with the tarball installed', () => {
+  it('is a plain Astro project, as the examples are: Node from .nvmrc and engines, no `node` package, and its npm scripts run on the Node first on PATH', async () => {
+    const repository = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as Manifest;
+    for (const example of ['starter', 'docs-site']) {
+      const manifest = JSON.parse(readFileSync(join(PROJECT_ROOT, 'examples', example, 'package.json'), 'utf8')) as Manifest;
+      // The npm package `node` is about 50 MB on every uncached install, and npm asks to allow its install script.
+      expect({ ...manifest.dependencies, ...manifest.devDependencies }, example).not.toHaveProperty('node');
+      expect(manifest.allowScripts ?? {}, example).not.toHaveProperty('node');
+      expect(manifest.engines?.node, example).toBe(repository.engines?.node);
+      expect(readFileSync(join(PROJECT_ROOT, 'examples', example, '.nvmrc'), 'utf8').trim(), example).toBe('24');
+    }
+    expect(existsSync(join(starter.dir, 'node_modules/node'))).toBe(false);
+    // What `npm run build` runs on here: the harness's Node (this repository's `node` devDependency), not the system's.
+    const harnessNode = (JSON.parse(readFileSync(join(PROJECT_ROOT, 'node_modules/node/package.json'), 'utf8')) as { version: string }).version;
+    const run = await runShell(starter.dir, `npm exec --call 'node -p process.version'`);
+    expect(run.code, run.output).toBe(0);
+    expect(run.output).toMatch(new RegExp(`^v${harnessNode.replaceAll('.', '\\.')}$`, 'm'));
+  });
+
   it('starts each description thread from one module: the installed worker bundles marked and the sanitiser, and imports only Node’s own modules', () => {
     const worker = readFileSync(join(starter.dir, 'node_modules/portal-roadmap/lib/descriptions/render-worker.js'), 'utf8');
     const imported = [...worker.matchAll(/\bfrom\s*["']([^"']+)["']|\bimport\s*\(\s*["']([^"']+)["']/g)].map((match) => match[1] ?? match[2]);
