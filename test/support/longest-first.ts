@@ -4,19 +4,20 @@
  * largest files first: the page audits, four-line files that call
  * test/browser/page-audit.ts, came last and ran alone at the end (about 50 s
  * of a fresh-clone run spent on one core). So files without a recorded
- * duration start in the order of SLOWEST (their times in a fresh-clone run,
- * 2026-11-25 evening), then Vitest's own order.
+ * duration start in the order of SLOWEST (their times in an idle `npm test` of
+ * a fresh clone, 2026-11-28), then Vitest's own order.
  */
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const SLOWEST = [
-  'test/integration/readme.test.ts', // 45 s
-  'test/integration/rebuild.test.ts', // 33 s
-  'test/browser/i18n.test.ts', // 31 s
-  'test/browser/pages-hostile.test.ts', // 17 s
-  'test/browser/pages-demo.test.ts', // 17 s
-  'test/browser/board-index.test.ts', // 10 s
-  'test/browser/search.test.ts', // 8 s
+  'test/browser/i18n.test.ts', // 74 s
+  'test/browser/pages-hostile.test.ts', // 40 s
+  'test/browser/pages-demo.test.ts', // 40 s
+  'test/browser/board-index.test.ts', // 32 s
+  'test/integration/rebuild.test.ts', // 32 s
+  'test/integration/readme.test.ts', // 30 s
+  'test/browser/phone.test.ts', // 27 s
+  'test/browser/search.test.ts', // 21 s
   'test/browser/board.test.ts', // 8 s
   'test/integration/cli.test.ts', // 6 s
   'test/browser/embed.test.ts', // 6 s
