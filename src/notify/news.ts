@@ -12,6 +12,7 @@ import type { RoadmapConfig } from '../config/roadmap-config.ts';
 import type { History } from '../history/schema.ts';
 import { feedEvents, type FeedEventKind } from '../history/timeline.ts';
 import { fill, type Labels } from '../i18n/labels.ts';
+import { separatedParts } from '../i18n/joins.ts';
 import { shownColumns } from '../shown/columns.ts';
 import type { PublishedNotes } from '../history/published-notes.ts';
 import { changelogPath, issuePath, projectPath, releasePath } from '../view/paths.ts';
@@ -37,7 +38,7 @@ export interface NewsEvent {
 
 export interface News {
   siteTitle: string;
-  /** "Shipped: 3 · In progress: 2 · New: 1", in the site's main language. */
+  /** "Shipped: 3 · In progress: 2 · New: 1", in the site's main language and its `separated` pattern. */
   summary: string;
   /** Newest first. */
   events: NewsEvent[];
@@ -111,7 +112,10 @@ export function newsOf(events: readonly NewsEvent[], context: { siteTitle: strin
   return {
     siteTitle: context.siteTitle,
     // "Shipped: {title}" with the count for the title reads "Shipped: 3" in every language, with no plural forms.
-    summary: counts.map(([kind, count]) => fill(lineTemplate[kind], { title: String(count) })).join(' · '),
+    summary: separatedParts(
+      labels,
+      counts.map(([kind, count]) => fill(lineTemplate[kind], { title: String(count) })),
+    ),
     events: [...events],
     moreUrl: new URL(changelogPath(), context.siteRoot).toString(),
     lineTemplate,
