@@ -12,7 +12,7 @@ import type { RoadmapConfig } from '../config/roadmap-config.ts';
 import type { History } from '../history/schema.ts';
 import { feedEvents, type FeedEventKind } from '../history/timeline.ts';
 import { fill, type Labels } from '../i18n/labels.ts';
-import { separatedParts } from '../i18n/joins.ts';
+import { comma, separatedParts, separator, textAround } from '../i18n/joins.ts';
 import { shownColumns } from '../shown/columns.ts';
 import type { PublishedNotes } from '../history/published-notes.ts';
 import { changelogPath, issuePath, projectPath, releasePath } from '../view/paths.ts';
@@ -46,6 +46,11 @@ export interface News {
   moreUrl: string;
   /** `{title}` of the line of each kind: "Shipped: {title}". */
   lineTemplate: Record<NewsKind, string>;
+  /**
+   * The main language's marks between words (its `labelValue`, `separated` and `commaSeparated`): after the site's
+   * title (": ", Japanese "："), before a note's tags (" · ", Japanese "・") and between them (", ", Japanese "、").
+   */
+  marks: { colon: string; separator: string; comma: string };
 }
 
 const KINDS: readonly NewsKind[] = ['note', 'shipped', 'started', 'new', 'completed'];
@@ -119,5 +124,6 @@ export function newsOf(events: readonly NewsEvent[], context: { siteTitle: strin
     events: [...events],
     moreUrl: new URL(changelogPath(), context.siteRoot).toString(),
     lineTemplate,
+    marks: { colon: textAround(labels.labelValue)[1] ?? ': ', separator: separator(labels), comma: comma(labels) },
   };
 }

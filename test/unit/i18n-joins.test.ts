@@ -8,6 +8,7 @@ import { labelsFor, uiFor } from '../../src/i18n/labels.ts';
 import { asideMarks, comma, separatedParts, titled } from '../../src/i18n/joins.ts';
 import { issueShareDescription } from '../../src/view/issue-page.ts';
 import { newsOf, type NewsEvent } from '../../src/notify/news.ts';
+import { mastodonStatus, slackPayload } from '../../src/notify/services.ts';
 
 const JA = labelsFor('ja');
 const AR = labelsFor('ar');
@@ -51,5 +52,22 @@ describe('the texts made with them', () => {
     const event = (kind: NewsEvent['kind'], id: string): NewsEvent => ({ key: id, kind, title: id, url: `https://acme.example.com/${id}`, at: '2026-11-01T00:00:00Z' });
     const news = newsOf([event('shipped', 'a'), event('shipped', 'b'), event('new', 'c')], { siteTitle: 'Acme', siteRoot: 'https://acme.example.com/', labels: JA });
     expect(news.summary).toBe('リリース済み：2・新規：1');
+  });
+
+  it("a chat post in Japanese: the site's title, its colon, and a note's tags after its dot, with its comma", () => {
+    const note: NewsEvent = {
+      key: 'note:x',
+      kind: 'note',
+      title: 'Faster sync',
+      tags: ['新機能', '改善'],
+      url: 'https://acme.example.com/releases/x/',
+      at: '2026-11-01T00:00:00Z',
+    };
+    const news = newsOf([note], { siteTitle: 'Acme', siteRoot: 'https://acme.example.com/', labels: JA });
+    expect(mastodonStatus(news, 'public').status.split('\n')).toEqual([
+      'Acme：リリースノート：1',
+      'リリースノート：Faster sync・新機能、改善 https://acme.example.com/releases/x/',
+    ]);
+    expect(slackPayload(news).text.split('\n')[0]).toBe('*Acme*：リリースノート：1');
   });
 });
