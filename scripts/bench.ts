@@ -28,6 +28,9 @@
  *   peak_rss_mb             peak RSS (VmHWM) of the cold builds' process: the median and the greatest of the rounds
  *   rebuild_peak_rss_mb     peak RSS of a full `portal-roadmap rebuild` (fetch and build), every process of it summed:
  *                           the CLI, `astro build` and Pagefind (scripts/bench/memory.ts)
+ *                           With --rebuild-only, just these two figures: --rounds pairs of rebuilds (full, then unchanged)
+ *                           a size, each ratio's median and spread with its CPU-seconds twin (the process tree's, from
+ *                           /proc/self/stat), and at 10k each process's share of the memory once a second in the log
  *   output                  files and MB of a cold build's output (search index included), at each size
  *   two_languages (1k)      the same cold builds and floors at 1,000 issues in two languages (English and German): its
  *                           build_ratio and fair_build_ratio, and languages_multiplier, its median build time over the
@@ -61,6 +64,10 @@ const spec = {
     concurrency: { type: 'string', value: 'N', description: "Astro's build.concurrency for ours and the floor alike (default: portal-roadmap's, twice the CPUs, at most 8)" },
     json: { type: 'string', value: 'FILE', description: 'also write every figure as JSON to FILE' },
     'history-only': { type: 'boolean', description: 'only the history figures: its size after a simulated year, and the build time it adds' },
+    'rebuild-only': {
+      type: 'boolean',
+      description: 'only the rebuild figures, nochange_ratio and rebuild_peak_rss_mb: --rounds full and unchanged rebuilds a size, with their CPU seconds',
+    },
   },
 } as const;
 

@@ -6,6 +6,7 @@
  *   board-1280.png, board-375.png         the board's first screen on a laptop and on a phone, light
  *   board-1280-dark.png                   the same laptop screen in dark mode
  *   timeline.png                          an issue's facts and its history (FN-101 of the demo), on a 1280 px screen
+ *   now-next-later-1280.png               the board of the demo built with the Now / Next / Later recipe of docs/site.md
  * and, for a person to look at and not to commit, the demo in Arabic (right to left, at the root) and Japanese
  * (in ja/), built with those two languages: test-results/screenshots/{ar,ja}-{board,issue,embed-board}-{375,1280}.png
  * (Japanese has no embed shot: its markup is Arabic's, left to right).
@@ -22,6 +23,7 @@ import { astroBin, BUILD_NODE_FLAGS, runNode } from '../src/publish/run-node.ts'
 import { ROADMAP_ENV_NAMES } from '../src/config/env.ts';
 import { launchChromium } from '../test/support/browser.ts';
 import { serveStatic } from '../test/support/static-server.ts';
+import { nowNextLaterRecipe } from '../test/support/now-next-later.ts';
 
 const ROOT = process.cwd();
 const ASSETS = join(ROOT, '.github/assets');
@@ -113,8 +115,29 @@ await runCommand(spec, async (values) => {
     await site.close();
     if (built) rmSync(built, { recursive: true, force: true });
   }
+  await recipeShot();
   await scriptShots(`/issues/${timelineIssue.id}/`);
 });
+
+/** The board of the Now / Next / Later recipe (docs/site.md), the config read from the guide as a team copies it. */
+async function recipeShot(): Promise<void> {
+  const outDir = await buildDemo(nowNextLaterRecipe(ROOT));
+  const site = await serveStatic(outDir);
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, colorScheme: 'light', reducedMotion: 'reduce' });
+    await page.goto(`${site.url}/`, { waitUntil: 'load' });
+    await page.evaluate(() => document.fonts.ready);
+    const file = join(ASSETS, 'now-next-later-1280.png');
+    await page.screenshot({ path: file });
+    process.stdout.write(`${file}\n`);
+  } finally {
+    await browser.close();
+    await site.close();
+    rmSync(outDir, { recursive: true, force: true });
+    rmSync(`${outDir}.config.json`, { force: true });
+  }
+}
 
 /** Arabic and Japanese: whether each script is drawn (fonts: .ci/run installs them) and reads in its direction. */
 async function scriptShots(issuePath: string): Promise<void> {

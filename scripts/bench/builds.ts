@@ -121,7 +121,7 @@ interface Round {
  * /proc/self/stat): around one build, the CPU time of its whole process tree, Pagefind's included, which a busy
  * machine stretches far less than the wall time. 0 where there is no /proc.
  */
-function childrenCpuSeconds(): number {
+export function childrenCpuSeconds(): number {
   const fields = statFields('/proc/self/stat');
   return fields ? childrenCpuTicks(fields) / CLOCK_TICKS_PER_SECOND : 0;
 }

@@ -16,7 +16,7 @@ import { baseEnv, log, ROOT, type Size } from './context.ts';
 import { measureFetch } from './fetch.ts';
 import { measureRebuild } from './rebuild.ts';
 import { historyRows, measureHistory, type HistoryFigures } from './history.ts';
-import { round, type RatioFigure } from './stats.ts';
+import { median, ratioFigure, round, type RatioFigure } from './stats.ts';
 import { searchFigures } from './search.ts';
 
 /** The options of `npm run bench` (scripts/bench.ts). */
@@ -26,6 +26,7 @@ export interface BenchValues {
   concurrency?: string | undefined;
   json?: string | undefined;
   'history-only': boolean;
+  'rebuild-only': boolean;
 }
 
 /**
@@ -102,6 +103,18 @@ export async function main(values: BenchValues): Promise<void> {
       rows.push(...historyRows(size.name, history, rounds));
     }
     printTable(rows, `${values.quick ? ' (quick)' : ''} (history only)`, values.json);
+    return;
+  }
+  if (values['rebuild-only']) {
+    const rows: [string, string, string][] = [];
+    for (const size of sizes) {
+      const workspace = syntheticWorkspace({ issues: size.issues, projects: size.projects });
+      const runs: Awaited<ReturnType<typeof measureRebuild>>[] = [];
+      for (let run = 0; run < rounds; run++) runs.push(await measureRebuild(size, workspace, { timeline: size.name === '10k' }));
+      (figures.sizes as Record<string, unknown>)[size.name] = { issues: size.issues, projects: size.projects, rebuild: runs };
+      rows.push(...rebuildRows(size.name, runs));
+    }
+    printTable(rows, `${values.quick ? ' (quick)' : ''} (rebuild only)`, values.json);
     return;
   }
   // The demo: weight and Lighthouse.
@@ -232,6 +245,33 @@ export async function main(values: BenchValues): Promise<void> {
   }
   printTable(rows, values.quick ? ' (quick)' : '', values.json);
   rmSync(demoDir, { recursive: true, force: true });
+}
+
+/** The rows of `--rebuild-only`: `nochange_ratio` and `rebuild_peak_rss_mb` over its runs, with their CPU seconds and load. */
+function rebuildRows(name: string, runs: readonly Awaited<ReturnType<typeof measureRebuild>>[]): [string, string, string][] {
+  const ratio = ratioFigure(
+    runs.map((r) => r.nochange_ratio),
+    3,
+  );
+  const cpu = ratioFigure(
+    runs.map((r) => r.nochange_cpu_ratio ?? Number.NaN),
+    3,
+  );
+  const peaks = runs.map((r) => r.rebuild_peak_rss_mb ?? Number.NaN);
+  const load = `load ${Math.min(...runs.map((r) => r.load))}–${Math.max(...runs.map((r) => r.load))}`;
+  return [
+    [
+      `nochange_ratio (${name})`,
+      String(ratio.median),
+      `${ratio.min}–${ratio.max} over ${runs.length} runs; unchanged ${runs.map((r) => r.nochange_ms).join(', ')} ms vs full ${runs.map((r) => r.full_ms).join(', ')} ms; ` +
+        `in CPU seconds ${cpu.median} (${cpu.min}–${cpu.max}: ${runs.map((r) => r.nochange_cpu_s).join(', ')} s vs ${runs.map((r) => r.full_cpu_s).join(', ')} s); ${load}`,
+    ],
+    [
+      `rebuild_peak_rss_mb (${name})`,
+      `${median(peaks)} (max ${Math.max(...peaks)})`,
+      `every process of the full rebuild summed, each run: ${runs.map((r) => `${r.rebuild_peak_rss_mb} (${r.rebuild_peak_parts.map((p) => `${p.name.split(' ')[0]} ${p.mb}`).join(', ')})`).join('; ')}`,
+    ],
+  ];
 }
 
 /** The rows of `build_ratio` and `fair_build_ratio`, each with its spread, medians and the load the rounds ran at. */

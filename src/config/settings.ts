@@ -14,7 +14,7 @@ import { buildDay } from './build-day.ts';
 import { resolveBrand, type Brand } from './brand.ts';
 import { configFilePath, INLINE_CONFIG_NAME, loadRoadmapConfig, projectFile, type RoadmapConfig, type RoadmapConfigInput } from './roadmap-config.ts';
 import { readShipDates } from './ship-dates.ts';
-import { resolveSiteLocation } from './site-url.ts';
+import { resolveSiteLocation, siteDisagreement } from './site-url.ts';
 import type { DataSource } from '../snapshot/source.ts';
 import { DEMO_HISTORY_FILE, DEMO_RELEASE_NOTES_DIR, resolveSource } from './source.ts';
 import { localeWarnings, truncationNoteText } from '../i18n/labels.ts';
@@ -132,9 +132,10 @@ export function resolveSettings(root: string, env: NodeJS.ProcessEnv = process.e
   const config = loadRoadmapConfig(root, parsedEnv.ROADMAP_CONFIG, input.config);
   const source = resolveSource(parsedEnv, root);
   const ownSite = config.site ?? input.astro?.site;
+  const configBase = config.base ?? (input.astro?.base && input.astro.base !== '/' ? input.astro.base : undefined);
   const location = resolveSiteLocation({
     configSite: ownSite,
-    configBase: config.base ?? (input.astro?.base && input.astro.base !== '/' ? input.astro.base : undefined),
+    configBase,
     envSite: parsedEnv.ROADMAP_SITE,
     // A snapshot of the demo is the demo: `npm run fetch` and `npm run rebuild` of it build without a site.
     // Read only when no site is given, so a real workspace's snapshot is not read twice.
@@ -143,6 +144,11 @@ export function resolveSettings(root: string, env: NodeJS.ProcessEnv = process.e
   // A mounted roadmap's pages are below its prefix: that is their base, and the Astro project's stays as it is.
   const base = config.prefix ? `${location.base === '/' ? '' : location.base}${config.prefix}` : location.base;
   const configName = input.config === undefined ? configFilePath(root, parsedEnv.ROADMAP_CONFIG) : INLINE_CONFIG_NAME;
+  const siteWarning = siteDisagreement([
+    ...(parsedEnv.ROADMAP_SITE ? [{ where: 'ROADMAP_SITE', url: parsedEnv.ROADMAP_SITE, base: configBase }] : []),
+    ...(config.site ? [{ where: `"site" in ${input.config === undefined ? basename(configName) : INLINE_CONFIG_NAME}`, url: config.site, base: configBase }] : []),
+    ...(input.astro?.site ? [{ where: '"site" in astro.config.mjs', url: input.astro.site, base: input.astro.base }] : []),
+  ]);
   const configDir = input.config === undefined ? dirname(configName) : root;
   const configFileExists = input.config === undefined && existsSync(configName);
   const brand = resolveBrand({ favicon: config.theme.favicon, logo: config.theme.logo, socialImage: config.theme.socialImage }, root, configDir, configName);
@@ -159,7 +165,13 @@ export function resolveSettings(root: string, env: NodeJS.ProcessEnv = process.e
     prefix: config.prefix?.slice(1),
     hostHome: config.prefix ? `${location.base === '/' ? '' : location.base}/` : undefined,
     siteRoot: config.prefix ? new URL(`${base}/`, location.baseUrl).toString() : location.baseUrl,
-    warnings: [...config.renamedKeys, ...demoWarnings(source, input.config !== undefined || configFileExists), ...configWarnings(config), ...languageWarnings(config)],
+    warnings: [
+      ...config.renamedKeys,
+      ...(siteWarning ? [siteWarning] : []),
+      ...demoWarnings(source, input.config !== undefined || configFileExists),
+      ...configWarnings(config),
+      ...languageWarnings(config),
+    ],
     brand,
     layoutFile: config.layout ? layoutFile(root, config.layout, configDir, configName) : undefined,
     descriptionCacheFile: resolve(root, parsedEnv.ROADMAP_RENDER_CACHE ?? `${DEFAULT_STATE_DIR}/${DESCRIPTION_CACHE_FILE}`),

@@ -72,3 +72,44 @@ export function resolveSiteLocation({ configSite, configBase, envSite, isDemo }:
   const resolvedBase = sitePath !== '/' ? sitePath : (base ?? '/');
   return { site: url.origin, base: resolvedBase, baseUrl: new URL(resolvedBase === '/' ? '/' : `${resolvedBase}/`, url.origin).toString() };
 }
+
+/** An address the project gives, and where: `ROADMAP_SITE`, `"site" in roadmap.config.json`, `"site" in astro.config.mjs`. */
+export interface GivenSite {
+  /** Where it is set, as the warning names it. */
+  where: string;
+  /** The address as written (an absolute URL). */
+  url: string;
+  /** The base path beside it (Astro's `base`), which a `url` at its host's root takes as its path. */
+  base?: string | undefined;
+}
+
+/**
+ * The one rule for the site's address: the first given of `ROADMAP_SITE`, `site` in the roadmap config, `site` in
+ * astro.config.mjs (else the demo's placeholder), and every URL the build writes takes it: pages, canonical links,
+ * feeds, the sitemap, robots.txt, the exports, history.json's address and the chat posts of `notify`
+ * (docs/configuration.md#the-sites-address). `given` lists the addresses set, in that order; when a later one names
+ * another address than the first, the result is one warning line naming each, the winner and how to silence it.
+ * Two addresses are the same when their origin and path are, a path left out taking the `base` beside it:
+ * `https://a.example` with base `/docs` is `https://a.example/docs`.
+ */
+export function siteDisagreement(given: readonly GivenSite[]): string | undefined {
+  const [winner, ...others] = given;
+  if (!winner) return undefined;
+  const losers = others.filter((other) => addressOf(other) !== addressOf(winner));
+  if (losers.length === 0) return undefined;
+  const named = (site: GivenSite) => `${site.where} is "${site.url}"`;
+  const remove = losers.filter((site) => site.where !== 'ROADMAP_SITE').map((site) => site.where.replace(/^"site" in /, ''));
+  return (
+    `site: ${named(winner)} but ${losers.map(named).join(' and ')}: every URL the build writes (pages, canonical links, feeds, sitemap, robots.txt, ` +
+    `roadmap.json, latest.json, chat posts) uses ${winner.where}, which wins (ROADMAP_SITE, then "site" in the roadmap config, then in astro.config.mjs). ` +
+    `To silence this, give them the same address${remove.length > 0 ? `, or remove "site" from ${remove.join(' and ')}` : ''}.`
+  );
+}
+
+/** `https://a.example/docs` for `https://a.example/docs/`, and for `https://a.example` beside base `/docs`; undefined for a URL that is none. */
+function addressOf({ url, base }: GivenSite): string | undefined {
+  if (!URL.canParse(url)) return undefined;
+  const parsed = new URL(url);
+  const path = normaliseBase(parsed.pathname);
+  return `${parsed.origin}${path === '/' && base !== undefined ? normaliseBase(base) : path}`;
+}

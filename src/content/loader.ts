@@ -17,6 +17,7 @@ import { z } from 'zod';
 import type { ColumnConfig } from '../config/roadmap-config.ts';
 import { issuesInHiddenColumns, unmappedStatuses } from '../shown/status-columns.ts';
 import { parseWithFriendlyErrors } from '../shared/friendly-errors.ts';
+import { asAstroError } from './user-error.ts';
 import { openDescriptionCache, rendererIdentity, renderKey, type CachedDescription, type DescriptionCache } from '../descriptions/description-cache.ts';
 import type { Issue, Project, RoadmapInfo } from '../snapshot/model.ts';
 import { describeSource, type DataSource } from '../snapshot/source.ts';
@@ -91,10 +92,10 @@ function snapshotOnce({ source, descriptionCacheFile, truncatedNote }: SnapshotR
 }
 
 /**
- * Starts reading the snapshot from the integration's setup, before Astro starts Vite and the content sync (0.2–0.3 s
- * at 1,000 issues), so the renderer threads a changed description needs load meanwhile: a one-change build waited
- * about 0.3 s for them, idle, in the middle of the sync. The loaders take this read. A read that fails is left to
- * them: they read again and report it, with the content sync's context.
+ * Starts reading the snapshot from the integration's setup, before Astro starts Vite and the content sync, so the
+ * renderer threads a changed description needs load meanwhile, not idle in the middle of the sync (@see
+ * docs/project/performance-log.md, "Measurements behind the code"). The loaders take this read. A read that fails is
+ * left to them: they read again and report it, with the content sync's context.
  */
 export function readSnapshotEarly(reading: SnapshotReading, logger: LoaderContext['logger']): void {
   snapshotOnce(reading, logger).catch(() => undefined);
@@ -117,7 +118,7 @@ function descriptionCacheOnce(file: string, logger: LoaderContext['logger']): De
 
 /**
  * Starts the renderer threads for the descriptions among `texts` that `cache` lacks (all of them without a cache),
- * as soon as the snapshot is read: each thread loads the renderer (about 0.1 s) while the snapshot is checked and
+ * as soon as the snapshot is read: each thread loads the renderer while the snapshot is checked and
  * the entries compared, instead of after. Nothing starts when every description is cached. A guess from the file's
  * text: the renderers take the threads they need, and those none took are ended (`renderingDone`).
  */
@@ -184,7 +185,10 @@ export function roadmapLoader(options: RoadmapLoaderOptions): Loader {
   return {
     name: LOADER_NAME,
     async load({ store, logger, parseData, generateDigest }) {
-      const { snapshot, warnings } = await snapshotOnce({ source, descriptionCacheFile, truncatedNote }, logger);
+      // A portal that cannot be read, a snapshot file that is not one: the team's to fix, in one line and a hint.
+      const { snapshot, warnings } = await snapshotOnce({ source, descriptionCacheFile, truncatedNote }, logger).catch((error: unknown) => {
+        throw asAstroError(error);
+      });
       // The data warnings concern the whole snapshot: said once, by the issues collection.
       if (collection === 'issues') for (const warning of warnings) logger.warn(warning);
       const entries = entriesFor(collection, snapshot, privacy);

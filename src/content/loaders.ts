@@ -29,8 +29,7 @@ export const ROADMAP_COLLECTION_NAMES = ['issues', 'projects', 'roadmap', 'relea
  * The schema of a collection whose entries the loader made from a snapshot that zod checked already: a snapshot file
  * by its schema (`SnapshotSchema`, with `IssueSchema` and `ProjectSchema`), the portal's answers and the demo by the
  * API's schemas before they were normalised. Astro parses every entry with its collection's schema; this one checks
- * nothing again (the second check of 1,000 issues and 50 projects took 0.11 s, its first run in a process) and only gives
- * the entries their type.
+ * nothing again (a second check costs a build time for nothing) and only gives the entries their type.
  */
 const checkedBefore = <T>() => z.custom<T>();
 
@@ -45,7 +44,8 @@ export function collectionsOf(settings: CollectionSettings) {
     issues: defineCollection({ loader: roadmapLoader({ collection: 'issues', source, columns, privacy, truncatedNote, descriptionCacheFile }), schema: checkedBefore<Issue>() }),
     projects: defineCollection({ loader: roadmapLoader({ collection: 'projects', source, privacy, truncatedNote, descriptionCacheFile }), schema: checkedBefore<Project>() }),
     roadmap: defineCollection({ loader: roadmapLoader({ collection: 'roadmap', source }), schema: checkedBefore<RoadmapInfo>() }),
-    // The team's release notes (src/content/release-notes.ts): none unless the project has the folder; the demo's for the demo.
+    // The team's release notes (src/content/release-notes.ts): none unless the project has the folder; the demo's for
+    // the demo.
     releases: defineCollection({
       loader: releaseNotesLoader({
         projectRoot,

@@ -18,6 +18,7 @@ import type { Loader, LoaderContext } from 'astro/loaders';
 import { z } from 'astro/zod';
 import type { SchemaContext } from 'astro/content/config';
 import { ConfigError } from '../shared/errors.ts';
+import { asAstroError } from './user-error.ts';
 import { SVG_FIX, svgProblem } from '../team-svg/check.ts';
 import { checkReleaseNote, isNoteFile, releaseNoteFields, type ReleaseNoteRules } from '../release-notes/frontmatter.ts';
 
@@ -41,9 +42,8 @@ export function releaseNotesLoader({ projectRoot, dir, configuredFolder, mdx = f
       try {
         await loadNotes(context);
       } catch (error) {
-        // Astro prints an error's stack when it has one: a mistake in a note is one line of ours, naming the note.
-        if (error instanceof ConfigError) error.stack = '';
-        throw error;
+        // A mistake in a note is one line of ours, naming the note, and a hint.
+        throw asAstroError(error);
       }
     },
   };

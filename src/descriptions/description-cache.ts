@@ -3,8 +3,8 @@
  * state folder (`.roadmap/render-cache.json` unless `ROADMAP_RENDER_CACHE`
  * says), which the workflow restores from the Actions cache: CI wipes Astro's
  * own content store with every `npm ci`, so without this every CI build would
- * sanitise every description again (measured: 1.5 s at 1,000 issues, 9.3 s at
- * 10,000).
+ * sanitise every description again
+ * (@see docs/project/performance-log.md, "Measurements behind the code").
  *
  * An entry is found by a SHA-256 of the description's Markdown, the note shown
  * after a cut description, and the renderer's identity (`RENDER_VERSION` and

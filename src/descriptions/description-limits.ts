@@ -27,7 +27,8 @@ export const DESCRIPTION_LIMITS = {
    * CPU time one description may take to render (src/descriptions/render-budget.ts);
    * past it, it is shown as plain text. CPU time, not wall-clock time, so a
    * busy machine does not change what a build publishes. A 100 KB table, the
-   * heaviest ordinary description, takes about 1.4 s.
+   * heaviest ordinary description, renders within it
+   * (@see docs/project/performance-log.md, "Measurements behind the code").
    */
   renderBudgetMs: 2_000,
   /** Wall-clock time one description may take whatever its CPU time, and the budget where CPU time cannot be read (not Linux). */

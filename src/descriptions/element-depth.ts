@@ -19,12 +19,11 @@ const SELF_CLOSING_SIBLINGS = new Set(['p', 'li', 'dt', 'dd', 'tr', 'td', 'th', 
 const WHITESPACE = new Set(['\t', '\n', '\f', '\r', ' ']);
 
 /**
- * HTML with at most `maxElementDepth` elements open inside one another: a
- * start tag deeper than that is shown as text. An HTML parser checks every
- * insertion against all its ancestors, so parsing n nested tags costs n²
- * (10,000 took jsdom 21 s), and the hast tree is walked by recursion. This
- * reads tags as the HTML tokenizer does (quoted attribute values, raw-text
- * elements), so a `>` inside a value cannot hide a tag from it.
+ * HTML with at most `maxElementDepth` elements open inside one another: a start tag deeper than that is shown as
+ * text. An HTML parser checks every insertion against all its ancestors, so parsing n nested tags costs n² (@see
+ * docs/project/performance-log.md, "Measurements behind the code"), and the hast tree is walked by recursion. This
+ * reads tags as the HTML tokenizer does (quoted attribute values, raw-text elements), so a `>` inside a value cannot
+ * hide a tag from it.
  */
 export function boundElementDepth(html: string, maxDepth: number = DESCRIPTION_LIMITS.maxElementDepth): string {
   const open: string[] = [];
@@ -55,7 +54,8 @@ export function boundElementDepth(html: string, maxDepth: number = DESCRIPTION_L
       if (index >= 0) open.length = index;
     } else if (SHOWN_AS_TEXT.has(name) || (!NO_NESTING.has(name) && open.length >= maxDepth)) {
       if (!SHOWN_AS_TEXT.has(name)) limitsHit.add('element depth');
-      // Every `<` of the tag becomes text, including any in its attribute values, which would otherwise start tags of their own.
+      // Every `<` of the tag becomes text, including any in its attribute values, which would otherwise start tags of
+      // their own.
       out += `${html.slice(copied, at)}${html.slice(at, end).replaceAll('<', '&lt;')}`;
       copied = end;
     } else if (RAW_TEXT.has(name)) {

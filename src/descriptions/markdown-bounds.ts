@@ -37,7 +37,7 @@ function delimiterText(src: string, delimiter: string): Tokens.Text {
  * Characters that may come before an `@` in what GFM reads as an e-mail
  * address: its autolink rule (`url`) and its text rule scan a run of them to
  * its end at every place the inline lexer stops inside it, so `_a_a_a…` or
- * `aaa…@` costs the square of its length (300 KB took 2½ minutes). A run
+ * `aaa…@` costs the square of its length (minutes for 300 KB). A run
  * longer than `LONG_RUN` is no e-mail address (those are at most 254
  * characters): it is taken as text in one step, at a bounded cost.
  */

@@ -4,8 +4,8 @@
  * renders it, parse5 (through hast-util-from-html) parses that as a browser
  * would, hast-util-sanitize keeps only a small HTML allow-list, and
  * hast-util-to-html writes it out again (src/descriptions/sanitize.ts). No DOM: jsdom with DOMPurify cost
- * 1.8 ms a description and 1.6 s to load in each worker; this costs about
- * 0.5 ms and loads in 0.3 s as separate modules, 0.1 s bundled (./worker-script.ts; docs/performance.md).
+ * several times as much a description and to load in each worker (./worker-script.ts;
+ * @see docs/project/performance-log.md, "Measurements behind the code").
  *
  * What reaches marked and the HTML parser is bounded first, so that no short
  * text can overflow the stack or take minutes (see `DESCRIPTION_LIMITS`):

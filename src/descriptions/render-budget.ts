@@ -51,10 +51,10 @@ const STARTUP_TIMEOUT_MS = 60_000;
 
 /**
  * The worker's young generation (three semi-spaces): V8 sizes it by the
- * machine's memory, and the renderer's garbage filled it (measured with the jsdom renderer of 0.2.0). Rendering 3,000 synthetic
- * descriptions in one process peaked at 310 MiB by default and 200 MiB with
- * 8 MiB semi-spaces, in the same CPU time (4.1–4.8 s either way), and a cold
- * 10,000-issue build runs three of these threads beside the build.
+ * machine's memory, and the renderer's garbage filled it: smaller semi-spaces
+ * lower a thread's peak in the same CPU time, and a cold 10,000-issue build
+ * runs three of these threads beside the build.
+ * @see docs/project/performance-log.md, "Measurements behind the code".
  */
 const WORKER_YOUNG_GENERATION_MB = 24;
 
@@ -106,9 +106,8 @@ function takeSpare(heapMb: number): StartedWorker | undefined {
 }
 
 /**
- * Starts `threads` workers now, for the renderers made next to take: loading the renderer costs a worker about
- * 0.1 s (./worker-script.ts), which the content sync spends checking the snapshot when the workers start as soon as
- * it is read.
+ * Starts `threads` workers now, for the renderers made next to take: a worker loads the renderer
+ * (./worker-script.ts) while the content sync checks the snapshot when the workers start as soon as it is read.
  */
 export function prestartRenderers(threads: number, { heapMb = DESCRIPTION_LIMITS.renderHeapMb }: { heapMb?: number } = {}): void {
   while (spares.length < threads) spares.push(startWorker(heapMb));
@@ -185,7 +184,7 @@ export function createDescriptionRenderer(options: RendererOptions = {}): Descri
   return { render, close: stop };
 }
 
-/** Descriptions one more worker thread is worth: starting one loads marked and the sanitiser (about 0.1 s of a thread, and its memory), so a few descriptions share one. */
+/** Descriptions one more worker thread is worth: starting one loads marked and the sanitiser (a thread's time, and its memory), so a few descriptions share one. */
 const DESCRIPTIONS_PER_WORKER = 200;
 
 /**

@@ -1,11 +1,11 @@
 /**
  * The script a description thread runs (./render-worker.ts): one module with marked, the sanitiser and their
- * dependencies bundled in. A thread loads it in about 85 ms, against about 265 ms for the 110 modules one by one
- * (measured on this project's 2-core machine), and a one-change rebuild waits for its thread.
+ * dependencies bundled in. A thread loads it several times faster than the 110 modules one by one, and a one-change
+ * rebuild waits for its thread (@see docs/project/performance-log.md, "Measurements behind the code").
  *
  * An installed package ships it bundled (lib/descriptions/render-worker.js, from `npm run build:lib`, which
  * `npm pack` runs). A checkout bundles its own sources once per process, with esbuild (Astro's own bundler
- * dependency), in about 55 ms of esbuild's process, so it always runs the code it has.
+ * dependency), so it always runs the code it has.
  */
 import type { BuildOptions } from 'esbuild';
 import { INSTALLED, packageFile, runnableModule } from '../shared/package-files.ts';

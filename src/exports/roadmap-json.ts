@@ -21,6 +21,8 @@ interface ExportContext {
   /** Sanitised description HTML of an issue or project. */
   descriptionHtml: (collection: 'issues' | 'projects', id: string) => string;
   history: History;
+  /** Per shipped issue, its earliest release note's day: it bounds a step's date the history did not see (`moveDates`). */
+  noteDates: ReadonlyMap<string, string>;
   /** False when the site hides upvote counts: no `upvotes` fields then. */
   showUpvotes: boolean;
 }
@@ -53,7 +55,7 @@ export function buildExport(view: RoadmapView, context: ExportContext) {
       createdAt: issue.createdAt,
       updatedAt: issue.updatedAt,
       /** Each column the issue entered and when; `atLeast`: it was already there when the history began. */
-      moves: moveDates(context.history, issue.id, issue.updatedAt),
+      moves: moveDates(context.history, issue.id, issue.updatedAt, context.noteDates.get(issue.id)),
     })),
     projects: view.projects.map((project) => ({
       id: project.id,

@@ -1,15 +1,16 @@
 /**
  * The "what's new" feed for a team's own app: `/latest.json` lists the last
  * shipped items and release notes, with the words and the language the
- * panel of `/whats-new.js` (src/exports/whats-new-script.ts) shows them in.
+ * panel of `/whats-new.js` (src/client-scripts/whats-new.ts) shows them in.
  * It holds only what the changelog's pages show already: titles, dates,
- * addresses and a note's tags, never a field privacy hides.
+ * addresses, a note's tags, summary and image, never a field privacy hides.
  */
 import { articleForDate } from '../i18n/dates.ts';
 import { countText } from '../i18n/counts.ts';
 import { formatDate } from '../i18n/format.ts';
 import { pluralText } from '../i18n/messages.ts';
 import type { Labels, TextDirection } from '../i18n/labels.ts';
+import { LATEST_ITEMS } from './latest-items.ts';
 import { changelogPath, issuePath, projectPath, releasePath } from '../view/paths.ts';
 import { releaseTagLabel, type ChangelogItem } from '../release-notes/notes.ts';
 
@@ -17,8 +18,6 @@ export const LATEST_FILE = 'latest.json';
 export const LATEST_FORMAT = 'portal-roadmap.latest';
 /** Fields are only ever added: a reader of version 1 keeps working. */
 export const LATEST_VERSION = 1;
-/** Items in `/latest.json`: more than a badge counts ("9+") and than a "what's new" list shows. */
-export const LATEST_ITEMS = 20;
 
 /** The site's main language, as the panel speaks it. */
 export interface LatestLanguage {
@@ -33,6 +32,27 @@ export interface LatestLanguage {
   tagLabels?: Readonly<Record<string, string>>;
 }
 
+/**
+ * The widest copy of a note's image `latest.json` names. The panel shows it at most about 375 CSS px wide (its 26rem less
+ * the entry's padding): 640 px is sharp at 1.7 device pixels a CSS pixel, and a small file.
+ */
+const LATEST_IMAGE_WIDTH = 640;
+
+/** A note's image as `latest.json` names it: a copy at most LATEST_IMAGE_WIDTH wide, its size and its text alternative. */
+export interface LatestImage {
+  /** Absolute URL of the copy. */
+  url: string;
+  alt: string;
+  width: number;
+  height: number;
+}
+
+/** The size of the copy `latest.json` names of an image `width` × `height` (never wider than the file). */
+export function latestImageSize(width: number, height: number): { width: number; height: number } {
+  const shown = Math.min(width, LATEST_IMAGE_WIDTH);
+  return { width: shown, height: Math.round((height * shown) / width) };
+}
+
 interface LatestContext {
   /** Absolute URL of the roadmap's root, ending in a slash. */
   siteRoot: string;
@@ -43,6 +63,8 @@ interface LatestContext {
   summary?: (entry: ChangelogItem) => string | undefined;
   /** A note's tags as its frontmatter lists them (none for an issue or a project). */
   tags: (entry: ChangelogItem) => readonly string[] | undefined;
+  /** A note's image (none for an issue, a project or a note without one). */
+  image?: (entry: ChangelogItem) => LatestImage | undefined;
   language: LatestLanguage;
 }
 
@@ -64,7 +86,7 @@ function dateLabel(entry: ChangelogItem, { labels, locale }: LatestLanguage): st
   return articleForDate(template, formatDate(entry.at, locale), locale);
 }
 
-export function latestDocument({ siteRoot, changelog, title, summary, tags, language }: LatestContext) {
+export function latestDocument({ siteRoot, changelog, title, summary, tags, image, language }: LatestContext) {
   const url = (path: string) => new URL(path, siteRoot).toString();
   const { labels } = language;
   return {
@@ -97,6 +119,8 @@ export function latestDocument({ siteRoot, changelog, title, summary, tags, lang
       title: title(entry) ?? null,
       /** A note's summary or first paragraph, as text; null for an issue or a project. */
       summary: summary?.(entry) ?? null,
+      /** A note's image, a small copy (`LatestImage`); null for an issue, a project or a note without one. */
+      image: image?.(entry) ?? null,
       url: url(entry.kind === 'issue' ? issuePath(entry.id) : entry.kind === 'note' ? releasePath(entry.id) : projectPath(entry.id)),
       shippedAt: entry.at,
       /** The history saw it already shipped: the date is "on or before". */

@@ -56,9 +56,10 @@ function element(indent: string, name: string, text: string, attributePairs: Rea
 }
 
 /**
- * The feed as text, written directly: a 1,000-issue build writes a thousand of these, and a generic XML builder
- * spent about 0.1 s of its CPU on them. The layout is the one fast-xml-parser's builder gave (two-space indent, empty
- * elements self-closed), which test/unit/atom.test.ts compares it with, hostile texts included.
+ * The feed as text, written directly: a 1,000-issue build writes a thousand of these, too many for a generic XML
+ * builder (@see docs/project/performance-log.md, "Measurements behind the code"). The layout is the one
+ * fast-xml-parser's builder gave (two-space indent, empty elements self-closed), which test/unit/feeds/atom.test.ts
+ * compares it with, hostile texts included.
  */
 export function atomFeed(feed: AtomFeed): string {
   const lines = [

@@ -32,6 +32,8 @@ export interface IssueFeedsData {
   config: { title: string };
   info: { fetchedAt: string };
   columnLabel: (id: string) => string;
+  /** Per shipped issue, its earliest release note's day: it bounds a "since at least" step's date (`issueTimeline`). */
+  noteDates: ReadonlyMap<string, string>;
 }
 
 /**
@@ -45,7 +47,7 @@ export function issueFeed(roadmap: IssueFeedsData, site: URL | string | undefine
   const feedUrl = `${pageUrl}feed.xml`;
   let entries: AtomEntry[];
   if (issue) {
-    const steps = issueTimeline(roadmap.history, issue.id, issue.updatedAt)?.steps ?? [];
+    const steps = issueTimeline(roadmap.history, issue.id, issue.updatedAt, roadmap.noteDates.get(issue.id))?.steps ?? [];
     entries = steps.reverse().map((step) => ({
       id: `${pageUrl}#${step.anchor}`,
       link: `${pageUrl}#${step.anchor}`,
@@ -71,7 +73,8 @@ export function issueFeed(roadmap: IssueFeedsData, site: URL | string | undefine
 
 /**
  * What an issue's feed shows besides what the build's fingerprint covers (the config, the words, the code): the
- * issue's title and summary, its history record's events (the timeline's steps), the names its steps' columns have now, and,
+ * issue's title and summary, its timeline's steps (the history record's events, a date the history did not see
+ * bounded by `updatedAt` and its earliest note's day), the names its steps' columns have now, and,
  * for a feed with no step, the time of the data, which is then its `updated`. Equal inputs make an equal feed, so a
  * rebuild keeps the feeds of unchanged issues (src/fingerprint/page-digests.ts); whatever `issueFeed` reads must be
  * here too.
@@ -82,8 +85,8 @@ export function issueFeedInputs(roadmap: IssueFeedsData, id: string, { issue, go
   return {
     title: issue.title,
     summary: issue.summary,
-    // The steps alone: the record's upvote counts are the page's, not the feed's.
-    events: record?.events ?? null,
+    // The steps alone, as the feed dates them: the record's upvote counts are the page's, not the feed's.
+    steps: issueTimeline(roadmap.history, id, issue.updatedAt, roadmap.noteDates.get(id))?.steps ?? null,
     columns: (record?.events ?? []).map((event) => roadmap.columnLabel(event.column)),
     ...(record?.events.length ? {} : { fetchedAt: roadmap.info.fetchedAt }),
   };

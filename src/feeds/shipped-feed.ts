@@ -37,6 +37,8 @@ export function shippedItems(
   context: {
     issueById: ReadonlyMap<string, Issue>;
     history: History;
+    /** Per shipped issue, its earliest release note's day, which the changelog's dates were bounded by too (`changelog`). */
+    noteDates: ReadonlyMap<string, string>;
     /** Absolute URL of the language's root, with the base path. */
     siteRoot: string;
     descriptionHtml: (id: string) => string;
@@ -49,7 +51,7 @@ export function shippedItems(
     const issue = entry.kind === 'issue' ? context.issueById.get(entry.id) : undefined;
     if (!issue) continue;
     const page = new URL(issuePath(issue.id), context.siteRoot).toString();
-    const step = issueTimeline(context.history, issue.id, issue.updatedAt)?.steps.find((candidate) => candidate.at === entry.at);
+    const step = issueTimeline(context.history, issue.id, issue.updatedAt, context.noteDates.get(issue.id))?.steps.find((candidate) => candidate.at === entry.at);
     items.push({
       url: step ? `${page}#${step.anchor}` : page,
       title: issue.title,

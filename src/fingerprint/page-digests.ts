@@ -53,6 +53,8 @@ export interface PageData {
   descriptionHtml: (collection: 'issues' | 'projects', id: string) => string;
   /** The release notes, so that an issue page listing the notes that name it changes with them. */
   releaseNotes?: readonly ReleaseNote[];
+  /** Per shipped issue, its earliest release note's day, which bounds its timeline's date (`issueTimeline`). */
+  noteDates?: ReadonlyMap<string, string>;
 }
 
 /** What every page shows of the data, besides its own: the day of the data (the footer's date, never the minute) and where it came from. */
@@ -79,6 +81,7 @@ export function issuePageInputs(roadmap: PageData, subject: IssueSubject, cardUr
     project: projectChip(issue.projectId ? roadmap.projectById.get(issue.projectId) : undefined),
     column: column ? { id: column.id, label: column.label, previous: link(previous), next: link(next) } : null,
     history: roadmap.history.issues.get(issue.id) ?? null,
+    noteDate: roadmap.noteDates?.get(issue.id) ?? null,
     releaseNotes: notesNaming(roadmap.releaseNotes ?? [], issue.id).map(({ slug, title }) => ({ slug, title })),
     cardUrl: cardUrl ?? null,
   };
@@ -171,11 +174,10 @@ export function changelogPageInputs(roadmap: PageData, issueById: ReadonlyMap<st
 
 /**
  * A page's digest: its place, what it shows, and the build's fingerprint. Of plain JSON, not of the canonical JSON
- * the snapshot's digest sorts every object's keys for (src/snapshot/digest.ts): sorting took 150 of the 200 ms that
- * 10,000 issue pages' digests took (0.4 s of a rebuild's CPU profile at 10,000 issues, with the collector's share).
- * The inputs are made by this build's code in its own order, and a build of other code has another
- * fingerprint, so equal pages make equal JSON. Keys in another order could only cost a page its keeping, never
- * keep a changed one.
+ * the snapshot's digest sorts every object's keys for (src/snapshot/digest.ts): sorting was most of the digests' cost
+ * (@see docs/project/performance-log.md, "Measurements behind the code"). The inputs are made by this build's code in
+ * its own order, and a build of other code has another fingerprint, so equal pages make equal JSON. Keys in another
+ * order could only cost a page its keeping, never keep a changed one.
  */
 export function pageDigest(fingerprint: string, page: string, inputs: unknown): string {
   return `sha256:${createHash('sha256').update(JSON.stringify({ fingerprint, page, inputs })).digest('hex')}`;

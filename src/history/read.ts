@@ -7,7 +7,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 // undici is loaded only to read a live site's history (`fetchPublishedHistory`, once per read): the pages read the
-// history file, and loading undici cost a build's page rendering about 0.07 s.
+// history file, and need not load it (@see docs/project/performance-log.md, "Measurements behind the code").
 import type { Dispatcher } from 'undici';
 import { formatIssues } from '../shared/friendly-errors.ts';
 import { RoadmapError } from '../shared/errors.ts';

@@ -29,25 +29,31 @@ export interface Timeline {
 }
 
 /**
- * The date an "on or before" / "since at least" bound says for an issue in its current column: the earlier of the
- * date the history has (`at`, the day it first saw the issue there) and the issue's last change (`updatedAt`), since
- * its status cannot have changed after its last change. `updatedAt` null (hidden by `privacy.hideFields`, or not
- * sent) or later leaves `at`. Every output that dates such a bound (pages, changelog, feeds, latest.json,
- * roadmap.json) takes it from here.
- * E.g. `boundedSince('2026-11-20T09:00:00.000Z', '2025-10-09T00:00:00.000Z')` is `'2025-10-09T00:00:00.000Z'`.
- * @see docs/site.md, "Dates the history did not see" (what it assumes of the portal's `updatedAt`)
+ * The date an "on or before" / "since at least" bound says for an issue in its current column: the earliest of the
+ * date the history has (`at`, the day it first saw the issue there) and the dates the data vouches for (`vouched`):
+ * the issue's last change (`updatedAt`), since its status cannot have changed after it, and, for a shipped issue,
+ * the day of the earliest published release note that names it (`shippedNoteDates`, src/release-notes/notes.ts),
+ * since a note tells what shipped. A date null (hidden by `privacy.hideFields`, not sent, no note) or later leaves
+ * `at`. Every output that dates such a bound (pages, changelog, feeds, latest.json, roadmap.json) takes it from here.
+ * E.g. `boundedSince('2026-11-20T09:00:00.000Z', '2025-10-09T00:00:00.000Z', '2025-09-30T00:00:00.000Z')` is
+ * `'2025-09-30T00:00:00.000Z'`.
+ * @see docs/site.md, "Dates the history did not see" (what it assumes of the portal's `updatedAt` and of notes)
  */
-export function boundedSince(at: string, updatedAt: string | null | undefined): string {
-  if (!updatedAt) return at;
-  const updated = Date.parse(updatedAt);
-  return Number.isFinite(updated) && updated < Date.parse(at) ? new Date(updated).toISOString() : at;
+export function boundedSince(at: string, ...vouched: (string | null | undefined)[]): string {
+  let earliest = Date.parse(at);
+  for (const date of vouched) {
+    const time = date ? Date.parse(date) : Number.NaN;
+    if (Number.isFinite(time) && time < earliest) earliest = time;
+  }
+  return earliest < Date.parse(at) ? new Date(earliest).toISOString() : at;
 }
 
 /**
  * An issue's steps, oldest first, the latest marked current; undefined when the history does not have it.
- * `updatedAt`, the issue's last change, bounds the date of a current "since at least" step (`boundedSince`).
+ * `updatedAt`, the issue's last change, and `noteDate`, its earliest release note's day, bound the date of a current
+ * "since at least" step (`boundedSince`).
  */
-export function issueTimeline(history: History, id: string, updatedAt?: string | null): Timeline | undefined {
+export function issueTimeline(history: History, id: string, updatedAt?: string | null, noteDate?: string): Timeline | undefined {
   const record = history.issues.get(id);
   if (!record) return undefined;
   const last = record.events.length - 1;
@@ -58,7 +64,7 @@ export function issueTimeline(history: History, id: string, updatedAt?: string |
       return {
         kind: event.kind,
         column: event.column,
-        at: atLeast && index === last ? boundedSince(event.at, updatedAt) : event.at,
+        at: atLeast && index === last ? boundedSince(event.at, updatedAt, noteDate) : event.at,
         atLeast,
         current: index === last,
         // The stored date: the same anchor in every build, whatever the bound says.
@@ -69,8 +75,8 @@ export function issueTimeline(history: History, id: string, updatedAt?: string |
 }
 
 /** Per issue, for /roadmap.json: the column of each step and when it was taken (bounded as `issueTimeline` does). */
-export function moveDates(history: History, id: string, updatedAt?: string | null): { column: string; at: string; atLeast?: true }[] {
-  return (issueTimeline(history, id, updatedAt)?.steps ?? []).map((step) => ({
+export function moveDates(history: History, id: string, updatedAt?: string | null, noteDate?: string): { column: string; at: string; atLeast?: true }[] {
+  return (issueTimeline(history, id, updatedAt, noteDate)?.steps ?? []).map((step) => ({
     column: step.column,
     at: step.at,
     ...(step.atLeast ? { atLeast: true as const } : {}),
@@ -169,9 +175,10 @@ export interface ChangelogEntry {
 
 /**
  * When an issue entered the shipped columns it is in now; undefined when it is not in one. A date the history did
- * not see happen ("on or before") is bounded by the issue's last change, `updatedAt` (`boundedSince`).
+ * not see happen ("on or before") is bounded by the issue's last change, `updatedAt`, and its earliest release
+ * note's day, `noteDate` (`boundedSince`).
  */
-export function shippedAt(record: IssueRecord, shippedColumns: readonly string[], updatedAt?: string | null): Omit<ChangelogEntry, 'kind' | 'id'> | undefined {
+export function shippedAt(record: IssueRecord, shippedColumns: readonly string[], updatedAt?: string | null, noteDate?: string): Omit<ChangelogEntry, 'kind' | 'id'> | undefined {
   const shipped = new Set(shippedColumns);
   let index = record.events.length - 1;
   if (!shipped.has(record.events[index]!.column)) return undefined;
@@ -179,7 +186,7 @@ export function shippedAt(record: IssueRecord, shippedColumns: readonly string[]
   while (index > 0 && shipped.has(record.events[index - 1]!.column)) index--;
   const event = record.events[index]!;
   const atLeast = event.kind !== 'moved';
-  return { at: atLeast ? boundedSince(event.at, updatedAt) : event.at, atLeast };
+  return { at: atLeast ? boundedSince(event.at, updatedAt, noteDate) : event.at, atLeast };
 }
 
 /** When a project was completed (by state or 100 %), if it is now. */
@@ -203,13 +210,18 @@ export function completedAt(record: ProjectRecord, projectStates: readonly strin
  * The changelog: issues in a shipped column with the date they entered it,
  * and completed projects, newest first; those whose date the history cannot
  * know (`atLeast`) come last, dated by the bound `boundedSince` gives with
- * each issue's `updatedAt` from `issues`.
+ * each issue's `updatedAt` from `issues` and its earliest note's day from `noteDates`.
  */
-export function changelog(history: History, rule: ShippedRule, issues: readonly { id: string; updatedAt: string | null }[]): ChangelogEntry[] {
+export function changelog(
+  history: History,
+  rule: ShippedRule,
+  issues: readonly { id: string; updatedAt: string | null }[],
+  noteDates: ReadonlyMap<string, string> = new Map(),
+): ChangelogEntry[] {
   const updatedAt = new Map(issues.map((issue) => [issue.id, issue.updatedAt]));
   const entries: ChangelogEntry[] = [];
   for (const [id, record] of history.issues) {
-    const shipped = shippedAt(record, rule.columns, updatedAt.get(id));
+    const shipped = shippedAt(record, rule.columns, updatedAt.get(id), noteDates.get(id));
     if (shipped) entries.push({ kind: 'issue', id, ...shipped });
   }
   for (const [id, record] of history.projects) {
@@ -251,8 +263,8 @@ export type Change = IssueChange | ProjectChange;
 
 /**
  * What `changes` and `feedEvents` found in a history, kept with it: a site's every team and project feed asks for
- * the same events, and walking and sorting the whole history for each cost the product of the two (about 0.5 s of a
- * 10,000-issue, 400-project build's CPU, and its garbage). A history is never changed once read.
+ * the same events, and walking and sorting the whole history for each would cost the product of the two
+ * (@see docs/project/performance-log.md, "Measurements behind the code"). A history is never changed once read.
  */
 const changesOf = new WeakMap<History, readonly Change[]>();
 const feedEventsOf = new WeakMap<History, Map<string, readonly FeedEvent[]>>();

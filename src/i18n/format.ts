@@ -1,4 +1,5 @@
 /** Dates and numbers for the configured locale, with `Intl`. Formatters are made once per locale: making one costs more than using it. */
+import { longDateFormat, writeLongDate } from './long-date.ts';
 
 const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
 
@@ -13,39 +14,19 @@ function cached<F extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, 
 
 /**
  * Dates already written, by locale and ISO date: a build writes the same few over and over (the data's date in every
- * page's footer, each issue's dates on its page, its card and its feed), and parsing and formatting each again cost a
- * 1,000-issue build about 0.03 s. Bounded by the dates of the data.
+ * page's footer, each issue's dates on its page, its card and its feed). Bounded by the dates of the data.
  */
 const writtenDates = new Map<string, string>();
 
-/**
- * What a language writes in a long date that `Intl` (CLDR) does not: the first of a month as an ordinal
- * (French "1er novembre 2026", Portuguese "1º de novembro de 2026", Italian "1º novembre 2026", read "primo", as the
- * Accademia della Crusca advises; CLDR writes "1"), and a space after the
- * day that must not break (German "23. Juli 2026" with a no-break space, so a narrow line cannot end at "23.").
- */
-const DATE_CUSTOMS: Readonly<Record<string, { firstDay?: string; unbrokenAfterDay?: true }>> = {
-  fr: { firstDay: '1er' },
-  pt: { firstDay: '1º' },
-  it: { firstDay: '1º' },
-  de: { unbrokenAfterDay: true },
-};
-
 function writeDate(iso: string, locale: string): string {
-  const format = cached(`date:${locale}`, () => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }));
-  const customs = DATE_CUSTOMS[new Intl.Locale(locale).language];
-  if (!customs) return format.format(new Date(iso));
-  const parts = format.formatToParts(new Date(iso));
-  return parts
-    .map(({ type, value }, index) => {
-      if (type === 'day' && value === '1' && customs.firstDay) return customs.firstDay;
-      if (type === 'literal' && customs.unbrokenAfterDay && parts[index - 1]?.type === 'day') return value.replace(/ /g, '\u00a0');
-      return value;
-    })
-    .join('');
+  return writeLongDate(
+    new Date(iso),
+    locale,
+    cached(`date:${locale}`, () => longDateFormat(locale)),
+  );
 }
 
-/** `12 March 2026` style date in `locale` (with the customs above), in UTC so a build gives the same text wherever it runs. */
+/** `12 March 2026` style date in `locale` (with the language's customs: src/i18n/long-date.ts), in UTC so a build gives the same text wherever it runs. */
 export function formatDate(iso: string, locale: string): string {
   const key = `${locale}\n${iso}`;
   let written = writtenDates.get(key);
@@ -127,7 +108,10 @@ export function titleOrder(locale: string): (a: string, b: string) => number {
   return new Intl.Collator(locale, { numeric: true, sensitivity: 'base' }).compare;
 }
 
-/** Worked out once per tag: every page's head asks, and maximising a locale took 0.4 s of a 10,000-issue build. */
+/**
+ * Worked out once per tag: every page's head asks, and maximising a locale is slow.
+ * @see docs/project/performance-log.md, "Measurements behind the code"
+ */
 const openGraphLocales = new Map<string, string>();
 
 /**

@@ -55,7 +55,7 @@ export function translationProblems(language: string, data: unknown, reference: 
 /**
  * The translation files found complete in this process, by language and text. A build loads this module three times
  * (the integration, the content config through Vite, the bundled pages), each a module of its own; the same file need
- * not be checked again in each (the check of English cost about 0.05 s each time). Keyed by the text, so a file that
+ * not be checked again in each. Keyed by the text, so a file that
  * differs is checked again.
  */
 const CHECKED_FILES: Set<string> = ((globalThis as Record<symbol, Set<string> | undefined>)[Symbol.for('portal-roadmap.checked-translations')] ??= new Set());
@@ -71,10 +71,10 @@ function checked(language: Language): Labels {
 }
 
 /**
- * Each language's messages, checked the first time they are asked for: a site in one language pays for one check,
- * not eight. Building every schema at load cost about 0.2 s in each process that imports the words (a build has
- * two), about 5% of the CPU of a build of the demo. Every file is still checked by test/unit/i18n.test.ts, and a
- * language a site uses is checked before its first page.
+ * Each language's messages, checked the first time they are asked for: a site in one language pays for one check, not
+ * eight (building every schema at load was a large share of a small build: @see docs/project/performance-log.md,
+ * "Measurements behind the code"). Every file is still checked by test/unit/i18n.test.ts, and a language a site uses
+ * is checked before its first page.
  */
 export const TRANSLATIONS: Readonly<Record<Language, Labels>> = Object.defineProperties(
   {},

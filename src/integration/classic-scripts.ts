@@ -1,26 +1,45 @@
 /**
  * Classic scripts: the few browser scripts that must run as the <head> is parsed (before the first paint), which a
- * module cannot (a module runs after parsing). Each is a TypeScript module of src/client-scripts/, type-checked and
+ * module cannot (a module runs after parsing), and the what's-new script a team's app loads with a plain `<script
+ * src>` (it finds its address through `document.currentScript`, which a module has not). Each is a TypeScript module
+ * of src/client-scripts/, type-checked and
  * linted like the others; a route imports it with `?classic` and gets the script's text, one IIFE with what it
  * imports bundled in, which the route serves under its fixed name (src/routes/theme.js.ts serves
  * `import script from '../client-scripts/site-theme.ts?classic'`).
  *
  * Bundled by esbuild, a devDependency, never in a team's build: Vite 8 bundles with Rolldown and lists esbuild only
  * as an optional peer, so a team's install need not have it. A checkout bundles its sources when a build or the dev
- * server first asks (about 20 ms each); an installed package reads the bundles `npm pack` made into lib/
+ * server first asks; an installed package reads the bundles `npm pack` made into lib/
  * (`npm run build:lib`, scripts/bundle-classic-scripts.ts), as the description worker does
  * (src/descriptions/worker-script.ts).
  */
 import { readFile } from 'node:fs/promises';
-import { relative } from 'node:path';
-import type { BuildOptions } from 'esbuild';
-import type { Plugin } from 'vite';
+import { relative, resolve } from 'node:path';
+import type { BuildOptions, Plugin } from 'esbuild';
+import type { Plugin as VitePlugin } from 'vite';
 import { INSTALLED, PACKAGE_ROOT, packageFile } from '../shared/package-files.ts';
 
 /** The classic scripts, by their path below src/: what `npm pack` bundles into lib/ (as `.js`). */
-export const CLASSIC_SCRIPTS = ['client-scripts/site-theme.ts', 'client-scripts/embed-theme.ts'] as const;
+export const CLASSIC_SCRIPTS = ['client-scripts/site-theme.ts', 'client-scripts/embed-theme.ts', 'client-scripts/whats-new.ts'] as const;
 
 const SUFFIX = '?classic';
+
+/** A stylesheet a classic script imports with Vite's `?inline` (`import css from './panel.css?inline'`): its text, minified. */
+const CSS_AS_TEXT = /\.css\?inline$/;
+
+/** Lets a classic script import its CSS as a string, as Vite's `?inline` does, minified by esbuild's CSS minifier. */
+const cssAsText = {
+  name: 'portal-roadmap:css-as-text',
+  setup(build) {
+    build.onResolve({ filter: CSS_AS_TEXT }, (args) => ({ path: resolve(args.resolveDir, args.path.replace(/\?inline$/, '')), suffix: '?inline' }));
+    build.onLoad({ filter: /\.css$/ }, async (args) => {
+      if (args.suffix !== '?inline') return undefined;
+      const { transform } = await import('esbuild');
+      const { code } = await transform(await readFile(args.path, 'utf8'), { loader: 'css', minify: true });
+      return { contents: code.trimEnd(), loader: 'text' };
+    });
+  },
+} satisfies Plugin;
 
 /** How a classic script is bundled, in a checkout and for the package alike: one IIFE, minified, headed by its source's name. */
 export function classicBundleOptions(source: string) {
@@ -33,6 +52,7 @@ export function classicBundleOptions(source: string) {
     minify: true,
     banner: { js: `/* portal-roadmap: src/${source} */` },
     logLevel: 'silent',
+    plugins: [cssAsText],
   } satisfies BuildOptions;
 }
 
@@ -48,11 +68,11 @@ export async function classicScript(source: string): Promise<{ code: string; inp
   const { build } = await import('esbuild');
   // From the package's folder, which the metafile then names its inputs from.
   const { outputFiles, metafile } = await build({ ...classicBundleOptions(source), absWorkingDir: PACKAGE_ROOT, write: false, metafile: true });
-  return { code: outputFiles[0]!.text, inputs: Object.keys(metafile.inputs).map((input) => packageFile(input)) };
+  return { code: outputFiles[0]!.text, inputs: Object.keys(metafile.inputs).map((input) => packageFile(input.replace(/\?.*$/, ''))) };
 }
 
 /** Resolves `…/src/client-scripts/x.ts?classic` imports to a module whose default export is the bundled script. */
-export function classicScriptsPlugin(): Plugin {
+export function classicScriptsPlugin(): VitePlugin {
   const srcFolder = packageFile('src');
   return {
     name: 'portal-roadmap:classic-scripts',

@@ -13,7 +13,7 @@
  * of its own: that site's settings stay as they are, and only the roadmap's
  * routes, search index and headers are added, below the prefix.
  */
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroConfig, AstroIntegration } from 'astro';
 import { localeSegment } from '../i18n/locale-segment.ts';
@@ -29,8 +29,10 @@ import { feedFiles } from './steps/feed-files.ts';
 import { ownBuildSteps, pageReuseStep } from './steps/page-reuse.ts';
 import { missingShareCardPackages, SHARE_CARD_PACKAGES } from '../share-cards/share-card.ts';
 import { configNotes } from '../config/config-notes.ts';
+import { notesToSay, SAID_NOTES_FILE } from '../config/said-notes.ts';
 import { pageFingerprint } from '../fingerprint/page-fingerprint.ts';
 import { roadmapRoutes, routePattern } from './routes.ts';
+import { astroSite } from './astro-site.ts';
 import { settingsModulePlugin } from './virtual-settings.ts';
 import { frameModulePlugin, type Frame } from './virtual-frame.ts';
 import { noPrebundlingPlugin } from './no-prebundling.ts';
@@ -38,6 +40,7 @@ import { loadersExternalPlugin } from './loaders-external.ts';
 import { packageFile } from '../shared/package-files.ts';
 import { classicScriptsPlugin } from './classic-scripts.ts';
 import { LOADER_NAME, readSnapshotEarly } from '../content/loader.ts';
+import { asAstroError } from '../content/user-error.ts';
 
 export type PortalRoadmapOptions = SettingsInput['config'];
 
@@ -62,7 +65,7 @@ export default function portalRoadmap(options?: PortalRoadmapOptions, { frame }:
     name: NAME,
     hooks: {
       'astro:config:setup': ({ config: astroConfig, command, isRestart, injectRoute, updateConfig, addWatchFile, logger }) => {
-        const settings = orExit(
+        const settings = asUserError(
           () => {
             const resolved = resolveSettings(fileURLToPath(astroConfig.root), process.env, {
               config: options,
@@ -82,14 +85,21 @@ export default function portalRoadmap(options?: PortalRoadmapOptions, { frame }:
           { isRestart },
         );
         for (const file of settings.settingsFiles) addWatchFile(file);
-        if (starlight && settings.config.nav && command !== 'preview') logger.info(STARLIGHT_IGNORES_NAV);
         const mounted = settings.prefix !== undefined;
         // `astro preview` serves what a build made: its warnings and notes were the build's to say (and may not fit the files served).
         if (command !== 'preview') {
+          // Warnings name a real problem: every build. Notes are information: said when they are news (src/config/said-notes.ts).
           for (const warning of settings.warnings) logger.warn(warning);
-          for (const note of configNotes(settings.config, settings.brand.socialImage !== undefined)) {
-            if (!note.buildOnly || command === 'build') logger.fork(`${NAME}:${note.topic}`).info(note.text);
-          }
+          const notes = [
+            ...(starlight && settings.config.nav ? [{ topic: 'nav', text: STARLIGHT_IGNORES_NAV, logger }] : []),
+            ...configNotes(settings.config, settings.brand.socialImage !== undefined).map((note) => ({
+              ...note,
+              now: !note.buildOnly || command === 'build',
+              logger: logger.fork(`${NAME}:${note.topic}`),
+            })),
+          ];
+          const cacheDir = !mounted && settings.env.ROADMAP_CACHE_DIR ? resolve(settings.projectRoot, settings.env.ROADMAP_CACHE_DIR) : fileURLToPath(astroConfig.cacheDir);
+          for (const note of notesToSay(notes, join(cacheDir, SAID_NOTES_FILE), settings)) note.logger.info(note.text);
         }
         // The content sync reads the snapshot a while from now: reading it now lets the description renderers load meanwhile.
         if (command !== 'preview') readSnapshotEarly(settings, logger.fork(LOADER_NAME));
@@ -117,8 +127,8 @@ export default function portalRoadmap(options?: PortalRoadmapOptions, { frame }:
           ],
         };
         if (mounted) {
-          // The site's own settings stay as they are; it gets a site URL only if it had none (feeds and canonical URLs need one).
-          updateConfig({ ...(astroConfig.site ? {} : { site: settings.site }), vite });
+          // The site's own settings stay as they are but its address, which is the roadmap's (one rule: src/config/site-url.ts).
+          updateConfig({ ...astroSite(astroConfig.site, settings), vite });
           return;
         }
         updateConfig({
@@ -223,19 +233,17 @@ const RESTART_HINT = 'Fix it and save the file again: until then the dev server 
 /**
  * Astro prints an error thrown by an integration with a stack trace and the
  * zod error as its cause (about 30 lines for one bad colour). A config or
- * environment mistake is ours to explain, so its friendly lines go to stderr
- * alone and the build exits 1. Anything else is a bug and keeps Astro's report.
- * On a restart of `astro dev` (a watched config file was saved) the mistake is
- * thrown instead, without the stack: Astro prints it and keeps serving the last
- * valid config until the file is fixed, rather than the dev server ending.
+ * environment mistake is ours to explain: it is thrown as Astro's own user
+ * error, its friendly lines and a hint without a stack (src/content/user-error.ts),
+ * and the build exits 1. Anything else is a bug and keeps Astro's report. On a
+ * restart of `astro dev` (a watched config file was saved) the hint says the
+ * dev server keeps serving the last valid config until the file is fixed.
  */
-function orExit<T>(run: () => T, { isRestart = false } = {}): T {
+function asUserError<T>(run: () => T, { isRestart = false } = {}): T {
   try {
     return run();
   } catch (error) {
     if (!(error instanceof RoadmapError)) throw error;
-    if (isRestart) throw Object.assign(new Error(error.message), { stack: '', hint: RESTART_HINT });
-    process.stderr.write(`error: ${error.message}\n`);
-    process.exit(1);
+    throw asAstroError(error, isRestart ? RESTART_HINT : undefined);
   }
 }

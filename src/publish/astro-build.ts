@@ -40,7 +40,7 @@ export function astroBuild(root: string, env: NodeJS.ProcessEnv = process.env, l
     try {
       const heapMb = options.heapMb ?? buildHeapMb((await stat(snapshotFile)).size);
       // The rebuild holds nothing of the data while its build runs (src/publish/rebuild.ts `planRun`): what it read
-      // is garbage by now, returned to the system before the build needs the memory (about 120 MiB at 10,000 issues).
+      // is garbage by now, returned to the system before the build needs the memory.
       releaseGarbage();
       await build(root, rebuildEnv(env, { snapshotFile, historyFile, descriptionCacheFile, pages, astroCacheDir }), heapMb, buildDir, log);
       if (buildDir !== target) await move(buildDir, target);

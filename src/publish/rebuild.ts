@@ -164,8 +164,21 @@ async function planRun(
   log: (line: string) => void,
 ): Promise<PlannedRun | { status: 'no-changes'; result: RebuildResult }> {
   const publishedFile = join(stateDir, PUBLISHED_FILE);
-  const lastPublished = await readPrevious(publishedFile, options.force ?? false, log);
-  const fresh = await loadSnapshot(options.source, options.load);
+  // The portal is read while the published snapshot is parsed: the one waits on the network, the other on the CPU.
+  // A published snapshot that cannot be read stops the fetch, and the run fails as before it started.
+  const stopFetch = new AbortController();
+  const fetching = loadSnapshot(options.source, { ...options.load, signal: stopFetch.signal });
+  // Handled where it is awaited; until then a failed fetch must not count as an unhandled rejection.
+  fetching.catch(() => {});
+  let lastPublished: Snapshot | undefined;
+  try {
+    lastPublished = await readPrevious(publishedFile, options.force ?? false, log);
+  } catch (error) {
+    stopFetch.abort(error);
+    await fetching.catch(() => {});
+    throw error;
+  }
+  const fresh = await fetching;
   const workspace = workspaceOf(fresh.origin);
   // A published snapshot of another workspace (the demo's, tried first in the same folder) is nothing to compare with:
   // its issues did not leave this site, and its count is no measure of a shrink. The same workspace id read at another

@@ -49,9 +49,8 @@ export function runNode(args: string[], options: { cwd: string; env: NodeJS.Proc
  * Node flags of every `astro build` portal-roadmap runs (`npm run build`
  * passes the same in package.json): 8 MiB semi-spaces. V8 sizes the young
  * generation by the machine's memory, and a build's short-lived strings fill
- * it: a 10,000-issue build with its descriptions cached peaked at 829 MiB
- * by default and 743 MiB with this, in the same time (measured on a busy
- * machine).
+ * it: smaller semi-spaces lower a large build's peak memory in the same time.
+ * @see docs/project/performance-log.md, "Measurements behind the code".
  */
 export const BUILD_NODE_FLAGS = ['--max-semi-space-size=8'] as const;
 
@@ -60,11 +59,9 @@ export const BUILD_NODE_FLAGS = ['--max-semi-space-size=8'] as const;
  * (Vite's bundler, a native module in the build's process) allocates with mimalloc, which by default reserves 1 GiB
  * arenas and purges what it freed only after a delay, so the bundling's memory stayed resident while the pages
  * rendered and Pagefind wrote the index; glibc's malloc (Node's buffers, from every thread) keeps freed chunks in up
- * to 16 arenas on this 2-core machine, and raises the size it maps on its own up to 32 MiB. Measured at 10,000 issues
- * (`npm run bench`'s rebuild, every process summed; docs/performance.md, "A rebuild's memory"): the build's share at
- * the rebuild's peak was about 780 MiB by default, 684 with mimalloc's purge at once, 620 with 64 MiB arenas
- * committed as used, 474 with the three, and 405 with two glibc arenas and buffers from 128 KiB mapped of their own.
- * A value the caller set is kept.
+ * to 16 arenas on a 2-core machine, and raises the size it maps on its own. Each setting here lowers the rebuild's
+ * peak (docs/performance.md, "A rebuild's memory"; @see docs/project/performance-log.md, "Measurements behind the
+ * code"). A value the caller set is kept.
  */
 export const BUILD_ALLOCATOR_ENV = {
   MIMALLOC_PURGE_DELAY: '0',
@@ -79,9 +76,8 @@ export const MIN_BUILD_HEAP_MB = 768;
 
 /**
  * The heap limit (`--max-old-space-size`, MiB) of a build from a snapshot of `snapshotBytes`. Unlimited, V8 lets
- * the heap grow far past what a build keeps alive before it collects: a 10,000-issue build (a 7.6 MB snapshot)
- * keeps about 125 MB alive, yet peaked at 978 MiB of RSS; with a 768 MiB limit it peaked at 687 MiB, in 65.6
- * CPU-seconds against 72.5 (the two measured one after the other on a busy machine). The limit grows with the
+ * the heap grow far past what a build keeps alive before it collects; a limit lowers the peak and costs no CPU
+ * (@see docs/project/performance-log.md, "Measurements behind the code"). The limit grows with the
  * data, 64 times the snapshot (about four times what a build keeps alive), so a larger workspace gets room in
  * proportion; `ROADMAP_BUILD_HEAP_MB` sets it.
  */

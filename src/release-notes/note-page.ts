@@ -69,8 +69,8 @@ const JSON_LD_FORMATS: ReadonlySet<NoteImage['format']> = new Set(['png', 'jpg',
 
 /**
  * The note's image as its JSON-LD names it: the file in the note's folder (Astro publishes it too) when it is in a web
- * format and no wider than the page's widest copy, else that copy (`noteImageLayout`). It was a PNG made from it, which
- * the image service wrote four times the size of the demo's palette PNG (25 to 98 KB). `optimised`: Astro's
+ * format and no wider than the page's widest copy, else that copy (`noteImageLayout`): a PNG the image service makes
+ * from a palette PNG is several times its size. `optimised`: Astro's
  * `getImage` of the page's route.
  */
 export async function jsonLdImageSrc(image: NoteImage, optimised: (options: { src: NoteImage; width: number }) => Promise<{ src: string }>): Promise<string> {

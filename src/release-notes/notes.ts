@@ -6,6 +6,7 @@
 import type { ChangelogEntry } from '../history/timeline.ts';
 import type { Issue, Project } from '../snapshot/model.ts';
 import type { NoteImage } from './note-page.ts';
+import { isScheduled } from './schedule.ts';
 
 /** A note as its file says it: frontmatter checked, body not yet rendered. */
 export interface ReleaseNoteSource {
@@ -67,21 +68,27 @@ export function notesInLanguage(all: readonly ReleaseNoteSource[], locale: strin
   return { notes, missing: missing.sort() };
 }
 
+/** Finds the issue a note's name means among `issues`: its portal id, or its identifier in any case (`fn-112`). */
+function issueByName<Named extends Pick<Issue, 'id' | 'identifier'>>(issues: readonly Named[]): (name: string) => Named | undefined {
+  const byName = new Map<string, Named>();
+  for (const issue of issues) {
+    byName.set(issue.id, issue);
+    if (issue.identifier) byName.set(issue.identifier.toUpperCase(), issue);
+  }
+  return (name) => byName.get(name) ?? byName.get(name.toUpperCase());
+}
+
 /**
  * What a note names, found among what the site shows: an issue by its portal id or its identifier (any case), a
  * project by its id. `unknown` are the names nothing shown answers to (the note still builds).
  */
 export function joinNote(note: ReleaseNoteSource, issues: readonly Issue[], projects: readonly Project[]): { note: ReleaseNote; unknown: string[] } {
-  const issueByName = new Map<string, Issue>();
-  for (const issue of issues) {
-    issueByName.set(issue.id, issue);
-    if (issue.identifier) issueByName.set(issue.identifier.toUpperCase(), issue);
-  }
+  const issueNamed = issueByName(issues);
   const projectById = new Map(projects.map((project) => [project.id, project]));
   const unknown: string[] = [];
   const linkedIssues: Issue[] = [];
   for (const name of note.issues) {
-    const issue = issueByName.get(name) ?? issueByName.get(name.toUpperCase());
+    const issue = issueNamed(name);
     if (!issue) unknown.push(name);
     else if (!linkedIssues.includes(issue)) linkedIssues.push(issue);
   }
@@ -144,4 +151,30 @@ export function changelogWithNotes(entries: readonly ChangelogEntry[], notes: re
   }
   items.push(...rest.slice(next));
   return items;
+}
+
+/**
+ * Per shipped issue, the midnight (UTC) of the earliest day a note of a build on `day` names it, in any language: a
+ * note tells what shipped, so the issue shipped on or before it, and the "on or before" bound of a first publish
+ * takes it (`boundedSince`, src/history/timeline.ts). `shipped`: the issues in a shipped column (a note's date says
+ * nothing of the column of one that is not). A note dated after `day` is not published yet (./schedule.ts) and counts
+ * for nothing. E.g. a note of 2026-10-02 naming `FN-133` gives `FN-133`'s id `'2026-10-02T00:00:00.000Z'`.
+ */
+export function shippedNoteDates(
+  notes: readonly Pick<ReleaseNoteSource, 'date' | 'issues'>[],
+  shipped: readonly Pick<Issue, 'id' | 'identifier'>[],
+  day: string,
+): Map<string, string> {
+  const issueNamed = issueByName(shipped);
+  const dates = new Map<string, string>();
+  for (const note of notes) {
+    if (isScheduled(note.date, day)) continue;
+    const at = `${note.date}T00:00:00.000Z`;
+    for (const name of note.issues) {
+      const id = issueNamed(name)?.id;
+      const known = id === undefined ? undefined : dates.get(id);
+      if (id !== undefined && (known === undefined || at < known)) dates.set(id, at);
+    }
+  }
+  return dates;
 }

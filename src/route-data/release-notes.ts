@@ -8,13 +8,14 @@
 import { getCollection, render } from 'astro:content';
 import settings from 'virtual:portal-roadmap/settings';
 import { hasNotes } from '../content/release-notes.ts';
+import { asAstroError } from '../content/user-error.ts';
 import { renderDescription } from '../descriptions/markdown.ts';
 import { buildNotesText } from '../history/published-notes.ts';
 import { writeAtomically } from '../shared/files.ts';
 import { cleanText, quotedList } from '../shared/text.ts';
 import type { Issue, Project } from '../snapshot/model.ts';
 import { duplicateNoteVersions, markdownOfMdx, releaseSlug } from '../release-notes/frontmatter.ts';
-import { joinNote, notesInLanguage, type ReleaseNote, type ReleaseNoteSource } from '../release-notes/notes.ts';
+import { joinNote, notesInLanguage, shippedNoteDates, type ReleaseNote, type ReleaseNoteSource } from '../release-notes/notes.ts';
 import { ConfigError } from '../shared/errors.ts';
 import { RELEASE_SCHEDULE_STEP, scheduledLine, scheduleNotes } from '../release-notes/schedule.ts';
 import { warnInBuild } from './build-warning.ts';
@@ -51,7 +52,7 @@ function readSources(): Promise<ReleaseNoteSource[]> {
       }),
     );
     const duplicate = duplicateNoteVersions(notes, settings.config.locales[0]!);
-    if (duplicate) throw new ConfigError(duplicate);
+    if (duplicate) throw asAstroError(new ConfigError(duplicate));
     // A note dated after the build's day is nowhere yet: every page, feed and file reads the notes from here.
     const { published, scheduled } = scheduleNotes(notes, settings.buildDay);
     const line = scheduledLine(scheduled);
@@ -59,6 +60,14 @@ function readSources(): Promise<ReleaseNoteSource[]> {
     return published;
   })();
   return sources;
+}
+
+/**
+ * Per shipped issue of `shipped`, the day of the earliest note this build publishes that names it, in any language
+ * (`shippedNoteDates`): the "on or before" bound of what the history did not see ship takes it.
+ */
+export async function noteDatesOf(shipped: readonly Issue[]): Promise<Map<string, string>> {
+  return shippedNoteDates(await readSources(), shipped, settings.buildDay);
 }
 
 let written: Promise<void> | undefined;

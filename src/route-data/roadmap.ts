@@ -23,7 +23,7 @@ import { ROADMAP_INFO_ID } from '../content/loader.ts';
 import { columnLabel } from '../shown/columns.ts';
 import type { ReleaseNote } from '../release-notes/notes.ts';
 import { releaseTagLabelsIn } from '../release-notes/tag-labels.ts';
-import { releaseNotesFor } from './release-notes.ts';
+import { noteDatesOf, releaseNotesFor } from './release-notes.ts';
 import { buildRoadmapView, inTitleOrderBeforeHistory, unusedShipDatesWarning, withShipDates, type RoadmapView } from '../view/roadmap-view.ts';
 import { warnInBuild } from './build-warning.ts';
 
@@ -71,6 +71,11 @@ export interface Roadmap extends RoadmapView {
   history: History;
   /** Shipped issues and completed projects with their dates, newest first (the changelog). */
   changelog: ChangelogEntry[];
+  /**
+   * Per shipped issue, the day of the earliest published release note naming it (`shippedNoteDates`): with its
+   * `updatedAt`, it bounds a date the history did not see (`boundedSince`, src/history/timeline.ts).
+   */
+  noteDates: ReadonlyMap<string, string>;
   /** The team's release notes in this language (or the main one where it has none), newest first (src/route-data/release-notes.ts). */
   releaseNotes: ReleaseNote[];
   /** The label of a column id, also of a column the board no longer has (the id itself then). */
@@ -80,8 +85,7 @@ export interface Roadmap extends RoadmapView {
 let siteLanguageList: SiteLanguage[] | undefined;
 
 /**
- * The site's languages, the main one first: worked out once a build (every page asks, through `roadmapFor`;
- * working them out each time cost 0.16 s of a 1,000-issue build).
+ * The site's languages, the main one first: worked out once a build (every page asks, through `roadmapFor`).
  */
 export function languages(): SiteLanguage[] {
   return (siteLanguageList ??= siteLanguages(settings.config.locales, settings.base));
@@ -115,6 +119,7 @@ interface Collections {
   info: RoadmapInfo;
   html: Record<'issues' | 'projects', Map<string, string>>;
   history: History;
+  noteDates: ReadonlyMap<string, string>;
 }
 
 let collections: Promise<Collections> | undefined;
@@ -137,9 +142,12 @@ function readCollections(): Promise<Collections> {
         `The history ${historyFile} (ROADMAP_HISTORY) is ${otherWorkspace(owner)}, not that of the workspace this build reads. Point ROADMAP_HISTORY at this workspace's history, or unset it.`,
       );
     }
-    const history: History = { ...recordRun(saved, shownState(issues, projects, config.columns), info.fetchedAt), workspace: info.workspace };
+    const shown = shownState(issues, projects, config.columns);
+    const history: History = { ...recordRun(saved, shown, info.fetchedAt), workspace: info.workspace };
+    const shippedColumns = new Set(config.shipped.columns);
+    const noteDates = await noteDatesOf(issues.filter((issue) => shippedColumns.has(shown.issues.get(issue.id)?.column ?? '')));
     // Said once a build, whatever the number of languages.
-    const unused = unusedShipDatesWarning(withShipDates(changelog(history, config.shipped, issues), issues, settings.shipDates).unused);
+    const unused = unusedShipDatesWarning(withShipDates(changelog(history, config.shipped, issues, noteDates), issues, settings.shipDates).unused);
     if (unused) warnInBuild('ship-dates', unused);
     return {
       issues,
@@ -150,6 +158,7 @@ function readCollections(): Promise<Collections> {
         projects: new Map(projectEntries.map((e) => [e.id, e.rendered?.html ?? ''])),
       },
       history,
+      noteDates,
     };
   })();
   return collections;
@@ -171,14 +180,14 @@ async function read(segment: string | undefined): Promise<Roadmap> {
   };
   const { labels } = ui;
   const data = await readCollections();
-  const { history } = data;
+  const { history, noteDates } = data;
   const siteConfig: SiteConfig = {
     ...config,
     locale: language.locale,
     title: config.title ?? labels.siteTitle,
     description: config.description ?? labels.siteDescription,
   };
-  const view = buildRoadmapView(data.issues, data.projects, siteConfig, labels, history);
+  const view = buildRoadmapView(data.issues, data.projects, siteConfig, labels, history, noteDates);
   const labelById = new Map<string, string>([...config.columns.map((c) => [c.id, columnLabel(c, labels)] as const), ...view.columns.map((c) => [c.id, c.label] as const)]);
   return {
     ...view,
@@ -194,7 +203,8 @@ async function read(segment: string | undefined): Promise<Roadmap> {
     // words for it); each other language says it in its own.
     descriptionHtml: (collection, id) => retranslatedTruncationNote(data.html[collection].get(id) ?? '', settings.truncatedNote, labels.descriptionTruncated),
     history,
-    changelog: inTitleOrderBeforeHistory(withShipDates(changelog(history, config.shipped, data.issues), data.issues, settings.shipDates).entries, view, language.locale),
+    changelog: inTitleOrderBeforeHistory(withShipDates(changelog(history, config.shipped, data.issues, noteDates), data.issues, settings.shipDates).entries, view, language.locale),
+    noteDates,
     // A column the config no longer has (its columns changed since the history recorded it): never its bare id.
     columnLabel: (id) => labelById.get(id) ?? labels.columnEarlier,
     releaseNotes: await releaseNotesFor(language.locale, view.issues, view.projects),

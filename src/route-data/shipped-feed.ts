@@ -29,6 +29,7 @@ export async function shippedFeed(context: APIContext, file: 'rss.xml' | 'atom.x
   const issueItems = shippedItems(roadmap.changelog, {
     issueById: new Map(roadmap.issues.map((issue) => [issue.id, issue])),
     history: roadmap.history,
+    noteDates: roadmap.noteDates,
     siteRoot: root,
     descriptionHtml: (id) => roadmap.descriptionHtml('issues', id),
     columnOf: (issue) => issueColumnLabel(roadmap, issue),

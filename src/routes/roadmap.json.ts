@@ -11,6 +11,7 @@ export const GET: APIRoute = async () => {
     info: roadmap.info,
     descriptionHtml: roadmap.descriptionHtml,
     history: roadmap.history,
+    noteDates: roadmap.noteDates,
     showUpvotes: roadmap.ui.showUpvotes,
   });
   return new Response(`${JSON.stringify(data, null, 1)}\n`, { headers: { 'content-type': 'application/json' } });

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { WHATS_NEW_SCRIPT } from '../exports/whats-new-script.ts';
+import WHATS_NEW_SCRIPT from '../client-scripts/whats-new.ts?classic';
 
-/** The "what's new" script (src/exports/whats-new-script.ts), served as written. */
+/** The "what's new" script (src/client-scripts/whats-new.ts), bundled as a classic script. */
 export const GET: APIRoute = () => new Response(WHATS_NEW_SCRIPT, { headers: { 'content-type': 'text/javascript; charset=utf-8' } });

@@ -4,9 +4,9 @@ import { runInNewContext } from 'node:vm';
 
 /**
  * Collects this thread's garbage now and gives the freed memory back to the system. A regular collection keeps the
- * freed pages for reuse, resident: a heap of 150 MiB collected to 4 MiB stayed at 197 MiB of RSS, and fell to
- * 62 MiB with the last-resort collection made here. Nor does a worker thread's ending give its pages back: a thread
- * that held 150 MiB left its process 160 MiB larger after it ended, and nothing once it released them first.
+ * freed pages for reuse, resident, where the last-resort collection made here returns them; nor does a worker
+ * thread's ending give its pages back unless it released them first. @see docs/project/performance-log.md,
+ * "Measurements behind the code".
  * V8 offers its collector only to a context made after `--expose-gc` is set; the flag is not left on for this
  * process's own code.
  */

@@ -3,7 +3,7 @@
  * issues hidden columns keep off the board (the content sync stores every issue, and "42 entries" beside a board of
  * 40 left the other two unexplained). The board's columns (./columns.ts) take the same rule from here; the log's
  * summaries stay apart from them, which name columns in the site's language: the content sync, which says these,
- * then loads no translations (about 0.17 s of a build's module loading).
+ * then loads no translations (@see docs/project/performance-log.md, "Measurements behind the code").
  */
 import type { ColumnConfig } from '../config/roadmap-config.ts';
 import type { Issue } from '../snapshot/model.ts';

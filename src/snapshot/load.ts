@@ -34,6 +34,8 @@ export interface LoadHooks {
    * while it checks. Not told for a fetch, whose descriptions come in over its whole run.
    */
   onDescriptions?: (texts: string[]) => void;
+  /** Stops a fetch from the portal: its requests, waiting or in flight, and it fails with the abort's reason. */
+  signal?: AbortSignal | undefined;
 }
 
 /** The description texts of a snapshot's or the demo data's JSON, as read: strings only, anything else skipped. */
@@ -63,7 +65,7 @@ export async function loadSnapshot(source: DataSource, hooks: LoadHooks = {}): P
       // The portal client (and its HTTP stack) is loaded only to fetch: a build from a snapshot file or the demo, which
       // the content sync runs module by module, has no use for it.
       const [{ sessionOf }, { fetchWorkspace }] = await Promise.all([import('../portal/client.ts'), import('../portal/workspace.ts')]);
-      const options = { ...source.portal, onProjectFetched: hooks.onProjectFetched };
+      const options = { ...source.portal, onProjectFetched: hooks.onProjectFetched, signal: hooks.signal };
       // One session for the whole run, so pacing and the deadline cover every request.
       const session = hooks.session ?? sessionOf(options);
       const { issues, repeatedInOnePage, unrequestable, projects, missing, mismatched } = await fetchWorkspace({ ...options, session }, source.extraProjectIds);

@@ -7,7 +7,7 @@
  * `altGlyph*`, `hkern`, `vkern`, `tref`), which no browser draws. `use` is added (DOMPurify refuses it for the
  * links it may follow; here every link is held to the file's own elements, `#id`), and so are `role`, `aria-*`
  * and `data-*` (DOMPurify allows them by default) and Illustrator's `enable-background`.
- * test/unit/team-svg.test.ts holds these lists to DOMPurify's: nothing allowed here that DOMPurify removes, but `use`.
+ * test/unit/team-svg/check.test.ts holds these lists to DOMPurify's: nothing allowed here that DOMPurify removes, but `use`.
  * @see https://github.com/cure53/DOMPurify/blob/main/src/tags.ts
  */
 

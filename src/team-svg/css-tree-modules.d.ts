@@ -1,4 +1,4 @@
-/** css-tree's tokenizer and its decoders, loaded on their own (the whole package brings its CSS grammar, 0.4 s to load). */
+/** css-tree's tokenizer and its decoders, loaded on their own (the whole package brings its CSS grammar, slow to load). */
 declare module 'css-tree/tokenizer' {
   export { tokenize, tokenTypes } from 'css-tree';
 }

@@ -11,8 +11,7 @@ export const SHARE_DESCRIPTION_MAX = 200;
 
 /**
  * Each column's positions by issue id, made once per column list: every issue page asks for its neighbours, and a
- * search of the column each time made the pages of a 10,000-issue site cost the square of a column's length (1.7 s
- * of a build's CPU in the profile).
+ * search of the column each time would make the pages of a site cost the square of a column's length.
  */
 const positionsByColumn = new WeakMap<readonly { id: string }[], Map<string, number>>();
 

@@ -37,8 +37,18 @@ export function issueColumnLabel(view: { columnByIssue: ReadonlyMap<string, { la
 
 type ViewConfig = Pick<RoadmapConfig, 'columns' | 'shipped' | 'locale'>;
 
-/** With a `history`, shipped issues and completed projects are ordered by the date they shipped, as the changelog is. */
-export function buildRoadmapView(allIssues: readonly Issue[], projects: readonly Project[], config: ViewConfig, labels: Labels, history?: History): RoadmapView {
+/**
+ * With a `history`, shipped issues and completed projects are ordered by the date they shipped, as the changelog is
+ * (`noteDates`: its bound's release note days, `changelog`).
+ */
+export function buildRoadmapView(
+  allIssues: readonly Issue[],
+  projects: readonly Project[],
+  config: ViewConfig,
+  labels: Labels,
+  history?: History,
+  noteDates?: ReadonlyMap<string, string>,
+): RoadmapView {
   // Two pages in one folder would lose one: stop, naming both ids, rather than publish the wrong page.
   // Tombstones (what the history says left the site) keep their pages too.
   assertDistinctSlugs('issue', [...allIssues.map((issue) => issue.id), ...(history?.left.issues.keys() ?? [])]);
@@ -65,7 +75,7 @@ export function buildRoadmapView(allIssues: readonly Issue[], projects: readonly
       issues.flatMap((i) => (i.team ? [i.team] : [])),
       firstSeenByTeam(issues, history),
     ),
-    shipped: shippedItems(columns, sortedProjects, config.shipped, history),
+    shipped: shippedItems(columns, sortedProjects, config.shipped, history, noteDates),
   };
 }
 
@@ -74,7 +84,13 @@ export function buildRoadmapView(allIssues: readonly Issue[], projects: readonly
  * date the history saw them ship when there is one (`updatedAt` is never a
  * ship date), else by their last update.
  */
-export function shippedItems(columns: readonly BoardColumn[], projects: readonly Project[], shipped: ViewConfig['shipped'], history?: History) {
+export function shippedItems(
+  columns: readonly BoardColumn[],
+  projects: readonly Project[],
+  shipped: ViewConfig['shipped'],
+  history?: History,
+  noteDates?: ReadonlyMap<string, string>,
+) {
   const newest = (a: string | null, b: string | null) => (b ?? '').localeCompare(a ?? '');
   const rank = history
     ? new Map(
@@ -82,6 +98,7 @@ export function shippedItems(columns: readonly BoardColumn[], projects: readonly
           history,
           shipped,
           columns.flatMap((column) => column.issues),
+          noteDates,
         ).map((entry, index) => [`${entry.kind}:${entry.id}`, index]),
       )
     : undefined;

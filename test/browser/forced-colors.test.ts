@@ -6,30 +6,20 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { PROJECT_ROOT } from '../support/build-site.ts';
-import { filtersSettled, openSite, type OpenSite } from '../support/browser.ts';
+import { filtersSettled, useSite } from '../support/browser.ts';
 
 const SHOTS = join(PROJECT_ROOT, 'test-results', 'forced-colors');
-const build = inject('fixtures').languages;
-let opened: OpenSite;
-let browser: Browser;
-let url = '';
+const languages = useSite('languages');
 
-beforeAll(async () => {
-  expect(build.code, build.output).toBe(0);
-  opened = await openSite(build.outDir);
-  browser = opened.browser;
-  url = opened.site.url;
-  mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(() => opened?.close());
+beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 
 /** How many pixels of `clip` differ from its first pixel (its background): the ink drawn there, decoded by a scratch page. */
 async function ink(page: Page, clip: { x: number; y: number; width: number; height: number }): Promise<number> {
   const png = await page.screenshot({ clip });
-  const decoder = await browser.newPage();
+  const decoder = await languages.browser.newPage();
   try {
     return await decoder.evaluate(async (base64) => {
       const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${base64}`)).blob());
@@ -62,9 +52,9 @@ const shoot = (control: Locator, name: string) => control.screenshot({ path: joi
 
 describe('forced colours', () => {
   it('the filter selects keep their arrows, and a filter that is on keeps a highlight', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const page = await languages.browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.emulateMedia({ forcedColors: 'active' });
-    await page.goto(`${url}/en/`, { waitUntil: 'load' });
+    await page.goto(`${languages.url}/en/`, { waitUntil: 'load' });
     const selects = page.locator('.filters select');
     expect(await selects.count()).toBeGreaterThanOrEqual(3);
     for (const select of await selects.all()) {
@@ -91,9 +81,9 @@ describe('forced colours', () => {
   });
 
   it("the phone's selected status tab is drawn in the highlight colours, and the folded search shows its magnifier alone", async () => {
-    const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
+    const page = await languages.browser.newPage({ viewport: { width: 375, height: 812 } });
     await page.emulateMedia({ forcedColors: 'active' });
-    await page.goto(`${url}/en/`, { waitUntil: 'load' });
+    await page.goto(`${languages.url}/en/`, { waitUntil: 'load' });
     const selected = page.locator('.column-index a[aria-current="true"]');
     expect(await selected.count()).toBe(1);
     const [highlight, highlightText] = [await systemColour(page, 'Highlight', 'backgroundColor'), await systemColour(page, 'HighlightText')];

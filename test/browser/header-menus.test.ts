@@ -9,22 +9,11 @@
  * - Japanese "（現在）" never wraps inside its brackets;
  * - an Arabic page's search field keeps the room for its magnifier with a Latin query (the clear button beside it).
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { openSite, watchPage, type OpenSite } from '../support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useSite, watchPage } from '../support/browser.ts';
 
-const build = inject('fixtures').languages;
-let opened: OpenSite;
-let browser: Browser;
-let url = '';
-
-beforeAll(async () => {
-  expect(build.code, build.output).toBe(0);
-  opened = await openSite(build.outDir);
-  browser = opened.browser;
-  url = opened.site.url;
-});
-afterAll(() => opened?.close());
+const languages = useSite('languages');
 
 const visibleMenus = async (page: Page) => {
   const menus = [];
@@ -42,9 +31,9 @@ const menuIndex = (page: Page, className: string) =>
 describe("the header's menus", () => {
   for (const width of [1280, 375]) {
     it(`close on Escape (focus back on the toggle), on a click elsewhere and when focus leaves, at ${width} px`, async () => {
-      const page = await browser.newPage({ viewport: { width, height: 800 } });
+      const page = await languages.browser.newPage({ viewport: { width, height: 800 } });
       const watch = watchPage(page);
-      await page.goto(`${url}/de/`, { waitUntil: 'load' });
+      await page.goto(`${languages.url}/de/`, { waitUntil: 'load' });
       const menus = await visibleMenus(page);
       const names = await Promise.all(menus.map((menu) => menu.getAttribute('class')));
       expect(names).toEqual(width === 1280 ? ['header-menu language-menu'] : ['header-menu site-links-menu', 'header-menu language-menu']);
@@ -85,8 +74,8 @@ describe('the header at 320 px with text at 200 %', () => {
   // WCAG 1.4.4 and 1.4.10: a visitor who doubles the text (Android's text scaling) on a small phone.
   for (const path of ['/de/', '/ja/', '/']) {
     it(`${path}: every menu opens inside the window, and the skip link shows only when focused`, async () => {
-      const page = await browser.newPage({ viewport: { width: 320, height: 640 } });
-      await page.goto(`${url}${path}`, { waitUntil: 'load' });
+      const page = await languages.browser.newPage({ viewport: { width: 320, height: 640 } });
+      await page.goto(`${languages.url}${path}`, { waitUntil: 'load' });
       // Through the CSSOM, which the CSP allows: the root's size, which every rem follows.
       await page.evaluate(() => (document.documentElement.style.fontSize = '200%'));
       const menus = await visibleMenus(page);
@@ -131,8 +120,8 @@ const lineRects = (page: Page, selector: string, text: string) =>
 
 describe('words that must not break', () => {
   it('the German title at 320 px breaks after "Produkt-", never inside a word', async () => {
-    const page = await browser.newPage({ viewport: { width: 320, height: 640 } });
-    await page.goto(`${url}/de/`, { waitUntil: 'load' });
+    const page = await languages.browser.newPage({ viewport: { width: 320, height: 640 } });
+    await page.goto(`${languages.url}/de/`, { waitUntil: 'load' });
     expect(await page.locator('.site-name').textContent()).toContain('Produkt-Roadmap');
     expect(await lineRects(page, '.site-name', 'Produkt-')).toBe(1);
     expect(await lineRects(page, '.site-name', 'Roadmap')).toBe(1);
@@ -140,12 +129,12 @@ describe('words that must not break', () => {
   });
 
   it('Japanese "（現在）" stays on one line at every phone width', async () => {
-    const page = await browser.newPage({ viewport: { width: 320, height: 800 } });
+    const page = await languages.browser.newPage({ viewport: { width: 320, height: 800 } });
     const issue = await (async () => {
-      await page.goto(`${url}/ja/changes/`, { waitUntil: 'load' });
+      await page.goto(`${languages.url}/ja/changes/`, { waitUntil: 'load' });
       return page.locator('.changes-list a[href*="/issues/"]').first().getAttribute('href');
     })();
-    await page.goto(`${url}${issue}`, { waitUntil: 'load' });
+    await page.goto(`${languages.url}${issue}`, { waitUntil: 'load' });
     expect(await page.locator('.timeline .now').textContent()).toBe('（現在）');
     const split: number[] = [];
     for (let width = 300; width <= 480; width += 3) {
@@ -159,8 +148,8 @@ describe('words that must not break', () => {
 
 describe('the search field on a right-to-left page', () => {
   it('keeps the room for its magnifier with a Latin query, so the clear button is not drawn over it', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 600 } });
-    await page.goto(`${url}/`, { waitUntil: 'load' });
+    const page = await languages.browser.newPage({ viewport: { width: 1280, height: 600 } });
+    await page.goto(`${languages.url}/`, { waitUntil: 'load' });
     const input = page.locator('#site-search-input');
     await input.click();
     await page.keyboard.type('Export');

@@ -9,9 +9,8 @@
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { listFiles } from '../support/build-site.ts';
-import { axeBothSchemes, axeMarkupOnly, launchChromium, watchPage } from '../support/browser.ts';
+import { axeBothSchemes, axeMarkupOnly, openSite, watchPage, type OpenSite } from '../support/browser.ts';
 import type { FixtureName } from '../support/fixtures.ts';
-import { serveStatic, type StaticSite } from '../support/static-server.ts';
 
 /**
  * One path per page type of a build. A type the build has no page of fails, naming the folder it looked in;
@@ -56,16 +55,13 @@ export function describePageAudit(name: string, fixture: FixtureName, options: {
     it('was built', ({ expect }) => expect(build.code, build.output).toBe(0));
     if (build.code !== 0) return;
     const paths = pageTypes(build.outDir);
+    let opened: OpenSite;
     let browser: Browser;
-    let site: StaticSite;
+    let site: OpenSite['site'];
     beforeAll(async () => {
-      site = await serveStatic(build.outDir);
-      browser = await launchChromium();
+      ({ browser, site } = opened = await openSite(build.outDir));
     });
-    afterAll(async () => {
-      await browser?.close();
-      await site?.close();
-    });
+    afterAll(() => opened?.close());
 
     for (const [type, path] of Object.entries(paths)) {
       it(`opens the ${type} page: no dialog, no console error, no axe violation in light mode${!options.colourRulesOn || options.colourRulesOn.includes(type) ? ', nor of the colour rules in dark mode' : ' (colour rules: the demo audit)'}`, async ({

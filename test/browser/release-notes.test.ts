@@ -5,22 +5,18 @@
  */
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { axeBothSchemes, launchChromium, watchPage } from '../support/browser.ts';
+import { axeBothSchemes, openSite, watchPage, type OpenSite } from '../support/browser.ts';
 import { CONFIGURED_BASE } from '../support/fixtures.ts';
-import { serveStatic, type StaticSite } from '../support/static-server.ts';
 
 describe.concurrent('release notes in Chromium', () => {
   const build = inject('fixtures').configured;
+  let opened: OpenSite;
   let browser: Browser;
-  let site: StaticSite;
+  let site: OpenSite['site'];
   beforeAll(async () => {
-    site = await serveStatic(build.outDir, CONFIGURED_BASE);
-    browser = await launchChromium();
+    ({ browser, site } = opened = await openSite(build.outDir, CONFIGURED_BASE));
   });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  afterAll(() => opened?.close());
 
   for (const path of ['releases/invoices-in-one-tap/', 'changelog/']) {
     it(`opens ${path}: the CSP in force, one h1, no dialog, no console error, no axe violation`, async ({ expect }) => {

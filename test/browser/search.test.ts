@@ -17,8 +17,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PROJECT_ROOT, readPage } from '../support/build-site.ts';
 import { SEARCH_SUBMIT_URL } from '../support/fixtures.ts';
-import { axeBothSchemes, launchChromium, watchPage } from '../support/browser.ts';
-import { serveStatic, type StaticSite } from '../support/static-server.ts';
+import { axeBothSchemes, openSite, watchPage, type OpenSite } from '../support/browser.ts';
 
 interface DemoIssue {
   id: string;
@@ -39,8 +38,9 @@ const found = demo.issues.find((issue) => issue.description?.includes(WORD))!;
 const SUBMIT_URL = SEARCH_SUBMIT_URL;
 const voteHref = (issue: { identifier: string }) => `https://portal.example.com/vote/${issue.identifier}?from=roadmap`;
 
+let opened: OpenSite;
 let browser: Browser;
-let site: StaticSite;
+let site: OpenSite['site'];
 let outDir: string;
 
 beforeAll(async () => {
@@ -48,14 +48,10 @@ beforeAll(async () => {
   const build = inject('fixtures')['demo-de'];
   expect(build.code, build.output).toBe(0);
   outDir = build.outDir;
-  site = await serveStatic(outDir);
-  browser = await launchChromium();
+  ({ browser, site } = opened = await openSite(outDir));
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await site?.close();
-});
+afterAll(() => opened?.close());
 
 const isSearchCode = (url: string) => /\/pagefind\/|\/_astro\/search\./.test(url);
 

@@ -8,11 +8,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { axeBothSchemes, axeViolations, COLOUR_RULES, openSite, watchPage, type OpenSite } from '../support/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { axeBothSchemes, axeViolations, COLOUR_RULES, useSite, watchPage } from '../support/browser.ts';
 
 const layoutBuild = inject('fixtures').history;
-const ownBuild = inject('fixtures').demo;
 
 /** The palette as tokens.css writes it: light, then dark. A panel is the band behind the columns, and an issue's facts. */
 const PANEL = { light: 'rgb(245, 246, 248)', dark: 'rgb(21, 26, 33)' };
@@ -27,20 +26,8 @@ interface ExportedIssue {
 const issues = (JSON.parse(readFileSync(join(layoutBuild.outDir, 'roadmap.json'), 'utf8')) as { issues: ExportedIssue[] }).issues;
 const issuePage = (issue: ExportedIssue) => `/issues/${issue.id}/`;
 
-let layout: OpenSite;
-let own: OpenSite;
-
-beforeAll(async () => {
-  expect(layoutBuild.code, layoutBuild.output).toBe(0);
-  expect(ownBuild.code, ownBuild.output).toBe(0);
-  layout = await openSite(layoutBuild.outDir);
-  own = await openSite(ownBuild.outDir);
-});
-
-afterAll(async () => {
-  await layout?.close();
-  await own?.close();
-});
+const layout = useSite('history');
+const own = useSite('demo');
 
 /** The colours a visitor sees: the page's ground, the first panel's, the page heading's text. */
 const colours = (page: Page) =>
@@ -55,7 +42,7 @@ describe('a light-only layout seen by a visitor whose system is dark', () => {
     const page = await layout.browser.newPage({ viewport: { width: 1280, height: 900 }, colorScheme: 'dark' });
     const watch = watchPage(page);
     for (const path of ['/', issuePage(issues[0]!)]) {
-      await page.goto(`${layout.site.url}${path}`, { waitUntil: 'load' });
+      await page.goto(`${layout.url}${path}`, { waitUntil: 'load' });
       await page.emulateMedia({ colorScheme: 'dark' });
       expect(await colours(page), path).toEqual({ page: PAGE.light, panel: PANEL.light, heading: TEXT.light });
       expect(await axeBothSchemes(page), path).toEqual({ light: [], dark: [] });
@@ -66,7 +53,7 @@ describe('a light-only layout seen by a visitor whose system is dark', () => {
 
   it('turns dark with the page where the page declares dark, and stays readable', async () => {
     const page = await layout.browser.newPage({ viewport: { width: 1280, height: 900 }, colorScheme: 'dark' });
-    await page.goto(`${layout.site.url}/`, { waitUntil: 'load' });
+    await page.goto(`${layout.url}/`, { waitUntil: 'load' });
     // What a layout's own stylesheet says when it has a dark scheme (`:root { color-scheme: light dark }`), set here
     // through the CSSOM, which the pages' policy allows.
     await page.evaluate(() => document.documentElement.style.setProperty('color-scheme', 'light dark'));
@@ -82,7 +69,7 @@ describe('the search field in a layout with no place for it', () => {
     const word = issue.title.split(/\s+/).find((candidate) => candidate.length > 5)!;
     const page = await layout.browser.newPage({ viewport: { width: 1280, height: 900 } });
     const watch = watchPage(page);
-    await page.goto(`${layout.site.url}/`, { waitUntil: 'load' });
+    await page.goto(`${layout.url}/`, { waitUntil: 'load' });
     const field = page.locator('#content > .roadmap-toolbar search[data-search] input');
     expect(await field.isVisible()).toBe(true);
     await field.click();
@@ -99,7 +86,7 @@ describe("the roadmap's own frame", () => {
   it("follows the visitor's system as before: light, or dark with the dark palette, and axe finds no colour fault", async () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       const page = await own.browser.newPage({ viewport: { width: 1280, height: 900 }, colorScheme });
-      await page.goto(`${own.site.url}/`, { waitUntil: 'load' });
+      await page.goto(`${own.url}/`, { waitUntil: 'load' });
       expect(await colours(page), colorScheme).toEqual({ page: PAGE[colorScheme], panel: PANEL[colorScheme], heading: TEXT[colorScheme] });
       expect(await axeViolations(page, COLOUR_RULES), colorScheme).toEqual([]);
       await page.close();

@@ -7,30 +7,38 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { axeBothSchemes, launchChromium, tabTo, watchPage } from '../support/browser.ts';
-import { CONFIGURED_BASE, CONFIGURED_BUILD_DAY, CONFIGURED_RELEASE_NOTES } from '../support/fixtures.ts';
+import { formatDate } from '../../src/i18n/format.ts';
+import { PROJECT_ROOT } from '../support/build-site.ts';
+import { axeBothSchemes, openSite, tabTo, watchPage, type OpenSite } from '../support/browser.ts';
+import { CONFIGURED_BASE, CONFIGURED_BUILD_DAY, CONFIGURED_RELEASE_NOTES, CONFIGURED_SITE } from '../support/fixtures.ts';
 import { PAYLOADS } from '../support/hostile.ts';
-import { serveStatic, type StaticSite } from '../support/static-server.ts';
 
 interface LatestItem {
   kind: string;
   title: string;
   url: string;
   shippedAt: string;
+  summary: string | null;
 }
 
 /** The fixture's published notes, read from their files: title, date, tags (a file named `_…` is a draft, no note; one dated after the build's day waits). */
 const notes = readdirSync(CONFIGURED_RELEASE_NOTES, { recursive: true, encoding: 'utf8' })
   .filter((file) => file.endsWith('.md') && !/(^|\/)_/.test(file))
   .map((file) => {
-    const frontmatter = parseYaml(readFileSync(join(CONFIGURED_RELEASE_NOTES, file), 'utf8').split(/^---$/m)[1]!) as { title: string; date: string; tags: string[] };
-    return { title: frontmatter.title, at: new Date(frontmatter.date).toISOString(), tags: frontmatter.tags };
+    const frontmatter = parseYaml(readFileSync(join(CONFIGURED_RELEASE_NOTES, file), 'utf8').split(/^---$/m)[1]!) as {
+      title: string;
+      date: string;
+      tags: string[];
+      image?: string;
+      imageAlt?: string;
+    };
+    return { title: frontmatter.title, at: new Date(frontmatter.date).toISOString(), tags: frontmatter.tags, image: frontmatter.image, imageAlt: frontmatter.imageAlt };
   })
   .filter((note) => note.at.slice(0, 10) <= CONFIGURED_BUILD_DAY)
   .sort((a, b) => (a.at < b.at ? 1 : -1));
@@ -38,8 +46,8 @@ const notes = readdirSync(CONFIGURED_RELEASE_NOTES, { recursive: true, encoding:
 const german = JSON.parse(readFileSync('src/i18n/translations/de.json', 'utf8')) as Record<string, string>;
 const TAG_WORDS: Record<string, string> = { new: german.releaseTagNew!, improved: german.releaseTagImproved!, fixed: german.releaseTagFixed! };
 
-/** The lines docs/whats-new.md tells a host to add to its CSP, for a roadmap at `origin`. */
-function documentedCspLines(origin: string): string[] {
+/** The lines docs/whats-new.md tells a host to add to its CSP, for a roadmap at `origins` (one or more, space-separated). */
+function documentedCspLines(origins: string): string[] {
   const docs = readFileSync('docs/whats-new.md', 'utf8');
   const section = docs.slice(docs.indexOf("## Your app's Content-Security-Policy"));
   const block = /```text\n([\s\S]*?)```/.exec(section)![1]!;
@@ -47,7 +55,7 @@ function documentedCspLines(origin: string): string[] {
     .split('\n')
     .map((line) => line.trim().replace(/;$/, ''))
     .filter(Boolean)
-    .map((line) => line.replaceAll('https://roadmap.example.com', origin));
+    .map((line) => line.replaceAll('https://roadmap.example.com', origins));
 }
 
 /** The host's own CSS, written to restyle everything it can reach (in dark colours: axe checks its text behind the backdrop too). */
@@ -60,7 +68,8 @@ dialog, ul, h2, p, b, time, span { display: block; background: rgb(200, 220, 255
 `;
 
 const build = inject('fixtures').configured;
-let site: StaticSite;
+let opened: OpenSite;
+let site: OpenSite['site'];
 let browser: Browser;
 let host: Server;
 let hostOrigin = '';
@@ -70,11 +79,14 @@ let policy = '';
 
 beforeAll(async () => {
   latest = JSON.parse(readFileSync(join(build.outDir, 'latest.json'), 'utf8'));
-  site = await serveStatic(build.outDir, CONFIGURED_BASE);
-  browser = await launchChromium();
+  ({ browser, site } = opened = await openSite(build.outDir, CONFIGURED_BASE));
   roadmapRoot = `${site.url}${CONFIGURED_BASE}`;
-  // The host's own strict policy, then the docs' lines.
-  policy = ["default-src 'none'", "style-src 'self'", "base-uri 'none'", "form-action 'none'", "require-trusted-types-for 'script'", ...documentedCspLines(site.url)].join('; ');
+  // The host's own strict policy, then the docs' lines, for the roadmap served here and at its configured address
+  // (latest.json's addresses, the notes' images among them, are the configured site's: newContext serves them).
+  const roadmapOrigins = `${site.url} ${new URL(CONFIGURED_SITE).origin}`;
+  policy = ["default-src 'none'", "style-src 'self'", "base-uri 'none'", "form-action 'none'", "require-trusted-types-for 'script'", ...documentedCspLines(roadmapOrigins)].join(
+    '; ',
+  );
   host = createServer((req, res) => {
     if (req.url === '/host.css') {
       res.writeHead(200, { 'content-type': 'text/css' });
@@ -93,14 +105,15 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await site?.close();
+  await opened?.close();
   await new Promise((resolve) => host?.close(resolve));
 });
 
 /** A context that records the host page's CSP violations (an init script runs outside the page's CSP). */
-async function newContext(): Promise<BrowserContext> {
-  const context = await browser.newContext();
+async function newContext(options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  // The roadmap at its configured address is the build served from disk.
+  await context.route(`${CONFIGURED_SITE}/**`, (route) => route.fulfill({ path: join(build.outDir, new URL(route.request().url()).pathname.slice(CONFIGURED_BASE.length)) }));
   await context.addInitScript(() => {
     const violations: string[] = [];
     (window as unknown as { violations: string[] }).violations = violations;
@@ -166,7 +179,9 @@ describe("the what's new panel on another origin", () => {
     ]);
     for (const note of notes) {
       const entry = entries.filter({ has: page.getByRole('link', { name: note.title, exact: true }) });
-      const dateText = new Intl.DateTimeFormat('de-DE', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(note.at));
+      // Written as the site writes it (src/i18n/format.ts): German keeps the day and the month on one line.
+      const dateText = formatDate(note.at, 'de-DE');
+      expect(dateText).toMatch(/^\d+\.\u00a0/);
       expect(await entry.locator('time').textContent()).toBe(dateText);
       expect(await entry.locator('[data-tag]').allTextContents()).toEqual(note.tags.map((tag) => TAG_WORDS[tag]));
     }
@@ -194,7 +209,8 @@ describe("the what's new panel on another origin", () => {
     await page.keyboard.press('Escape');
     expect(await isOpen(page)).toBe(false);
     expect(await focused(page)).toMatchObject({ id: 'news', inPanel: false });
-    expect(await page.locator('#news').getAttribute('aria-expanded')).toBe('false');
+    // Set by the dialog's close event, a task queued after the dialog closes and hands focus back.
+    await expect.poll(() => page.locator('#news').getAttribute('aria-expanded')).toBe('false');
 
     // Open again with Space: nothing unread now; the close button (focused first) closes it with Enter.
     await page.keyboard.press('Space');
@@ -207,6 +223,94 @@ describe("the what's new panel on another origin", () => {
     expect(await context.cookies()).toEqual([]);
     expect(await violations(page)).toEqual([]);
     expect(watch).toEqual({ dialogs: [], consoleErrors: [] });
+    await context.close();
+  });
+
+  it("shows a note's image, a small copy from the roadmap's origin under the documented img-src, and its summary (screenshots)", async () => {
+    const withImage = notes.find((note) => note.image)!;
+    // The note's file beside it, a PNG: its width is in its header. The copy latest.json names is at most 640 px wide.
+    const fileWidth = readFileSync(join(CONFIGURED_RELEASE_NOTES, withImage.image!)).readUInt32BE(16);
+    const context = await newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const watch = watchPage(page);
+    await visit(page);
+    await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [`portal-roadmap:seen:${roadmapRoot}`, notes[1]!.at]);
+    await page.reload();
+    await expect.poll(() => page.locator('#news').getAttribute('aria-controls')).toBe('portal-roadmap-whats-new');
+    await page.locator('#news').click();
+    const entry = page
+      .getByRole('dialog')
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('link', { name: withImage.title, exact: true }) });
+    const image = entry.getByRole('img', { name: withImage.imageAlt! });
+    expect(await image.count()).toBe(1);
+    await image.scrollIntoViewIfNeeded();
+    await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBe(Math.min(640, fileWidth));
+    // A copy the build made, at the roadmap's address (its configured site).
+    expect(await image.getAttribute('src')).toMatch(new RegExp(`^${CONFIGURED_SITE}/_astro/[^/]+\\.webp$`));
+    // Its size is in the markup: nothing moves when it arrives.
+    expect(await image.evaluate((element: HTMLImageElement) => [element.getAttribute('width'), element.getAttribute('height')])).toEqual([
+      String(Math.min(640, fileWidth)),
+      expect.stringMatching(/^\d+$/),
+    ]);
+    expect(await entry.locator('p').last().textContent()).toBe(latest.items.find((item) => item.title === withImage.title)!.summary);
+    const shots = join(PROJECT_ROOT, 'test-results', 'whats-new-panel');
+    mkdirSync(shots, { recursive: true });
+    for (const width of [375, 1280]) {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.setViewportSize({ width, height: width < 640 ? 812 : 900 });
+        await page.emulateMedia({ colorScheme });
+        await image.scrollIntoViewIfNeeded();
+        // The image fits the panel, which fits the window.
+        const box = (await image.boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(width);
+        await page.screenshot({ path: join(shots, `panel-${width}-${colorScheme}.png`) });
+      }
+    }
+    expect(await violations(page)).toEqual([]);
+    expect(watch).toEqual({ dialogs: [], consoleErrors: [] });
+    await context.close();
+  });
+
+  it('keeps the unread bar and dot in forced colours (Windows contrast themes), and no bar on a read entry', async () => {
+    const context = await newContext();
+    const page = await context.newPage();
+    await visit(page);
+    const seen = notes[1]!.at;
+    await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [`portal-roadmap:seen:${roadmapRoot}`, seen]);
+    await page.reload();
+    await expect.poll(() => page.locator('#news').getAttribute('aria-controls')).toBe('portal-roadmap-whats-new');
+    await page.emulateMedia({ forcedColors: 'active', colorScheme: 'dark' });
+    await page.locator('#news').click();
+    expect(await isOpen(page)).toBe(true);
+    const marks = await page.evaluate((word) => {
+      const dialog = document.querySelector('portal-roadmap-whats-new')!.shadowRoot!.querySelector('dialog')!;
+      return {
+        forced: matchMedia('(forced-colors: active)').matches,
+        background: getComputedStyle(dialog).backgroundColor,
+        entries: [...dialog.querySelectorAll('li')].map((item) => ({
+          unread: item.textContent!.includes(word),
+          bar: getComputedStyle(item).borderInlineStartColor,
+          dot: item.querySelector('b') && getComputedStyle(item.querySelector('b')!, '::before').backgroundColor,
+        })),
+      };
+    }, german.whatsNewUnread!);
+    expect(marks.forced).toBe(true);
+    const unread = marks.entries.filter((entry) => entry.unread);
+    const read = marks.entries.filter((entry) => !entry.unread);
+    expect(unread.length).toBe(latest.items.filter((item) => item.shippedAt > seen).length);
+    expect(read.length).toBeGreaterThan(0);
+    // Unread: a bar and a dot in a colour of their own, not the panel's background; read: no bar to be seen.
+    for (const entry of unread) {
+      expect(entry.bar).not.toBe(marks.background);
+      expect(entry.dot).not.toBe(marks.background);
+    }
+    expect(new Set(read.map((entry) => entry.bar))).toEqual(new Set([marks.background]));
+    expect(unread.every((entry) => entry.bar !== read[0]!.bar)).toBe(true);
+    const shots = join(PROJECT_ROOT, 'test-results', 'whats-new-panel');
+    mkdirSync(shots, { recursive: true });
+    await page.screenshot({ path: join(shots, 'panel-forced-colors.png') });
+    expect(await violations(page)).toEqual([]);
     await context.close();
   });
 
@@ -280,12 +384,18 @@ describe("the what's new panel on another origin", () => {
         title: payload,
         url: payload,
         tags: ['new', payload],
+        image: { url: payload, alt: payload, width: payload, height: payload },
         dateLabel: `${payload} {date}`,
         shippedAt: '2099-01-01T00:00:00.000Z',
       })),
     };
     await context.route(`${roadmapRoot}latest.json`, (route) =>
       route.fulfill({ contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body: JSON.stringify(hostile) }),
+    );
+    // The images a payload's address resolves to (a relative one, under the roadmap) are answered here.
+    await context.route(
+      (url) => url.href.startsWith(roadmapRoot) && !/(latest\.json|whats-new\.js)$/.test(url.pathname),
+      (route) => route.fulfill({ contentType: 'image/png', body: readFileSync(join(CONFIGURED_RELEASE_NOTES, 'invoices.png')) }),
     );
     const page = await context.newPage();
     const watch = watchPage(page);
@@ -304,11 +414,15 @@ describe("the what's new panel on another origin", () => {
         titles: [...shadow.querySelectorAll('li')].map((item) => item.children[1]!.textContent),
         links: [...shadow.querySelectorAll('li')].map((item) => item.querySelector('a')?.getAttribute('href') ?? null),
         hrefs: [...shadow.querySelectorAll('a')].map((link) => link.getAttribute('href')),
+        images: [...shadow.querySelectorAll('img')].map((image) => [image.getAttribute('src'), image.alt]),
         heading: shadow.querySelector('h2')!.textContent,
         chips: [...shadow.querySelectorAll('li:first-child [data-tag]')].map((chip) => chip.textContent),
       };
     });
-    expect(panel.tags).toEqual(['a', 'b', 'button', 'dialog', 'div', 'h2', 'li', 'p', 'span', 'time', 'ul']);
+    expect(panel.tags).toEqual(['a', 'b', 'button', 'dialog', 'div', 'h2', 'img', 'li', 'p', 'span', 'time', 'ul']);
+    // An image only from an http(s) address, the payload its text alternative, as text.
+    expect(panel.images.length).toBe(panel.links.filter(Boolean).length);
+    expect(panel.images.every(([src, alt]) => /^https?:\/\//.test(src!) && PAYLOADS.includes(alt!))).toBe(true);
     expect(panel.titles).toEqual(PAYLOADS.slice(0, 20));
     // Only http(s) addresses become links: a script address leaves its title without one (a relative one resolves under the roadmap).
     expect(panel.hrefs.every((href) => /^https?:\/\//.test(href!))).toBe(true);

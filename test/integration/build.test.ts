@@ -116,11 +116,16 @@ describe('build against a portal that pages with take 10', () => {
 
 // The one real build that fails once Astro renders (in the content loader): its exit code and message reach the user.
 describe('a build that fails', () => {
-  it('fails an unknown workspace, non-zero, saying the id is wrong or the portal unpublished', async () => {
+  it('fails an unknown workspace, non-zero, in one line saying the id is wrong or the portal unpublished, and a hint', async () => {
     const build = await buildSite({ PORTAL_API_URL: apiUrl, PORTAL_WORKSPACE_ID: 'no-such-workspace', ROADMAP_SITE: TEST_SITE });
     expect(build.code).not.toBe(0);
     expect(build.output).toContain('the workspace id is wrong, or its portal/roadmap is not published');
     expect(existsSync(join(build.outDir, 'index.html'))).toBe(false);
+    // One line with the cause and the fix, and a hint, as Astro says a user's mistake: no location, stack or cause block.
+    expect(build.output.split('\n').filter((line) => line.includes('the workspace id is wrong'))).toHaveLength(1);
+    expect(build.output).toMatch(/\n {2}Hint:\n {4}PORTAL_API_URL and PORTAL_WORKSPACE_ID name the portal/);
+    expect(build.output).not.toMatch(/^\s+at /m);
+    expect(build.output).not.toMatch(/Stack trace:|Location:|Caused by:/);
   });
 });
 

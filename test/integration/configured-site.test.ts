@@ -186,16 +186,18 @@ describe('a configured site', () => {
 describe('config mistakes fail the build, naming the option', () => {
   const dir = mkdtempSync(join(tmpdir(), 'configured-'));
   // Each build that stops at the config still starts Node and Astro: two builds, side by side, cover the three mistakes.
-  it('a bad colour and a vote URL without a placeholder: one friendly line each, with the value and its path, no stack, exit 1; a custom CSS file that is missing', async () => {
+  it('a bad colour and a vote URL without a placeholder: one friendly line each, with the value and its path, and a hint, no stack, exit 1; a custom CSS file that is missing', async () => {
     const file = join(dir, 'bad.json');
     const cssFile = join(dir, 'bad-css.json');
     writeFileSync(file, JSON.stringify({ theme: { accent: 'blue' }, voteUrl: 'https://portal.example.com/r/' }));
     writeFileSync(cssFile, JSON.stringify({ theme: { customCss: 'nope.css' } }));
     const [build, css] = await Promise.all([buildSite({ ROADMAP_CONFIG: file }), buildSite({ ROADMAP_CONFIG: cssFile })]);
     expect(build.code).toBe(1);
+    // Astro's shape for a user's mistake: its line saying which hook stopped, ours with the cause and the fix, and a hint.
     const lines = build.output.trim().split('\n');
-    expect(lines.length, build.output).toBeLessThanOrEqual(5);
-    expect(build.output).toContain(`Invalid ${file}:`);
+    expect(lines.length, build.output).toBeLessThanOrEqual(7);
+    expect(build.output).toContain(`[portal-roadmap] Invalid ${file}:`);
+    expect(build.output).toMatch(/\n {2}Hint:\n {4}Every option is in docs\/reference\/config\.md/);
     expect(build.output).toContain('  - theme.accent: use a hex colour, e.g. "#1d4ed8"; got "blue"');
     expect(build.output).toContain('  - voteUrl: include {issueId} or {identifier}');
     expect(build.output).not.toMatch(/^\s+at /m);

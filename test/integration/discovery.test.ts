@@ -178,7 +178,7 @@ describe('JSON-LD of a hostile workspace', () => {
   });
 });
 
-// The one real build that fails while Astro loads its config (env and roadmap.config.json mistakes fail there too; test/unit/config.test.ts covers their messages).
+// The one real build that fails while Astro loads its config (env and roadmap.config.json mistakes fail there too; test/unit/config/roadmap-config.test.ts covers their messages).
 describe('a build from the API without a site', () => {
   it('fails, saying the sitemap needs site and how to set it', async () => {
     const build = await buildSite({ PORTAL_API_URL: apiUrl, PORTAL_WORKSPACE_ID: 'ws-paged' });

@@ -151,8 +151,9 @@ describe('privacy.hideFields: every field (priority, team, createdAt, updatedAt)
     expect(notEmptied(hidden, 'team')).toEqual([]);
     expect(boardIndex(hidden).teams).toEqual([]);
     expect(rows(hidden).filter((row) => row[3] !== -1)).toEqual([]);
-    // No team to filter by (the filter offers "All" alone).
-    expect(offered(hidden, '#filter-team').filter(([, values]) => values.some((value) => value !== ''))).toEqual([]);
+    // No team filter at all (docs/reference/config.md, privacy.hideFields), where the other filters stay.
+    expect(offered(hidden, '#filter-team')).toEqual([]);
+    expect(offered(hidden, '#filter-project').find(([file]) => file === 'index.html')).toBeDefined();
     expect(factLabels(hidden)).not.toContain(english.team);
     // The control tells them on its issue pages, in its exports, its feed and its search index, and filters by them.
     const told = tellers(control, TEAM);

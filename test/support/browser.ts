@@ -2,8 +2,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults, RunOptions } from 'axe-core';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium as playwrightChromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { CHROMIUM_PACKAGE, CHROMIUM_PATH } from './chromium-path.ts';
+import type { FixtureName } from './fixtures.ts';
 import { serveStatic, type StaticSite } from './static-server.ts';
 
 /**
@@ -17,7 +19,7 @@ export async function launchChromium(options: { proxy?: string; framesLocalFromP
       `Chromium is not at ${CHROMIUM_PATH}. Install it with \`apt-get install -y ${CHROMIUM_PACKAGE}\` (run by npm test's pretest step as root), or set CHROMIUM_PATH.`,
     );
   }
-  return chromium.launch({
+  return playwrightChromium.launch({
     executablePath: CHROMIUM_PATH,
     // Without the background-networking flags Chromium keeps reaching for Google's hosts, which this network refuses.
     args: [
@@ -140,25 +142,68 @@ export async function axeMarkupOnly(page: Page): Promise<{ light: string[]; dark
   return { light: await axeViolations(page, undefined, COLOUR_RULES), dark: [] };
 }
 
+/**
+ * The worker's one Chromium, for every browser test that needs no launch option: a launch costs about what a page
+ * audit does, and a worker runs file after file in one process (`isolate: false`, test/vitest.config.ts). Files share
+ * the process, never a page: each test opens a context of its own (`browser.newPage()` or `newContext()`), and
+ * `OpenSite.close` closes what a file left open. Playwright closes the browser when the worker exits.
+ */
+let chromium: Promise<Browser> | undefined;
+export function sharedChromium(): Promise<Browser> {
+  chromium ??= launchChromium().then((browser) => {
+    browser.on('disconnected', () => (chromium = undefined));
+    return browser;
+  });
+  return chromium;
+}
+
 export interface OpenSite {
   browser: Browser;
   site: StaticSite;
-  /** Closes the browser, then stops the server. */
+  /** Closes the contexts opened in the browser (the worker's, see `sharedChromium`) since, then stops the server. */
   close: () => Promise<void>;
 }
 
-/** Serves a built site (under `base`, as a host would) and launches Chromium for it: the start of every browser test file. */
+/** Serves a built site (under `base`, as a host would) in the worker's Chromium: the start of every browser test file. */
 export async function openSite(outDir: string, base = '/'): Promise<OpenSite> {
   const site = await serveStatic(outDir, base);
-  const browser = await launchChromium();
+  const browser = await sharedChromium();
+  const before = new Set(browser.contexts());
   return {
     browser,
     site,
     close: async () => {
-      await browser.close();
+      await Promise.all(browser.contexts().map((context) => (before.has(context) ? undefined : context.close())));
       await site.close();
     },
   };
+}
+
+/** A fixture's site open for a whole test file; its fields are set once the file's `beforeAll` has run. */
+export interface SiteForFile {
+  browser: Browser;
+  site: StaticSite;
+  /** `site.url`: where the site is served, without a trailing slash. */
+  url: string;
+}
+
+/**
+ * Opens a fixture's site for the tests of the file that calls it: checks that the fixture built, serves it and
+ * takes the worker's Chromium in `beforeAll`; closes the file's pages and stops the server in `afterAll`. E.g.
+ * `const demo = useSite('demo');` at the top of a file, then `await demo.browser.newPage()` in a test.
+ */
+export function useSite(fixture: FixtureName, base = '/'): SiteForFile {
+  const opened = {} as SiteForFile & { close?: () => Promise<void> };
+  beforeAll(async () => {
+    const build = inject('fixtures')[fixture];
+    expect(build.code, build.output).toBe(0);
+    const { browser, site, close } = await openSite(build.outDir, base);
+    Object.assign(opened, { browser, site, url: site.url, close });
+  });
+  afterAll(async () => {
+    await opened.close?.();
+  });
+  return opened;
 }
 
 /** Waits until the board's filter island has drawn what its form says (it may be fetching its index first). */

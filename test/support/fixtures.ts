@@ -99,7 +99,9 @@ export const LANGUAGES_CONFIG = {
 
 /**
  * The snapshot fixture's config: the options teams ask for, no upvote counts, every field privacy can hide hidden, a
- * column of declined issues with a heading of the team's, and no team boards.
+ * column of declined issues with a heading of the team's, and no team boards. With the configured fixture's release
+ * notes, on the day after the configured fixture's build (SNAPSHOT_BUILD_DAY): its build publishes the note that one
+ * keeps scheduled, and, `updatedAt` hidden, its first publish dates what the notes name by their days alone.
  */
 export const DECLINED_HEADING = 'Declined';
 export const SNAPSHOT_CONFIG = {
@@ -107,7 +109,10 @@ export const SNAPSHOT_CONFIG = {
   privacy: { hideFields: ['priority', 'team', 'createdAt', 'updatedAt'] },
   board: { showDeclined: true, teamBoards: false },
   labels: { columnCanceled: DECLINED_HEADING },
+  releaseNotes: { folder: CONFIGURED_RELEASE_NOTES },
 } satisfies RoadmapConfigInput;
+/** The snapshot fixture's build day (`ROADMAP_BUILD_DATE`): the day after CONFIGURED_BUILD_DAY, the date of the note scheduled there. */
+export const SNAPSHOT_BUILD_DAY = '2026-11-21';
 
 /** The demo-de fixture's links (test/browser/search.test.ts): a vote link on every card, a suggest link in every header. */
 export const SEARCH_VOTE_URL = 'https://portal.example.com/vote/{identifier}?from=roadmap';
@@ -212,9 +217,17 @@ export const FIXTURES = {
   /**
    * From a snapshot file of a portal that ignores skip and take, with the API variables pointing at a closed port: it needs no network.
    * Its config hides upvote counts and every field privacy can hide, and shows declined issues in a column of their own (SNAPSHOT_CONFIG).
+   * It has the configured fixture's release notes, its clock set to the day after that one's (SNAPSHOT_BUILD_DAY).
    */
   snapshot: {
-    env: { ROADMAP_SNAPSHOT: SNAPSHOT_FILE, PORTAL_API_URL: 'http://127.0.0.1:9/api/v1', PORTAL_WORKSPACE_ID: 'ws-whole', ROADMAP_SITE: TEST_SITE, ROADMAP_CONFIG: CONFIG_FILE },
+    env: {
+      ROADMAP_SNAPSHOT: SNAPSHOT_FILE,
+      PORTAL_API_URL: 'http://127.0.0.1:9/api/v1',
+      PORTAL_WORKSPACE_ID: 'ws-whole',
+      ROADMAP_SITE: TEST_SITE,
+      ROADMAP_CONFIG: CONFIG_FILE,
+      ROADMAP_BUILD_DATE: SNAPSHOT_BUILD_DAY,
+    },
     config: SNAPSHOT_CONFIG,
     snapshotOf: { PORTAL_API_URL: PORTAL, PORTAL_WORKSPACE_ID: 'ws-whole', PORTAL_PROJECT_IDS: EXTRA_PROJECT_ID },
   },

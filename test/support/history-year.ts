@@ -1,6 +1,6 @@
 /**
  * A year of scheduled rebuilds of a large workspace, for the history's bound
- * (test/unit/history-bound.test.ts) and `npm run bench`. Deterministic: the
+ * (test/unit/history/bound.test.ts) and `npm run bench`. Deterministic: the
  * same options give the same year.
  *
  * The workspace churns, per day: `arrivalsPerDay` new issues and as many

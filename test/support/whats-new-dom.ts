@@ -4,7 +4,10 @@
  * The browser tier (test/browser/whats-new-panel.test.ts) runs the script as served, in Chromium.
  */
 import { JSDOM } from 'jsdom';
-import { WHATS_NEW_SCRIPT } from '../../src/exports/whats-new-script.ts';
+import { classicScript } from '../../src/integration/classic-scripts.ts';
+
+/** The script as the roadmap serves it: bundled from src/client-scripts/whats-new.ts. */
+export const { code: WHATS_NEW_SCRIPT } = await classicScript('client-scripts/whats-new.ts');
 
 /** Where the script is served from in these runs. */
 export const PANEL_ROOT = 'https://roadmap.example/';

@@ -1,6 +1,7 @@
 /**
  * The layer rules of .dependency-cruiser.cjs hold for the `.astro` files as for the .ts files (test/support/layer-check.ts
  * reads their imports with Astro's compiler), and the check fails on the imports that break them.
+ * And test/unit/ mirrors src/ (test/support/unit-layout.ts).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { join } from 'node:path';
 import { LOADERS_MODULE } from '../../src/integration/loaders-external.ts';
 import { PROJECT_ROOT } from '../support/build-site.ts';
 import { astroFiles, astroSpecifiers, cruisedGraphs, reachable, specifiersIn, violations, withAstroFiles, type Graph } from '../support/layer-check.ts';
+import { projectFiles, unmatchedUnitTests } from '../support/unit-layout.ts';
 
 let cruised: Graph;
 let runtime: Graph;
@@ -88,5 +90,20 @@ describe('the content sync', () => {
     const loaded = reachable(runtime, 'src/content/loaders.ts');
     expect(loaded.has('src/content/loader.ts')).toBe(true);
     expect([...loaded].filter((module) => module.startsWith('src/i18n/'))).toEqual([]);
+  });
+});
+
+describe('the unit tests', () => {
+  it('mirror src/: each is named after the module it tests, in that module’s folder (test/support/unit-layout.ts)', () => {
+    const { tests, sources } = projectFiles();
+    expect(tests).toContain('test/unit/feeds/atom.test.ts');
+    expect(unmatchedUnitTests(tests, sources)).toEqual([]);
+  });
+
+  it('fail on a test that names no module, or sits outside its module’s folder', () => {
+    const { tests, sources } = projectFiles();
+    const planted = ['test/unit/atom.test.ts', 'test/unit/feeds/nowhere.test.ts', 'test/unit/history/atom.test.ts'];
+    expect(unmatchedUnitTests([...tests, ...planted], sources)).toEqual(planted);
+    expect(unmatchedUnitTests(['test/unit/publish/rebuild.live-history.test.ts', 'test/unit/view/issue-page.test.ts'], sources)).toEqual([]);
   });
 });

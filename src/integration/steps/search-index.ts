@@ -107,10 +107,12 @@ export function searchIndex({ locales, folder, maxFragments = SEARCH_FRAGMENT_FI
     pageReuseRecord().searchDigest = digest;
     if (previous?.digest === digest) return { pages: records.length, kept: previous.dir };
     const index = await indexRecords(records, options);
-    // Written at once, on Pagefind's process, while the main thread renders the pages; a large index waits (see `write`).
+    // Written at once, on Pagefind's process, while the main thread renders the pages; a large index waits (see
+    // `write`).
     const staging = outputRoot && records.length < RELEASE_BEFORE_WRITING_PAGES ? join(outputRoot, EARLY_INDEX_DIR) : undefined;
     const early = staging ? writtenIndex(index, staging) : Promise.resolve(undefined);
-    // A failed early write is not the build's end: the index is written again where it belongs, which reports its own failure.
+    // A failed early write is not the build's end: the index is written again where it belongs, which reports its own
+    // failure.
     return { pages: records.length, index, early: early.catch(() => undefined) };
   }
 
@@ -129,9 +131,9 @@ export function searchIndex({ locales, folder, maxFragments = SEARCH_FRAGMENT_FI
     let written: WrittenIndex;
     if (early && (await moved(early.dir, outputPath))) written = early;
     else {
-      // Pagefind's process needs most of its memory while it writes (about 200 MiB at 10,000 issues, four times what it
-      // holds while indexing), when the pages are done: a large build gives back what it collected first. Not a small
-      // one: at 1,000 issues the collection took 0.3–2 CPU seconds for nothing worth it (docs/performance.md).
+      // Pagefind's process needs most of its memory while it writes (several times what it holds while indexing), when
+      // the pages are done: a large build gives back what it collected first. Not a small one, where the collection
+      // costs more than it gives back (@see docs/project/performance-log.md, "Measurements behind the code").
       if (indexed.pages >= RELEASE_BEFORE_WRITING_PAGES) releaseGarbage();
       written = await writtenIndex(indexed.index, outputPath);
     }

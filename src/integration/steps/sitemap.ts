@@ -3,8 +3,8 @@
  * list: the embeds (copies of other pages, for iframes) and the tombstones of
  * items that left the site. The tombstones are those the issue and project
  * routes listed as such (src/route-data/build-state.ts), whether this build
- * rendered them or kept them from the previous one: reading each page back
- * for its mark took about 0.1 s of a 1,000-issue build's main thread.
+ * rendered them or kept them from the previous one, without reading each
+ * page back for its mark (@see docs/project/performance-log.md, "Measurements behind the code").
  *
  * An issue's page, in every language, has its `lastmod`: the issue's `updatedAt`, read from the `roadmap.json`
  * of the same build. Other pages have none: the date of the build is no date of their content, and search
