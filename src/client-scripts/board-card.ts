@@ -8,6 +8,7 @@
  */
 import type { BoardIndex, IndexedIssue } from '../exports/board-index.ts';
 import { fill } from '../i18n/messages.ts';
+import { comma } from '../i18n/joins.ts';
 
 /** What filling a card needs besides the row: the pages' addresses and the words and numbers of the page's language. */
 export interface CardContext {
@@ -16,6 +17,8 @@ export interface CardContext {
   projectHref: string;
   /** "Vote for {title}", the vote link's name. */
   voteFor: string;
+  /** "{before}, {after}", the language's comma between the vote link's name and its count (Japanese "、"). */
+  commaSeparated: string;
   /** A number as the page writes it ("1.2K"), and an upvote count as words ("40 upvotes"). */
   number: (n: number) => string;
   upvoteCount: (n: number) => string;
@@ -30,7 +33,7 @@ function setIsolated(el: Element, text: string): void {
 function fillVotes(votes: Element, title: string, upvotes: number | null, vote: string | undefined, context: CardContext): void {
   if (votes instanceof HTMLAnchorElement && vote !== undefined) {
     votes.href = vote;
-    votes.querySelector(':scope > .visually-hidden')!.textContent = `${fill(context.voteFor, { title })}${upvotes === null ? '' : ', '}`;
+    votes.querySelector(':scope > .visually-hidden')!.textContent = `${fill(context.voteFor, { title })}${upvotes === null ? '' : comma(context)}`;
   }
   if (upvotes === null) return;
   votes.querySelector(':scope > [aria-hidden="true"]:not(.vote-arrow)')!.textContent = context.number(upvotes);

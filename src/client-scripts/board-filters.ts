@@ -20,6 +20,7 @@ import type { BoardIndex, IndexedIssue } from '../exports/board-index.ts';
 import { fill, type PluralForms } from '../i18n/messages.ts';
 import { countText } from '../i18n/counts.ts';
 import { formatNumber } from '../i18n/format.ts';
+import { textAround } from '../i18n/joins.ts';
 import { cardDrawer } from './board-card.ts';
 
 const FIELDS = ['team', 'project', 'status', 'sort'] as const;
@@ -41,10 +42,13 @@ interface Labels {
   /** Absent when the site hides upvote counts (the index then has none). */
   upvoteCount?: PluralForms;
   showAll: string;
+  /** "{label}: {value}", the language's colon: the "Show all" link names its column after it (Column.astro). */
+  labelValue: string;
   /** "Sorted by {sort}.", said before the count when the sort changes, so the live region tells the new order. */
   sorted: string;
   noIssues: string;
   voteFor: string;
+  commaSeparated: string;
   page: string;
   previousPage: string;
   nextPage: string;
@@ -159,7 +163,7 @@ function drawColumn(section: HTMLElement, matches: readonly Card[], query: strin
   const shownCards = matches.slice((page - 1) * limit, page * limit);
   const parts: Node[] = [heading, shownCards.length ? h('ul', 'cards', ...shownCards.map((card) => card.draw())) : h('p', 'empty', labels.noIssues)];
   if (section.dataset.more !== undefined && matches.length > limit) {
-    const label = h('span', 'visually-hidden', `: ${section.dataset.label}`);
+    const label = h('span', 'visually-hidden', `${textAround(labels.labelValue)[1] ?? ': '}${section.dataset.label}`);
     const more = h('p', 'more', link(`${section.dataset.href ?? ''}${query}`, '', fill(labels.showAll, { count: text.number(matches.length) }), label));
     more.dataset.cut = '';
     parts.push(more);
@@ -203,6 +207,7 @@ export function startFilters(form: HTMLFormElement, changed: string | false): vo
     issueHref: form.dataset.issueHref ?? '',
     projectHref: form.dataset.projectHref ?? '',
     voteFor: labels.voteFor,
+    commaSeparated: labels.commaSeparated,
     number: text.number,
     upvoteCount: (n: number) => (labels.upvoteCount ? text.counted(labels.upvoteCount, n) : ''),
   };

@@ -10,6 +10,7 @@
  */
 import { excerptNodes } from './search-excerpt.ts';
 import { messageParts, type PluralForms } from '../i18n/messages.ts';
+import { separatedParts } from '../i18n/joins.ts';
 import { countText } from '../i18n/counts.ts';
 
 /** What Pagefind's `pagefind.js` offers, as far as it is used here. */
@@ -49,7 +50,7 @@ export function startSearch(root: HTMLElement, input: HTMLInputElement): void {
   const more = part<HTMLButtonElement>('more');
   const unavailable = part('unavailable');
   // The page's messages (SiteSearch.astro): counted ones as the plural forms of its translation.
-  const messages = JSON.parse(root.dataset.messages ?? '{}') as { none: string; results: PluralForms; upvotes?: PluralForms };
+  const messages = JSON.parse(root.dataset.messages ?? '{}') as { none: string; results: PluralForms; upvotes?: PluralForms; separated: string };
   const siteRoot = root.dataset.siteRoot ?? '/';
   // Counts as the pages write them: compact from a million, in the plural form of the number shown.
   const locale = document.documentElement.lang || navigator.language;
@@ -79,7 +80,10 @@ export function startSearch(root: HTMLElement, input: HTMLInputElement): void {
     const facts = document.createElement('p');
     facts.className = 'search-result-meta';
     const upvotes = Number(data.meta.upvotes);
-    facts.textContent = [data.meta.status, messages.upvotes && data.meta.upvotes && Number.isFinite(upvotes) ? counted(messages.upvotes, upvotes) : ''].filter(Boolean).join(' · ');
+    facts.textContent = separatedParts(messages, [
+      data.meta.status ?? '',
+      messages.upvotes && data.meta.upvotes && Number.isFinite(upvotes) ? counted(messages.upvotes, upvotes) : '',
+    ]);
     const excerpt = document.createElement('p');
     excerpt.className = 'search-result-excerpt';
     excerpt.dir = 'auto'; // the page's text, in the language it was written in: its punctuation stays in place on a right-to-left page

@@ -1,15 +1,16 @@
 /**
  * A date inside a translated sentence. Italian elides the article or
- * articulated preposition before a day said with a vowel, 1 (uno), 8 (otto)
- * and 11 (undici): "l’8 marzo", "dall’11 marzo", "prima dell’1 marzo", where
- * every other day takes "il 3 marzo", "dal 3 marzo". The translation writes
- * the full form ("il {date}"); the date decides.
+ * articulated preposition before a day said with a vowel, 8 (otto) and
+ * 11 (undici): "l’8 marzo", "dall’11 marzo", where every other day takes
+ * "il 3 marzo", "dal 3 marzo", and the first, written "1º" and read "primo"
+ * (src/i18n/format.ts), "il 1º marzo", "prima del 1º marzo". The translation
+ * writes the full form ("il {date}"); the date decides.
  */
 import { formatDate } from './format.ts';
 import { fill } from './messages.ts';
 
-/** The day as Italian writes it at the start of a `dateStyle: 'long'` date: "1 marzo 2026", "11 marzo 2026". */
-const VOWEL_DAY = /^(?:1|8|11)(?!\d)/;
+/** A day Italian says with a vowel at the start of a `dateStyle: 'long'` date: "8 marzo 2026", "11 marzo 2026" (not "1º marzo"). */
+const VOWEL_DAY = /^(?:8|11)(?!\d)/;
 /** The article and the articulated prepositions that elide before a vowel ("il" → "l’", "dal" → "dall’"). */
 const ELIDING = /(^|\s)(il|al|dal|del|nel|sul) \{date\}/giu;
 

@@ -6,12 +6,14 @@
 
 /**
  * What a language writes in a long date that `Intl` does not: the first of a month as an ordinal (French "1er novembre
- * 2026", Portuguese "1º de novembro de 2026"; CLDR writes "1"), and a space after the day that must not break (German
+ * 2026", Portuguese "1º de novembro de 2026", Italian "1º novembre 2026", read "primo" as the Accademia della Crusca
+ * advises; CLDR writes "1"), and a space after the day that must not break (German
  * "23. Juli 2026" with a no-break space, so a narrow line cannot end at "23.").
  */
 const DATE_CUSTOMS: Readonly<Record<string, { firstDay?: string; unbrokenAfterDay?: true }>> = {
   fr: { firstDay: '1er' },
   pt: { firstDay: '1º' },
+  it: { firstDay: '1º' },
   de: { unbrokenAfterDay: true },
 };
 

@@ -12,6 +12,7 @@ import type { RoadmapConfig } from '../config/roadmap-config.ts';
 import type { History } from '../history/schema.ts';
 import { feedEvents, type FeedEventKind } from '../history/timeline.ts';
 import { fill, type Labels } from '../i18n/labels.ts';
+import { comma, separatedParts, separator, textAround } from '../i18n/joins.ts';
 import { shownColumns } from '../shown/columns.ts';
 import type { PublishedNotes } from '../history/published-notes.ts';
 import { changelogPath, issuePath, projectPath, releasePath } from '../view/paths.ts';
@@ -37,7 +38,7 @@ export interface NewsEvent {
 
 export interface News {
   siteTitle: string;
-  /** "Shipped: 3 · In progress: 2 · New: 1", in the site's main language. */
+  /** "Shipped: 3 · In progress: 2 · New: 1", in the site's main language and its `separated` pattern. */
   summary: string;
   /** Newest first. */
   events: NewsEvent[];
@@ -45,6 +46,11 @@ export interface News {
   moreUrl: string;
   /** `{title}` of the line of each kind: "Shipped: {title}". */
   lineTemplate: Record<NewsKind, string>;
+  /**
+   * The main language's marks between words (its `labelValue`, `separated` and `commaSeparated`): after the site's
+   * title (": ", Japanese "："), before a note's tags (" · ", Japanese "・") and between them (", ", Japanese "、").
+   */
+  marks: { colon: string; separator: string; comma: string };
 }
 
 const KINDS: readonly NewsKind[] = ['note', 'shipped', 'started', 'new', 'completed'];
@@ -111,9 +117,13 @@ export function newsOf(events: readonly NewsEvent[], context: { siteTitle: strin
   return {
     siteTitle: context.siteTitle,
     // "Shipped: {title}" with the count for the title reads "Shipped: 3" in every language, with no plural forms.
-    summary: counts.map(([kind, count]) => fill(lineTemplate[kind], { title: String(count) })).join(' · '),
+    summary: separatedParts(
+      labels,
+      counts.map(([kind, count]) => fill(lineTemplate[kind], { title: String(count) })),
+    ),
     events: [...events],
     moreUrl: new URL(changelogPath(), context.siteRoot).toString(),
     lineTemplate,
+    marks: { colon: textAround(labels.labelValue)[1] ?? ': ', separator: separator(labels), comma: comma(labels) },
   };
 }

@@ -57,10 +57,10 @@ export function shorten(text: string, max: number): string {
         .join('')
         .trimEnd()}…`;
 }
-/** An event as a line names it: its title on one line, shortened to `max`, and a release note's tags after it. */
-const titleText = (event: NewsEvent, max = TITLE_MAX) => {
+/** An event as a line names it: its title on one line, shortened to `max`, and a release note's tags after it (" · a, b", in the language's marks). */
+const titleText = (news: News, event: NewsEvent, max = TITLE_MAX) => {
   const title = shorten(oneLine(event.title), max);
-  return event.tags?.length ? `${title} · ${oneLine(event.tags.join(', '))}` : title;
+  return event.tags?.length ? `${title}${news.marks.separator}${oneLine(event.tags.join(news.marks.comma))}` : title;
 };
 
 /** Lines up to `budget` characters (as `measure` counts them), then "and N more". */
@@ -92,8 +92,8 @@ export function slackText(text: string): string {
 
 /** Slack: a message's `text` may be 40,000 characters; a post stays far below, at 3,000 (one section's limit). */
 export function slackPayload(news: News): { text: string } {
-  const head = `*${slackText(shorten(news.siteTitle, TITLE_MAX))}*: ${slackText(news.summary)}`;
-  const lines = news.events.map((event) => `• <${event.url}|${lineOf(news, event, slackText(titleText(event)))}>`);
+  const head = `*${slackText(shorten(news.siteTitle, TITLE_MAX))}*${news.marks.colon}${slackText(news.summary)}`;
+  const lines = news.events.map((event) => `• <${event.url}|${lineOf(news, event, slackText(titleText(news, event)))}>`);
   const body = fitLines(
     lines,
     3000 - head.length,
@@ -108,8 +108,8 @@ export function discordText(text: string): string {
 }
 
 export function discordPayload(news: News): { content: string; allowed_mentions: { parse: [] }; flags: number } {
-  const head = `**${discordText(shorten(news.siteTitle, TITLE_MAX))}**: ${discordText(news.summary)}`;
-  const lines = news.events.map((event) => `- [${lineOf(news, event, discordText(titleText(event)))}](<${event.url}>)`);
+  const head = `**${discordText(shorten(news.siteTitle, TITLE_MAX))}**${news.marks.colon}${discordText(news.summary)}`;
+  const lines = news.events.map((event) => `- [${lineOf(news, event, discordText(titleText(news, event)))}](<${event.url}>)`);
   const body = fitLines(
     lines,
     2000 - head.length,
@@ -145,7 +145,10 @@ export function teamsPayload(news: News) {
           type: 'AdaptiveCard',
           version: '1.4',
           body: [
-            { type: 'RichTextBlock', inlines: [{ type: 'TextRun', text: `${teamsText(shorten(news.siteTitle, TITLE_MAX))}: ${teamsText(news.summary)}`, weight: 'Bolder' }] },
+            {
+              type: 'RichTextBlock',
+              inlines: [{ type: 'TextRun', text: `${teamsText(shorten(news.siteTitle, TITLE_MAX))}${news.marks.colon}${teamsText(news.summary)}`, weight: 'Bolder' }],
+            },
             { type: 'RichTextBlock', inlines: runs },
             ...(rest > 0 ? [{ type: 'RichTextBlock', inlines: [{ type: 'TextRun', text: moreText(rest), selectAction: { type: 'Action.OpenUrl', url: news.moreUrl } }] }] : []),
           ],
@@ -160,7 +163,7 @@ export function teamsPayload(news: News) {
   for (const event of news.events.slice(0, TEAMS_MAX_LINES)) {
     const line = [
       ...(shown > 0 ? [{ type: 'TextRun', text: '\n' }] : []),
-      { type: 'TextRun', text: lineOf(news, event, teamsText(titleText(event))), selectAction: { type: 'Action.OpenUrl', url: event.url } },
+      { type: 'TextRun', text: lineOf(news, event, teamsText(titleText(news, event))), selectAction: { type: 'Action.OpenUrl', url: event.url } },
     ];
     // The card without runs, and each run with its comma.
     const lineBytes = line.reduce((sum, run) => sum + bytes(run) + 1, 0);
@@ -195,8 +198,8 @@ export function mastodonText(text: string): string {
 }
 
 export function mastodonStatus(news: News, visibility: 'public' | 'unlisted'): { status: string; visibility: string } {
-  const head = `${mastodonText(shorten(news.siteTitle, 100))}: ${mastodonText(news.summary)}`;
-  const lines = news.events.map((event) => `${lineOf(news, event, mastodonText(titleText(event, 80)))} ${event.url}`);
+  const head = `${mastodonText(shorten(news.siteTitle, 100))}${news.marks.colon}${mastodonText(news.summary)}`;
+  const lines = news.events.map((event) => `${lineOf(news, event, mastodonText(titleText(news, event, 80)))} ${event.url}`);
   const body = fitLines(lines, 500 - mastodonLength(head) - 1, mastodonLength, (count) => `${moreText(count)} ${news.moreUrl}`);
   return { status: [head, ...body].join('\n'), visibility };
 }

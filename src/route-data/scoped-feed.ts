@@ -12,6 +12,7 @@ import { projectPath, teamPath } from '../view/paths.ts';
 import type { RoadmapView } from '../view/roadmap-view.ts';
 import { boardTeams, projectView, teamView } from '../view/team-board.ts';
 import type { Roadmap } from './roadmap.ts';
+import { titled } from '../i18n/joins.ts';
 
 /** What one feed is of: `name`, the team's or project's; `path`, its page, whose `rss.xml` this is; `view`, its issues alone. */
 export interface FeedScope {
@@ -30,7 +31,7 @@ export const teamScope = (roadmap: Roadmap, team: string, slug: string): FeedSco
 /** One feed's XML. `site`: the site's URL, which the language's root is resolved against. */
 export function scopedFeed(site: URL | undefined, roadmap: Roadmap, { name, path, view }: FeedScope): Promise<string> {
   const root = new URL(roadmap.ui.root, site).toString();
-  const title = withoutBidiControls(`${name} · ${roadmap.config.title}`);
+  const title = withoutBidiControls(titled(roadmap.labels, name, roadmap.config.title));
   return getRssString({
     title,
     description: roadmap.config.description,

@@ -4,9 +4,10 @@ import { releaseNoteItems, shippedItems, withReleaseNotes, type ShippedItem } fr
 import { releaseTagLabel } from '../release-notes/notes.ts';
 import { issueColumnLabel } from '../view/roadmap-view.ts';
 import { roadmapFor, type Roadmap } from './roadmap.ts';
+import { titled } from '../i18n/joins.ts';
 
 export interface ShippedFeed {
-  /** "Shipped issues · {site title}", in the language of the feed. */
+  /** "Shipped issues · {site title}" (`titleWithSite`), in the language of the feed. */
   title: string;
   description: string;
   /** Absolute URL of the language's root, with the base path. */
@@ -35,7 +36,7 @@ export async function shippedFeed(context: APIContext, file: 'rss.xml' | 'atom.x
   });
   const items = withReleaseNotes(issueItems, noteFeedItems(roadmap, root));
   return {
-    title: `${labels.shippedIssues} · ${config.title}`,
+    title: titled(labels, labels.shippedIssues, config.title),
     description: labels.shippedIntro,
     root,
     feedUrl: new URL(`shipped/${file}`, root).toString(),

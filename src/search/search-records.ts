@@ -16,7 +16,7 @@ import { toHtml } from 'hast-util-to-html';
 import type { BoardColumn } from '../shown/columns.ts';
 import { formatDate } from '../i18n/format.ts';
 import { fill, type Labels } from '../i18n/labels.ts';
-import { labelBefore } from '../i18n/joins.ts';
+import { labelBefore, separatedParts, separator } from '../i18n/joins.ts';
 import { compareCodeUnits } from '../shared/values.ts';
 import type { Issue, Project } from '../snapshot/model.ts';
 import { issuePath, projectPath, releasePath } from '../view/paths.ts';
@@ -87,7 +87,7 @@ export function projectSearchMarks(project: Pick<Project, 'state' | 'upvotes'>, 
   return {
     'data-pagefind-body': '',
     'data-pagefind-meta': ui.showUpvotes ? 'status[data-status], upvotes[data-upvotes]' : 'status[data-status]',
-    'data-status': project.state ? `${labels.project} · ${ui.projectState(project.state)}` : labels.project,
+    'data-status': project.state ? separatedParts(labels, [labels.project, ui.projectState(project.state)]) : labels.project,
     'data-upvotes': ui.showUpvotes ? String(project.upvotes) : undefined,
   };
 }
@@ -157,8 +157,8 @@ export function releaseNoteSearchRecord(data: SearchData, note: ReleaseNote, ima
       'p',
       {},
       h('time', {}, formatDate(note.date, ui.locale)),
-      ...(note.version ? [' · ', h('bdi', {}, fill(labels.releaseVersion, { version: note.version }))] : []),
-      ...note.tags.flatMap((tag) => [' · ', h('span', {}, releaseTagLabel(tag, labels, ui.releaseTagLabels))]),
+      ...(note.version ? [separator(labels), h('bdi', {}, fill(labels.releaseVersion, { version: note.version }))] : []),
+      ...note.tags.flatMap((tag) => [separator(labels), h('span', {}, releaseTagLabel(tag, labels, ui.releaseTagLabels))]),
     ),
     // Pagefind takes the first image's address and text as the result's `image` and `image_alt`.
     note.image && h('img', { src: imageSrc, alt: note.imageAlt ?? '', ...textLang }),

@@ -4,6 +4,7 @@
  * Pure, so the pages and the tests compute the same thing.
  */
 import type { Ui } from '../i18n/labels.ts';
+import { separator } from '../i18n/joins.ts';
 
 /** Longest og:description we write; previews cut longer ones anyway, mid-word. */
 export const SHARE_DESCRIPTION_MAX = 200;
@@ -32,13 +33,15 @@ export function columnNeighbours<T extends { id: string }>(issues: readonly T[],
  * "Planned · 49 upvotes · First summary line…": a link preview tells where the
  * issue stands before anyone clicks. The summary is shortened at a word
  * boundary so the whole stays within SHARE_DESCRIPTION_MAX characters.
- * `upvotes` null (the site hides upvote counts): "Planned · First summary line…".
+ * `upvotes` null (the site hides upvote counts): "Planned · First summary line…". The facts are joined as the
+ * language joins them (`separated`: Japanese "計画中・49票・…").
  */
-export function issueShareDescription(issue: { status: string; upvotes: number | null; summary: string | undefined }, ui: Pick<Ui, 'count'>): string {
-  const head = [issue.status, issue.upvotes === null ? '' : ui.count('upvoteCount', issue.upvotes)].filter(Boolean).join(' · ');
+export function issueShareDescription(issue: { status: string; upvotes: number | null; summary: string | undefined }, ui: Pick<Ui, 'count' | 'labels'>): string {
+  const sep = separator(ui.labels);
+  const head = [issue.status, issue.upvotes === null ? '' : ui.count('upvoteCount', issue.upvotes)].filter(Boolean).join(sep);
   const summary = issue.summary?.trim();
   if (!summary) return head;
-  return `${head} · ${shorten(summary, SHARE_DESCRIPTION_MAX - head.length - ' · '.length)}`;
+  return `${head}${sep}${shorten(summary, SHARE_DESCRIPTION_MAX - head.length - sep.length)}`;
 }
 
 /** `text` cut to `max` characters (code points, so no emoji is split), at a space where one is near, with an ellipsis. */

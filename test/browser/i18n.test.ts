@@ -199,11 +199,12 @@ const WORD = 'overnight';
 const found = demo.issues.find((issue) => issue.description?.includes(WORD))!;
 
 describe('search in every language', () => {
-  // The status is the column's label in the page's language; the count is said in its plural forms.
-  const expected: Record<string, { status: string; upvotes: string; announced: string }> = {
-    ar: { status: 'قيد الدراسة', upvotes: `${found.upvotes} صوتًا`, announced: `نتيجة واحدة لـ «${WORD}»` },
-    de: { status: 'In Prüfung', upvotes: `${found.upvotes} Stimmen`, announced: `1 Treffer für „${WORD}“` },
-    ja: { status: '検討中', upvotes: `${found.upvotes}票`, announced: `「${WORD}」の検索結果：1件` },
+  // The status is the column's label in the page's language; the count is said in its plural forms; the two are
+  // joined with the language's dot (Japanese its middle dot, no spaces).
+  const expected: Record<string, { status: string; upvotes: string; announced: string; dot: string }> = {
+    ar: { status: 'قيد الدراسة', upvotes: `${found.upvotes} صوتًا`, announced: `نتيجة واحدة لـ «${WORD}»`, dot: ' · ' },
+    de: { status: 'In Prüfung', upvotes: `${found.upvotes} Stimmen`, announced: `1 Treffer für „${WORD}“`, dot: ' · ' },
+    ja: { status: '検討中', upvotes: `${found.upvotes}票`, announced: `「${WORD}」の検索結果：1件`, dot: '・' },
   };
 
   it('answers in the language of the page, links within it, and loads nothing until opened', async () => {
@@ -224,7 +225,7 @@ describe('search in every language', () => {
       const result = page.locator('.search-result');
       expect(await result.count(), locale).toBe(1);
       expect(await result.locator('a').getAttribute('href'), locale).toBe(`/${folder(locale)}issues/${found.id}/`);
-      expect(await result.locator('.search-result-meta').textContent(), locale).toBe(`${words.status} · ${words.upvotes}`);
+      expect(await result.locator('.search-result-meta').textContent(), locale).toBe(`${words.status}${words.dot}${words.upvotes}`);
       expect(await page.locator('[data-search-status]').textContent(), locale).toBe(words.announced);
       // Titles and excerpts are data: they keep their own direction, so an English excerpt's punctuation stays put on the Arabic page.
       expect(await result.locator('a, .search-result-excerpt').evaluateAll((all) => all.map((el) => el.getAttribute('dir'))), locale).toEqual(['auto', 'auto']);

@@ -33,9 +33,17 @@ const LOCALES: readonly string[] = LANGUAGES_LOCALES;
 /** URL folder of each language; the first (Arabic) is at the root. */
 const FOLDERS = LOCALES.map((locale, index) => (index === 0 ? '' : `${locale.toLowerCase()}/`));
 const SITE = 'https://roadmap.example.com';
-/** A long date of `Intl` as each language writes it: German keeps the day on its month's line, French and Portuguese say "1er", "1º". */
+/** A long date of `Intl` as each language writes it: German keeps the day on its month's line, French, Portuguese and Italian say "1er", "1º". */
 const writtenDay = (locale: string, intl: string) =>
-  locale === 'de' ? intl.replace(/^(\d+\.) /, '$1\u00a0') : locale === 'fr' ? intl.replace(/^1 /, '1er ') : locale === 'pt-BR' ? intl.replace(/^1 de /, '1º de ') : intl;
+  locale === 'de'
+    ? intl.replace(/^(\d+\.) /, '$1\u00a0')
+    : locale === 'fr'
+      ? intl.replace(/^1 /, '1er ')
+      : locale === 'pt-BR'
+        ? intl.replace(/^1 de /, '1º de ')
+        : locale === 'it'
+          ? intl.replace(/^1 /, '1º ')
+          : intl;
 /** The translation each locale gets: Swedish does not ship, so English. */
 const TRANSLATION: Record<string, string> = { sv: 'en' };
 const messagesOf = (locale: string) => readMessages(TRANSLATION[locale] ?? locale);

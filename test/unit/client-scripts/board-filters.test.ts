@@ -10,20 +10,31 @@ import type { BoardIndex } from '../../../src/exports/board-index.ts';
 import en from '../../../src/i18n/translations/en.json' with { type: 'json' };
 import ar from '../../../src/i18n/translations/ar.json' with { type: 'json' };
 import fr from '../../../src/i18n/translations/fr.json' with { type: 'json' };
+import ja from '../../../src/i18n/translations/ja.json' with { type: 'json' };
 
 const HOSTILE = '<img src=x onerror="window.pwned=1">';
 
-/** The markup Filters.astro (with its card template, CardTemplate.astro) and Column.astro give a board with one column and two cards, in English or Arabic (the translation files); with `team: false`, as on a site that hides `team`, no team filter. */
-type Language = 'en' | 'ar' | 'fr';
-function page(language: Language, { team = true } = {}): void {
-  const t = { en, ar, fr }[language];
+/**
+ * The markup Filters.astro (with its card template, CardTemplate.astro) and Column.astro give a board with one column
+ * and two cards, in English, Arabic, French or Japanese (the translation files); with `team: false`, as on a site that
+ * hides `team`, no team filter; with `voteLink`, the cards' votes are a link (a site with a `voteUrl`), named
+ * "Vote for {title}, {upvotes}".
+ */
+type Language = 'en' | 'ar' | 'fr' | 'ja';
+function page(language: Language, { team = true, voteLink = false } = {}): void {
+  const t = { en, ar, fr, ja }[language];
+  const votes = voteLink
+    ? '<a class="votes upvotes vote-link" href="https://portal.example.com/vote/A"><span class="visually-hidden">Vote for A, </span><span class="vote-arrow" aria-hidden="true">▲</span><span aria-hidden="true">5</span><span class="visually-hidden upvote-count">5 upvotes</span></a>'
+    : '<span class="votes upvotes"><span class="vote-arrow" aria-hidden="true">▲</span><span aria-hidden="true">5</span><span class="visually-hidden upvote-count">5 upvotes</span></span>';
   const labels = {
     showing: t.showingCount,
     issueCount: t.issueCount,
     upvoteCount: t.upvoteCount,
     showAll: t.showAll,
+    labelValue: t.labelValue,
     noIssues: t.noIssues,
     voteFor: t.voteFor,
+    commaSeparated: t.commaSeparated,
     page: t.page,
     previousPage: t.previousPage,
     nextPage: t.nextPage,
@@ -44,10 +55,10 @@ function page(language: Language, { team = true } = {}): void {
       </ul>
       <p class="more"><a href="/status/done/">Show all 3</a></p>
     </section>
-    <template data-card-template><li class="card" data-card data-team="Web" data-project="p" data-order="0" data-upvotes="5" data-importance="0" data-updated="0"><h4 class="card-title"><a href="/issues/a/"><bdi>A</bdi></a></h4><p class="card-summary"><bdi>Summary</bdi></p><p class="card-meta"><a class="project-chip project-p" href="/projects/p/"><span class="visually-hidden">${t.project}: </span><bdi>P</bdi></a><span class="team"><span class="visually-hidden">${t.team}: </span><bdi>Web</bdi></span><span class="votes upvotes"><span class="vote-arrow" aria-hidden="true">▲</span><span aria-hidden="true">5</span><span class="visually-hidden upvote-count">5 upvotes</span></span></p></li></template>`;
+    <template data-card-template><li class="card" data-card data-team="Web" data-project="p" data-order="0" data-upvotes="5" data-importance="0" data-updated="0"><h4 class="card-title"><a href="/issues/a/"><bdi>A</bdi></a></h4><p class="card-summary"><bdi>Summary</bdi></p><p class="card-meta"><a class="project-chip project-p" href="/projects/p/"><span class="visually-hidden">${t.project}: </span><bdi>P</bdi></a><span class="team"><span class="visually-hidden">${t.team}: </span><bdi>Web</bdi></span>${votes}</p></li></template>`;
 }
 
-async function island(search: string, index: (url: string) => Promise<Response>, language: Language = 'en', markup: { team?: boolean } = {}) {
+async function island(search: string, index: (url: string) => Promise<Response>, language: Language = 'en', markup: { team?: boolean; voteLink?: boolean } = {}) {
   vi.resetModules();
   history.replaceState(null, '', `/${search}`);
   page(language, markup);
@@ -167,4 +178,33 @@ describe('the filter island', () => {
     expect(location.search).toBe('');
     expect([...document.querySelectorAll('[data-card] a')].map((a) => a.textContent)).toEqual(['A', 'B']);
   });
+
+  // What a screen reader hears after "Show all 4" and in a vote link's name is joined as the page's language joins it:
+  // Japanese a full-width colon and its own comma, Arabic its comma, French a no-break space before the colon.
+  const HEARD: Record<Exclude<Language, 'en'>, { column: string; vote: string }> = {
+    ja: { column: '：Shipped', vote: '「Issue 6」に投票、' },
+    ar: { column: ': Shipped', vote: 'التصويت لـ «Issue 6»، ' },
+    fr: { column: '\u00a0: Shipped', vote: 'Voter pour «\u00a0Issue 6\u00a0», ' },
+  };
+  for (const [language, heard] of Object.entries(HEARD) as [Exclude<Language, 'en'>, { column: string; vote: string }][]) {
+    it(`${language}: names the column after "Show all" and a vote link's count with the language's colon and comma`, async () => {
+      const rows = Array.from({ length: 7 }, (_, n): BoardIndex['columns'][0]['issues'][0] => [
+        `i${n}`,
+        `Issue ${n}`,
+        '',
+        n % 2 === 0 ? 0 : 1,
+        -1,
+        n,
+        0,
+        0,
+        `https://portal.example.com/vote/${n}`,
+      ]);
+      await island('?team=Web&sort=upvotes', json({ v: 1, teams: ['Web', 'Mobile'], projects: [], columns: [{ id: 'done', issues: rows }] } satisfies BoardIndex), language, {
+        voteLink: true,
+      });
+      await settled();
+      expect(document.querySelector('.more a .visually-hidden')!.textContent).toBe(heard.column);
+      expect(document.querySelector('[data-card] .vote-link > .visually-hidden')!.textContent).toBe(heard.vote);
+    });
+  }
 });

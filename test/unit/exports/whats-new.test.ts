@@ -74,11 +74,13 @@ describe('latest.json', () => {
     expect(document.items[0]).toMatchObject({ kind: 'note', url: 'https://acme.example.com/releases/faster-search/', tags: ['improved', 'security'], dateLabel: '{date}' });
   });
 
-  it('writes the word before the date in the form the date needs (Italian elides "il" before the 1st)', () => {
+  it('writes the word before the date in the form the date needs (Italian elides "il" before the 8th, not the 1st, "il 1º")', () => {
     const italian: LatestLanguage = { locale: 'it', dir: 'ltr', labels: labelsFor('it'), tags: ['new'] };
-    const firstOfMarch = [{ kind: 'issue' as const, id: 'a', at: '2026-03-01T10:00:00.000Z', atLeast: false }];
-    const document = latestDocument({ siteRoot: 'https://acme.example.com/', changelog: firstOfMarch, title: () => 'A', tags: noTags, language: italian });
-    expect(document.items[0]!.dateLabel).toBe('rilasciato l’{date}');
+    const on = (day: string) => [{ kind: 'issue' as const, id: 'a', at: `2026-03-${day}T10:00:00.000Z`, atLeast: false }];
+    const dateLabel = (day: string) =>
+      latestDocument({ siteRoot: 'https://acme.example.com/', changelog: on(day), title: () => 'A', tags: noTags, language: italian }).items[0]!.dateLabel;
+    expect(dateLabel('08')).toBe('rilasciato l’{date}');
+    expect(dateLabel('01')).toBe('rilasciato il {date}');
   });
 
   it("names a note's image as a copy at most 640 px wide, with its height in proportion and its text alternative", () => {

@@ -16,9 +16,10 @@ describe('formatNumber', () => {
 });
 
 describe('formatDate', () => {
-  it('writes the first of a month as French and Portuguese do, 1er and 1º', () => {
+  it('writes the first of a month as French, Portuguese and Italian do, 1er and 1º', () => {
     expect(formatDate('2026-11-01T10:00:00Z', 'fr')).toBe('1er novembre 2026');
     expect(formatDate('2026-11-01T10:00:00Z', 'pt-BR')).toBe('1º de novembro de 2026');
+    expect(formatDate('2026-11-01T10:00:00Z', 'it')).toBe('1º novembre 2026');
     expect(formatDate('2026-11-02T10:00:00Z', 'fr')).toBe('2 novembre 2026');
     expect(formatDate('2026-11-11T10:00:00Z', 'fr')).toBe('11 novembre 2026');
     expect(formatDate('2026-11-01T10:00:00Z', 'es')).toBe('1 de noviembre de 2026');

@@ -22,11 +22,11 @@ describe('Italian before a date', () => {
   const it_ = onDisk('it');
   const at = (day: number) => `2026-03-${String(day).padStart(2, '0')}T09:00:00Z`;
 
-  it('elides the article on days 1, 8 and 11, and only there', () => {
+  it('elides the article on days 8 and 11, and only there; the first is "il 1º" (primo)', () => {
     expect(fillDated(it_.changelogShipped as string, at(8), 'it')).toBe('rilasciato l’8 marzo 2026');
     expect(fillDated(it_.trendGainSince as string, at(11), 'it', { gain: '+3' })).toBe('+3 dall’11 marzo 2026');
-    expect(fillDated(it_.changelogEarlier as string, at(1), 'it')).toBe('Rilasciato prima dell’1 marzo 2026');
-    expect(fillDated(it_.timelineMoved as string, at(1), 'it', { column: 'In corso' })).toBe('Spostato nella colonna «In corso» l’1 marzo 2026');
+    expect(fillDated(it_.changelogEarlier as string, at(1), 'it')).toBe('Rilasciato prima del 1º marzo 2026');
+    expect(fillDated(it_.timelineMoved as string, at(1), 'it', { column: 'In corso' })).toBe('Spostato nella colonna «In corso» il 1º marzo 2026');
     expect(fillDated(it_.changelogShipped as string, at(3), 'it')).toBe('rilasciato il 3 marzo 2026');
     expect(fillDated(it_.trendGainSince as string, at(18), 'it', { gain: '+3' })).toBe('+3 dal 18 marzo 2026');
   });
@@ -39,7 +39,7 @@ describe('Italian before a date', () => {
     );
     expect(dated.length).toBeGreaterThanOrEqual(12);
     for (const [key, text] of dated) {
-      for (const day of [1, 8, 11]) expect(fillDated(text, at(day), 'it', { count: 7 }), `${key}, day ${day}`).not.toMatch(/(^|\s)(il|al|dal|del|nel|sul) (1|8|11) /i);
+      for (const day of [1, 8, 11]) expect(fillDated(text, at(day), 'it', { count: 7 }), `${key}, day ${day}`).not.toMatch(/(^|\s)(il|al|dal|del|nel|sul) (1|8|11) |’1º/i);
       expect(fillDated(text, at(3), 'it', { count: 7 }), key).not.toContain('’3');
     }
   });
