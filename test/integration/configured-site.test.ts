@@ -92,8 +92,9 @@ describe('a configured site', () => {
     const issue = SCENARIOS['ws-paged'].issues[0] as { id: string; upvotes: number };
     const page = readPage(build.outDir, `issues/${pageSlug(issue.id)}/index.html`);
     expect(page.querySelector('a.button')?.getAttribute('href')).toBe(`https://portal.example.com/r/${encodeURIComponent(issue.id)}?ref=roadmap`);
-    // One control: the action and the count it adds to (▲ and the number for the eye, the count in words for a screen reader).
-    expect(page.querySelector('a.button')?.textContent).toBe(`▲Abstimmen oder diskutieren${issue.upvotes}(${issue.upvotes} Stimmen)`);
+    // One control: the action and the count it adds to (▲ and the number for the eye, the count in words for a screen
+    // reader, after the number in German brackets: "{text} ({aside})").
+    expect(page.querySelector('a.button')?.textContent).toBe(`▲Abstimmen oder diskutieren${issue.upvotes} (${issue.upvotes} Stimmen)`);
   });
 
   it('forces the dark theme, with the accent, logo and custom CSS', () => {
