@@ -10,17 +10,18 @@
  * is said.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { z } from 'zod';
+import { readKeptFile, writeAtomically } from '../shared/files.ts';
 
 /** The record's file name in the cache folder. */
 export const SAID_NOTES_FILE = 'portal-roadmap-notes.json';
 
-interface SaidNotes {
-  format: 1;
+const SaidNotesSchema = z.object({
+  format: z.literal(1),
   /** By the digest of a project root: the digests of the notes its last build said or kept quiet (`noteDigest`). */
-  said: Record<string, string[]>;
-}
+  said: z.record(z.string(), z.array(z.string())),
+});
+type SaidNotes = z.infer<typeof SaidNotesSchema>;
 
 /** What makes a note news again: the project's config (any setting) and the note's own words. */
 export interface NoteContext {
@@ -55,31 +56,15 @@ function newNotes<T extends Note>(notes: readonly T[], record: SaidNotes, { proj
   };
 }
 
-/** `newNotes` with the record in `file`, which it then updates (written beside, then renamed). */
-export function notesToSay<T extends Note>(notes: readonly T[], file: string, context: NoteContext): T[] {
-  const { news, record } = newNotes(notes, readRecord(file), context);
+/** `newNotes` with the record in `file`, which it then updates (written whole or not at all). */
+export async function notesToSay<T extends Note>(notes: readonly T[], file: string, context: NoteContext): Promise<T[]> {
+  // None yet, or not ours: every note is news.
+  const kept = (await readKeptFile(file, SaidNotesSchema, 'a record of notes')).value ?? { format: 1, said: {} };
+  const { news, record } = newNotes(notes, kept, context);
   try {
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(`${file}.partial`, `${JSON.stringify(record)}\n`);
-    renameSync(`${file}.partial`, file);
+    await writeAtomically(file, `${JSON.stringify(record)}\n`);
   } catch {
     // A read-only cache folder: the next build says the notes again.
   }
   return news;
-}
-
-function readRecord(file: string): SaidNotes {
-  try {
-    const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
-    if (isRecord(parsed)) return parsed;
-  } catch {
-    // None yet, or not ours: every note is news.
-  }
-  return { format: 1, said: {} };
-}
-
-function isRecord(value: unknown): value is SaidNotes {
-  if (typeof value !== 'object' || value === null || (value as { format?: unknown }).format !== 1) return false;
-  const said = (value as { said?: unknown }).said;
-  return typeof said === 'object' && said !== null && Object.values(said).every((list) => Array.isArray(list) && list.every((item) => typeof item === 'string'));
 }

@@ -64,7 +64,7 @@ export default function portalRoadmap(options?: PortalRoadmapOptions, { frame }:
   return {
     name: NAME,
     hooks: {
-      'astro:config:setup': ({ config: astroConfig, command, isRestart, injectRoute, updateConfig, addWatchFile, logger }) => {
+      'astro:config:setup': async ({ config: astroConfig, command, isRestart, injectRoute, updateConfig, addWatchFile, logger }) => {
         const settings = asUserError(
           () => {
             const resolved = resolveSettings(fileURLToPath(astroConfig.root), process.env, {
@@ -99,7 +99,7 @@ export default function portalRoadmap(options?: PortalRoadmapOptions, { frame }:
             })),
           ];
           const cacheDir = !mounted && settings.env.ROADMAP_CACHE_DIR ? resolve(settings.projectRoot, settings.env.ROADMAP_CACHE_DIR) : fileURLToPath(astroConfig.cacheDir);
-          for (const note of notesToSay(notes, join(cacheDir, SAID_NOTES_FILE), settings)) note.logger.info(note.text);
+          for (const note of await notesToSay(notes, join(cacheDir, SAID_NOTES_FILE), settings)) note.logger.info(note.text);
         }
         // The content sync reads the snapshot a while from now: reading it now lets the description renderers load meanwhile.
         if (command !== 'preview') readSnapshotEarly(settings, logger.fork(LOADER_NAME));

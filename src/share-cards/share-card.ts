@@ -22,10 +22,11 @@
  * changed one issue draws one card.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync, existsSync } from 'node:fs';
+import { readFileSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { TEXT_CONTRAST, withContrast } from '../theme/theme.ts';
+import { writeAtomically } from '../shared/files.ts';
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
@@ -232,13 +233,11 @@ export async function drawCard(input: CardInput): Promise<Buffer> {
   return new Resvg(svg, { fitTo: { mode: 'width', value: CARD_WIDTH } }).render().asPng();
 }
 
-/** The card from `cacheDir` when one with its digest is there, else drawn and put there (written aside, then renamed). */
+/** The card from `cacheDir` when one with its digest is there, else drawn and put there (written whole or not at all). */
 export async function cachedCard(input: CardInput, cacheDir: string, draw: (input: CardInput) => Promise<Buffer> = drawCard): Promise<Buffer> {
   const file = join(cacheDir, `${cardDigest(input)}.png`);
   if (existsSync(file)) return readFileSync(file);
   const png = await draw(input);
-  mkdirSync(cacheDir, { recursive: true });
-  writeFileSync(`${file}.${process.pid}.tmp`, png);
-  renameSync(`${file}.${process.pid}.tmp`, file);
+  await writeAtomically(file, png);
   return png;
 }

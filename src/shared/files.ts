@@ -28,10 +28,10 @@ export async function readKeptFile<T>(file: string, schema: z.ZodType<T>, what: 
 }
 
 /**
- * Writes `text` to `file` through a file beside it renamed into place, so a reader never meets half of it and a
+ * Writes `text` (or bytes) to `file` through a file beside it renamed into place, so a reader never meets half of it and a
  * run that stops midway leaves the old file; the folder is made if missing.
  */
-export async function writeAtomically(file: string, text: string): Promise<void> {
+export async function writeAtomically(file: string, text: string | Uint8Array): Promise<void> {
   await placeAtomically(file, (partial) => writeFile(partial, text));
 }
 
