@@ -4,6 +4,7 @@
  * build on or after its date. The build's day (`settings.buildDay`, src/config/build-day.ts) is today's in UTC, or
  * `ROADMAP_BUILD_DATE` for previews and tests. Pure.
  */
+import { compareCodeUnits } from '../shared/values.ts';
 
 /** How the build's log names what the route data says of the schedule, so that the rebuild passes the line on. */
 export const RELEASE_SCHEDULE_STEP = 'portal-roadmap:release-schedule';
@@ -24,7 +25,7 @@ export function scheduledLine(scheduled: readonly { slug: string; date: string }
   const bySlug = new Map<string, string>();
   for (const { slug, date } of scheduled) if (!bySlug.has(slug) || date < bySlug.get(slug)!) bySlug.set(slug, date);
   if (!bySlug.size) return undefined;
-  const entries = [...bySlug].sort(([a, first], [b, second]) => (first === second ? (a < b ? -1 : 1) : first < second ? -1 : 1));
+  const entries = [...bySlug].sort(([a, first], [b, second]) => compareCodeUnits(first, second) || compareCodeUnits(a, b));
   return `Scheduled: ${entries.length} release note${entries.length === 1 ? '' : 's'} (${entries.map(([slug, date]) => `${slug}, ${date}`).join('; ')})`;
 }
 
