@@ -86,6 +86,9 @@ function dateLabel(entry: ChangelogItem, { labels, locale }: LatestLanguage): st
   return articleForDate(template, formatDate(entry.at, locale), locale);
 }
 
+/** The entries `/latest.json` lists: the newest `LATEST_ITEMS` of the changelog. */
+export const latestEntries = <Entry>(changelog: readonly Entry[]): Entry[] => changelog.slice(0, LATEST_ITEMS);
+
 export function latestDocument({ siteRoot, changelog, title, summary, tags, image, language }: LatestContext) {
   const url = (path: string) => new URL(path, siteRoot).toString();
   const { labels } = language;
@@ -113,7 +116,7 @@ export function latestDocument({ siteRoot, changelog, title, summary, tags, imag
       empty: labels.changelogEmpty,
       tags: Object.fromEntries(language.tags.map((tag) => [tag, releaseTagLabel(tag, labels, language.tagLabels)])),
     },
-    items: changelog.slice(0, LATEST_ITEMS).map((entry) => ({
+    items: latestEntries(changelog).map((entry) => ({
       kind: entry.kind,
       id: entry.id,
       title: title(entry) ?? null,

@@ -6,6 +6,7 @@
 import { noteImageLayout } from '../release-notes/note-page.ts';
 import { searchRecords, type SearchRecord } from '../search/search-records.ts';
 import { searchRecordSink } from './build-state.ts';
+import { noteImageSrcs } from './note-images.ts';
 import { getRoadmap, languageParams } from './roadmap.ts';
 
 let sentTo: object | undefined;
@@ -21,10 +22,6 @@ export function sendSearchRecords(): void {
 async function languageRecords(lang: string | undefined): Promise<SearchRecord[]> {
   const roadmap = await getRoadmap(lang);
   // The address of each note's image as its page shows it (the first image of a page is Pagefind's `image` meta).
-  const imageSrcs = new Map<string, string>();
-  const withImages = roadmap.releaseNotes.filter((note) => note.image);
-  // Loaded only when a note has an image: the routes' unit tests provide no `astro:assets`.
-  const { getImage } = withImages.length ? await import('astro:assets') : { getImage: undefined };
-  for (const note of withImages) imageSrcs.set(note.file, (await getImage!({ src: note.image!, ...noteImageLayout(note.image!) })).src);
-  return searchRecords(roadmap, lang, imageSrcs);
+  const srcs = await noteImageSrcs(roadmap.releaseNotes, noteImageLayout);
+  return searchRecords(roadmap, lang, new Map([...srcs].map(([note, src]) => [note.file, src])));
 }

@@ -1,7 +1,8 @@
 import type { APIRoute } from 'astro';
 import { getRoadmap } from '../route-data/roadmap.ts';
 import { siteRoot } from '../route-data/urls.ts';
-import { latestDocument, latestImageSize, type LatestImage } from '../exports/whats-new.ts';
+import { latestDocument, latestEntries, latestImageSize, type LatestImage } from '../exports/whats-new.ts';
+import { noteImageSrcs } from '../route-data/note-images.ts';
 import { changelogWithNotes } from '../release-notes/notes.ts';
 import { noteSummary } from '../release-notes/note-page.ts';
 
@@ -11,19 +12,19 @@ export const GET: APIRoute = async () => {
   const issues = new Map(shipped.issues.map((issue) => [issue.id, issue.title]));
   const projects = new Map(shipped.projects.map((project) => [project.id, project.name]));
   const notes = new Map(releaseNotes.map((note) => [note.slug, note]));
-  // Each note's image as a small copy, made by Astro's image service like the note page's.
-  const images = new Map<string, LatestImage>();
-  const withImages = releaseNotes.filter((note) => note.image);
-  // Loaded only when a note has an image: the routes' unit tests provide no `astro:assets`.
-  const { getImage } = withImages.length ? await import('astro:assets') : { getImage: undefined };
-  for (const note of withImages) {
-    const size = latestImageSize(note.image!.width, note.image!.height);
-    const { src } = await getImage!({ src: note.image!, width: size.width });
-    images.set(note.slug, { url: new URL(src, siteRoot()).toString(), alt: note.imageAlt ?? '', ...size });
-  }
+  const entries = latestEntries(changelogWithNotes(changelog, releaseNotes));
+  // The image of each note listed, as a small copy made by Astro's image service like the note page's.
+  const listed = new Set(entries.filter((entry) => entry.kind === 'note').map((entry) => entry.id));
+  const srcs = await noteImageSrcs(
+    releaseNotes.filter((note) => listed.has(note.slug)),
+    (image) => ({ width: latestImageSize(image.width, image.height).width }),
+  );
+  const images = new Map<string, LatestImage>(
+    [...srcs].map(([note, src]) => [note.slug, { url: new URL(src, siteRoot()).toString(), alt: note.imageAlt ?? '', ...latestImageSize(note.image!.width, note.image!.height) }]),
+  );
   const document = latestDocument({
     siteRoot: siteRoot(),
-    changelog: changelogWithNotes(changelog, releaseNotes),
+    changelog: entries,
     title: (entry) => (entry.kind === 'note' ? notes.get(entry.id)?.title : (entry.kind === 'issue' ? issues : projects).get(entry.id)),
     summary: (entry) => {
       const note = entry.kind === 'note' ? notes.get(entry.id) : undefined;
