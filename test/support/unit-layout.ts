@@ -14,6 +14,7 @@ import { PROJECT_ROOT } from './build-site.ts';
  */
 export const CROSS_CUTTING_TESTS: Readonly<Record<string, string>> = {
   'test/unit/cited-paths.test.ts': 'every path the docs and comments cite exists',
+  'test/unit/commit-check.test.ts': 'commit messages keep the rule of CONTRIBUTING.md (scripts/check-commits.ts)',
   'test/unit/config-reference.test.ts': 'docs/reference/ agrees with the schema, the env and the CLIs (scripts/config-reference.ts)',
   'test/unit/layers.test.ts': 'the layer rules of .dependency-cruiser.cjs, and this layout',
   'test/unit/lint-rules.test.ts': 'oxlint and ESLint apply the same rules',
