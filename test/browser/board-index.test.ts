@@ -16,7 +16,7 @@ import { pageWeight } from '../../scripts/bench/weight.ts';
 import { BOARD_INDEX_PER_COLUMN } from '../support/fixtures.ts';
 // The demo workspace as the site should publish it, computed from its files.
 import { DEMO_COLUMN_OF as COLUMN_OF, DEMO_COLUMNS as COLUMNS, DEMO_PUBLISHED as published, demoInColumn as inColumn } from '../support/demo-data.ts';
-import { axeViolations, cardsByIssue, filtersSettled as settled, openSite, tabTo, watchPage, type OpenSite } from '../support/browser.ts';
+import { axeViolations, cardsByIssue, COLOUR_RULES, filtersSettled as settled, openSite, tabTo, watchPage, type OpenSite } from '../support/browser.ts';
 import type { StaticSite } from '../support/static-server.ts';
 
 const PER_COLUMN = BOARD_INDEX_PER_COLUMN;
@@ -215,6 +215,8 @@ describe('the accent and the project icons', () => {
 
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`keeps a pale accent readable in ${colorScheme} mode, on the focus ring, the active filter and the vote and suggest buttons, and axe finds nothing`, async () => {
+      // Every rule in light mode (the vote and suggest links the demo lacks), the colour rules again in dark.
+      const rules = colorScheme === 'dark' ? COLOUR_RULES : undefined;
       const schemeContext = await browser.newContext({ colorScheme });
       const page = await schemeContext.newPage();
       await page.goto(`${site.url}/?team=Web`);
@@ -233,14 +235,14 @@ describe('the accent and the project icons', () => {
       expect(contrast(colours.filter, colours.card)).toBeGreaterThanOrEqual(3);
       // Yellow as given fails 3:1 on white: in light mode the ring is a darker variant of it.
       expect(colours.rule !== 'rgb(250, 204, 21)').toBe(colorScheme === 'light');
-      expect(await axeViolations(page)).toEqual([]);
+      expect(await axeViolations(page, rules)).toEqual([]);
 
       await page.goto(`${site.url}/issues/${published[0]!.id}/`);
       // The vote button and the header's suggest button, both in the accent.
       const buttons = await page.locator('a.button').evaluateAll((links) => links.map((a) => [getComputedStyle(a).color, getComputedStyle(a).backgroundColor]));
       expect(buttons).toHaveLength(2);
       for (const [text, background] of buttons) expect(contrast(text!, background!)).toBeGreaterThanOrEqual(4.5);
-      expect(await axeViolations(page)).toEqual([]);
+      expect(await axeViolations(page, rules)).toEqual([]);
       await schemeContext.close();
     });
   }

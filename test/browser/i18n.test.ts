@@ -4,16 +4,16 @@
  * `_headers`. Each page is loaded once and checked in both schemes (the scheme
  * is switched by media emulation, no reload):
  * - Arabic: every page type (but the changelog, whose entries the Shipped page
- *   has) is axe clean in light and dark and does not overflow sideways at
+ *   has) loads with no console error and does not overflow sideways at
  *   320 px; the board reads right to left (first column on the right,
  *   progress filling from the right, breadcrumbs pointing left);
  *   the filter island counts in Arabic;
- * - left to right: axe runs on the demo's page audit (every page type, both
- *   schemes, English); the seven left-to-right translations share its markup
- *   and stylesheet; what a translation can break (lang and dir, words left in
- *   English, unnamed links and fields) is read from their HTML in the site
- *   tier (test/integration/i18n-site.test.ts), and each of their boards and
- *   an issue page loads with no console error;
+ * - axe runs once per page type, on the demo's page audit (pages-demo.test.ts,
+ *   both schemes): every language shares its markup and stylesheet, and what
+ *   a translation can break (lang and dir, words left in English, unnamed
+ *   links, fields and images) is read from every language's HTML in the site
+ *   tier (test/integration/i18n-site.test.ts); each left-to-right board and
+ *   issue page loads with no console error;
  * - search answers in the page's language and links within it, and loads
  *   nothing until it is opened;
  * - the language switcher leads to the same page in the other language;
@@ -23,11 +23,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { PROJECT_ROOT } from '../support/build-site.ts';
-import { axeBothSchemes, filtersSettled, openSite, watchPage, type OpenSite } from '../support/browser.ts';
+import { filtersSettled, openSite, watchPage, type OpenSite } from '../support/browser.ts';
 import { LANGUAGES_LOCALES } from '../support/fixtures.ts';
-import { pageTypes } from './page-audit.ts';
+import { pageTypes } from '../support/page-types.ts';
 
 /** The languages that ship; Swedish (last) is English words, checked by the site tier. */
 const LOCALES = LANGUAGES_LOCALES.filter((locale) => locale !== 'sv');
@@ -49,41 +49,26 @@ afterAll(async () => {
   await opened?.close();
 });
 
-/** A context per language: axe-core's Playwright runner needs pages of a context of their own making. */
-async function withContext<T>(run: (context: BrowserContext) => Promise<T>, viewport = { width: 1280, height: 900 }): Promise<T> {
-  const context = await browser.newContext({ viewport });
-  try {
-    return await run(context);
-  } finally {
-    await context.close();
-  }
-}
-
 const langAndDir = (page: Page) => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
 
-// Axe is the slow part and runs in Chromium's renderers: the audits are concurrent tests, two at a time
-// (maxConcurrency), as in page-audit.ts, so both cores stay busy.
-// The changelog is left out: its entries are the Shipped page's (ShippedDate, ProjectChip, <bdi> titles), audited
-// here, and the demo's page audit runs axe on the changelog itself; one fewer page keeps the test budget.
+// The changelog is left out: its entries are the Shipped page's (ShippedDate, ProjectChip, <bdi> titles).
 const arabicTypes = Object.entries(paths).filter(([type]) => type !== 'changelog');
 
-describe.concurrent('Arabic, every page type but the changelog, in Chromium', () => {
-  for (const [type, path] of arabicTypes) {
-    it(`${type}: axe clean in light and dark, no console error, no sideways overflow at 320 px`, async ({ expect }) => {
-      await withContext(async (context) => {
-        const page = await context.newPage();
-        const url = `${site.url}${path}`;
-        const watch = watchPage(page, type === 'not found' ? url : undefined);
-        await page.goto(url, { waitUntil: 'load' });
-        expect(await langAndDir(page)).toEqual(['ar', 'rtl']);
-        expect(await axeBothSchemes(page), path).toEqual({ light: [], dark: [] });
-        await page.setViewportSize({ width: 320, height: 800 });
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        expect(overflow, `${path} at 320 px`).toBeLessThanOrEqual(0);
-        expect(watch, path).toEqual({ dialogs: [], consoleErrors: [] });
-      });
-    });
-  }
+describe('Arabic, every page type but the changelog, in Chromium', () => {
+  it('loads each page type right to left, with no console error and no sideways overflow at 320 px', async () => {
+    const page = await browser.newPage({ viewport: { width: 320, height: 800 } });
+    for (const [type, path] of arabicTypes) {
+      const url = `${site.url}${path}`;
+      const watch = watchPage(page, type === 'not found' ? url : undefined);
+      await page.goto(url, { waitUntil: 'load' });
+      expect(await langAndDir(page), path).toEqual(['ar', 'rtl']);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${path} at 320 px`).toBeLessThanOrEqual(0);
+      expect(watch, path).toEqual({ dialogs: [], consoleErrors: [] });
+      page.removeAllListeners();
+    }
+    await page.close();
+  });
 });
 
 describe('Arabic in Chromium', () => {
@@ -162,25 +147,22 @@ describe('Arabic in Chromium', () => {
 });
 
 // What only a browser sees of the seven left-to-right translations, an error when the islands run in that language, is
-// checked on one load of each page, without axe: their markup and stylesheet are the demo's, which the page audit
-// (test/browser/pages-demo.test.ts) runs axe on, every page type in both schemes, left to right; the vote and suggest
-// links the demo lacks are audited here on every Arabic page type; their words are read in the site tier.
+// checked on one load of each page; their words are read in the site tier.
 describe('the seven left-to-right languages in Chromium', () => {
   it('each: the board and an issue page load in their language with no console error', async () => {
-    await withContext(async (context) => {
-      for (const locale of LOCALES.slice(1)) {
-        for (const path of [paths.board, paths.issue]) {
-          const page = await context.newPage();
-          const url = `${site.url}/${folder(locale)}${path.slice(1)}`;
-          const watch = watchPage(page);
-          await page.goto(url, { waitUntil: 'load' });
-          if (path === paths.board) await filtersSettled(page);
-          expect(await langAndDir(page), url).toEqual([locale, 'ltr']);
-          expect(watch, url).toEqual({ dialogs: [], consoleErrors: [] });
-          await page.close();
-        }
+    const page = await browser.newPage();
+    for (const locale of LOCALES.slice(1)) {
+      for (const path of [paths.board, paths.issue]) {
+        const url = `${site.url}/${folder(locale)}${path.slice(1)}`;
+        const watch = watchPage(page);
+        await page.goto(url, { waitUntil: 'load' });
+        if (path === paths.board) await filtersSettled(page);
+        expect(await langAndDir(page), url).toEqual([locale, 'ltr']);
+        expect(watch, url).toEqual({ dialogs: [], consoleErrors: [] });
+        page.removeAllListeners();
       }
-    });
+    }
+    await page.close();
   });
 });
 

@@ -11,7 +11,9 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
+import { unnamedElements } from '../support/accessible-names.ts';
 import { auditHtml, auditOutputs } from '../support/html-audit.ts';
+import { pageTypes } from '../support/page-types.ts';
 import { listFiles, readPage } from '../support/build-site.ts';
 import { TEST_SITE } from '../support/fixtures.ts';
 import {
@@ -125,6 +127,13 @@ describe('a hostile workspace', () => {
     const page = readPage(build.outDir, join(new URL(issue.url).pathname, 'index.html'));
     expect(page.querySelector('main')?.textContent).toContain('1B');
     expect(build.output).toContain(`issue ${JSON.stringify(HOSTILE_IDS.upvotes)} 1e+308 → 1000000000`);
+  });
+
+  it('names every link, button, field and image on every page type, whatever the strings (axe audits a few in Chromium)', () => {
+    for (const path of Object.values(pageTypes(build.outDir))) {
+      const file = path === '/issues/no-such-issue/' ? '404.html' : `${path.slice(1)}index.html`;
+      expect(unnamedElements(readPage(build.outDir, file)), file).toEqual([]);
+    }
   });
 
   it('shows the payloads as text', () => {

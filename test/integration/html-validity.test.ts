@@ -17,7 +17,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { pageTypes } from '../browser/page-audit.ts';
+import { pageTypes } from '../support/page-types.ts';
 import type { FixtureName } from '../support/fixtures.ts';
 
 const VNU_JAR = (createRequire(import.meta.url)('vnu-jar') as string).toString();
