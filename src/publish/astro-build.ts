@@ -8,8 +8,7 @@ import { releaseGarbage } from '../shared/memory.ts';
 import type { PageReuse } from './rebuild.ts';
 import { RebuildError } from '../shared/errors.ts';
 import { sweepDeadRuns } from './swap.ts';
-import { PAGE_REUSE_STEP } from '../fingerprint/page-digests.ts';
-import { BUILD_NOTES_FILE } from '../history/published-notes.ts';
+import { BUILD_NOTES_FILE, PAGE_REUSE_STEP } from '../shared/build-contract.ts';
 import { RELEASE_SCHEDULE_STEP } from '../release-notes/schedule.ts';
 
 /** Build folders inside the project, for an output outside it: `.astro/rebuild-{pid}-{random}`. */
