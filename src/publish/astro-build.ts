@@ -5,7 +5,7 @@ import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { logLines } from '../shared/text.ts';
 import { astroBin, BUILD_ALLOCATOR_ENV, buildHeapMb, buildNodeFlags, ranOutOfHeap, runNode } from './run-node.ts';
 import { releaseGarbage } from '../shared/memory.ts';
-import type { PageReuse } from './rebuild.ts';
+import type { PageReuse } from './rebuild-options.ts';
 import { RebuildError } from '../shared/errors.ts';
 import { sweepDeadRuns } from './swap.ts';
 import { BUILD_NOTES_FILE, PAGE_REUSE_STEP } from '../shared/build-contract.ts';
