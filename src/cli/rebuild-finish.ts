@@ -40,7 +40,10 @@ const ENTRY = fileURLToPath(new URL('../../bin/rebuild-finish.mjs', import.meta.
 export async function finishInFreshProcess(handover: Handover): Promise<void> {
   if (typeof process.execve !== 'function' || !existsSync(ENTRY)) return finishRebuild(handover);
   const file = join(handover.planned.workDir, HANDOVER_FILE);
-  await writeFile(file, JSON.stringify(handover));
+  await writeFile(file, JSON.stringify(handover)).catch(async (error: unknown) => {
+    await removeRunFolders(handover.planned);
+    throw error;
+  });
   // An exit writes what this process compiled for the next run; replacing the process does not.
   module.flushCompileCache?.();
   process.execve(process.execPath, [process.execPath, ...process.execArgv, ENTRY, file]);
