@@ -85,15 +85,20 @@ export async function runCommand<S extends CommandSpec>(spec: S, main: (values: 
     const values = parseCommandLine(spec, argv);
     if (values) await main(values);
   } catch (error) {
-    if (error instanceof UsageError) {
-      process.exitCode = EXIT.usage;
-      process.stderr.write(`error: ${logLines(error.message)}\n\n${usage(spec)}\n`);
-    } else if (error instanceof RoadmapError) {
-      process.exitCode = EXIT.failed;
-      process.stderr.write(`error: ${logLines(error.message)}\n`);
-    } else {
-      process.exitCode = EXIT.failed;
-      process.stderr.write(`${logLines(inspect(error))}\n`);
-    }
+    printFailure(error, spec);
+  }
+}
+
+/** Prints a command's failure and sets its exit code, as `runCommand` does (`spec` gives a usage error its usage). */
+export function printFailure(error: unknown, spec?: CommandSpec): void {
+  if (error instanceof UsageError && spec) {
+    process.exitCode = EXIT.usage;
+    process.stderr.write(`error: ${logLines(error.message)}\n\n${usage(spec)}\n`);
+  } else if (error instanceof RoadmapError) {
+    process.exitCode = EXIT.failed;
+    process.stderr.write(`error: ${logLines(error.message)}\n`);
+  } else {
+    process.exitCode = EXIT.failed;
+    process.stderr.write(`${logLines(inspect(error))}\n`);
   }
 }

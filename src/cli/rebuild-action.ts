@@ -1,15 +1,14 @@
-/** What `portal-roadmap rebuild` does once its options are read (src/cli/rebuild.ts). */
-import { astroBuild } from '../publish/astro-build.ts';
-import { reportLines, reportMarkdown } from '../publish/change-report.ts';
+/** What `portal-roadmap rebuild` does once its options are read (src/cli/rebuild.ts): steps 1 to 4 of src/publish/rebuild.ts. */
 import { configKeyDigests, siteFingerprint } from '../fingerprint/fingerprint.ts';
-import { writeGithubFailure, writeGithubOutputs } from '../publish/github.ts';
+import { writeGithubFailure } from '../publish/github.ts';
 import { projectProgress } from '../publish/fetch-progress.ts';
-import { rebuild, type RebuildOptions } from '../publish/rebuild.ts';
+import { planRebuild, type RebuildOptions } from '../publish/rebuild.ts';
 import { demoAtOwnSiteError, printWarnings, resolveSettings, type Settings } from '../config/settings.ts';
 import { ConfigError } from '../shared/errors.ts';
 import { describeSource } from '../snapshot/source.ts';
 import { sessionOf } from '../portal/client.ts';
 import { missingProjectsWarning } from '../snapshot/load.ts';
+import { finishInFreshProcess, printOutcome } from './rebuild-finish.ts';
 
 type Values = { out: string; state: string; force: boolean; 'accept-shrink': boolean; 'fresh-history': boolean };
 
@@ -37,7 +36,8 @@ async function rebuildAndReport(maxShrink: number, values: Values): Promise<void
   const progress = (line: string) => console.error(line);
   // Dated: a cron job appends every run to one log, which must tell them apart.
   progress(`Reading ${describeSource(source)} at ${new Date().toISOString()}`);
-  const result = await rebuild({
+  // Steps 1 to 4 here; the build and the publish in a fresh process, which this one becomes (./rebuild-finish.ts).
+  const planned = await planRebuild({
     source,
     outDir: values.out,
     stateDir: values.state,
@@ -45,8 +45,6 @@ async function rebuildAndReport(maxShrink: number, values: Values): Promise<void
     acceptShrink: values['accept-shrink'],
     maxShrink,
     ...siteOptions(settings),
-    // The build's day is the one the fingerprint saw, whatever the clock says by the time the build runs.
-    build: astroBuild(root, { ...process.env, ROADMAP_BUILD_DATE: settings.buildDay }, progress, { heapMb: settings.env.ROADMAP_BUILD_HEAP_MB }),
     freshHistory: values['fresh-history'],
     log: progress,
     load: {
@@ -56,10 +54,14 @@ async function rebuildAndReport(maxShrink: number, values: Values): Promise<void
       onWarning: (message) => console.error(`warning: ${message}`),
     },
   });
-  if (session) progress(`Portal requests: ${session.stats.requests} (${session.stats.rateLimited} rate limited, ${session.stats.retries} retried)`);
-  console.log(result.summary);
-  for (const line of reportLines(result.report)) console.log(line);
-  await writeGithubOutputs(process.env, result.status === 'published', reportMarkdown(result.report));
+  const portalRequests = session && `Portal requests: ${session.stats.requests} (${session.stats.rateLimited} rate limited, ${session.stats.retries} retried)`;
+  if (planned.status === 'publish') {
+    // The build's day is the one the fingerprint saw, whatever the clock says by the time the build runs.
+    await finishInFreshProcess({ planned, root, buildDay: settings.buildDay, heapMb: settings.env.ROADMAP_BUILD_HEAP_MB, portalRequests });
+    return;
+  }
+  if (portalRequests) progress(portalRequests);
+  await printOutcome(planned.result);
 }
 
 /**

@@ -22,9 +22,6 @@ import type { Issue, Project, RoadmapInfo } from '../snapshot/model.ts';
 import type { IssueSubject } from '../feeds/issue-feeds.ts';
 import { columnNeighbours } from '../view/issue-page.ts';
 
-/** The build step's name, which its log lines carry (the rebuild passes them on). */
-export const PAGE_REUSE_STEP = 'portal-roadmap:page-reuse';
-
 export const PAGE_DIGESTS_FORMAT = 'portal-roadmap.page-digests';
 export const PAGE_DIGESTS_VERSION = 1;
 

@@ -13,8 +13,6 @@
 import { z } from 'zod';
 import { readKeptFile, writeAtomically, type KeptFileRead } from '../shared/files.ts';
 
-/** The file the rebuild's build writes in the rebuild's work folder (`ROADMAP_RELEASE_NOTES_OUT`). */
-export const BUILD_NOTES_FILE = 'release-notes.json';
 /** The record in the state folder. */
 export const PUBLISHED_NOTES_FILE = 'published-notes.json';
 

@@ -5,11 +5,10 @@ import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { logLines } from '../shared/text.ts';
 import { astroBin, BUILD_ALLOCATOR_ENV, buildHeapMb, buildNodeFlags, ranOutOfHeap, runNode } from './run-node.ts';
 import { releaseGarbage } from '../shared/memory.ts';
-import type { PageReuse } from './rebuild.ts';
+import type { PageReuse } from './rebuild-options.ts';
 import { RebuildError } from '../shared/errors.ts';
 import { sweepDeadRuns } from './swap.ts';
-import { PAGE_REUSE_STEP } from '../fingerprint/page-digests.ts';
-import { BUILD_NOTES_FILE } from '../history/published-notes.ts';
+import { BUILD_NOTES_FILE, PAGE_REUSE_STEP } from '../shared/build-contract.ts';
 import { RELEASE_SCHEDULE_STEP } from '../release-notes/schedule.ts';
 
 /** Build folders inside the project, for an output outside it: `.astro/rebuild-{pid}-{random}`. */

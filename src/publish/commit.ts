@@ -1,37 +1,40 @@
 /**
- * The last steps of a rebuild (src/publish/rebuild.ts), once the build in staging is verified: swap it in, record
- * the history and the snapshot as published (the commit point), then keep what the next run reads.
+ * The last steps of a rebuild (src/publish/rebuild.ts), once the build in staging is done: verify it, swap it in,
+ * record the history and the snapshot as published (the commit point), then keep what the next run reads, and the
+ * run's report.
  */
 import { existsSync } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DESCRIPTION_CACHE_FILE, PAGE_DIGESTS_FILE } from '../config/settings.ts';
-import { FINGERPRINT_FILE, writeFingerprint, type Fingerprint } from '../fingerprint/fingerprint.ts';
-import { BUILD_NOTES_FILE, keepPublishedNotes, PUBLISHED_NOTES_FILE } from '../history/published-notes.ts';
+import { FINGERPRINT_FILE, writeFingerprint } from '../fingerprint/fingerprint.ts';
+import { keepPublishedNotes, PUBLISHED_NOTES_FILE } from '../history/published-notes.ts';
+import { BUILD_NOTES_FILE } from '../shared/build-contract.ts';
 import { RebuildError } from '../shared/errors.ts';
 import { copyAtomically } from '../shared/files.ts';
 import { keepAstroCache } from './astro-cache.ts';
-import type { PreparedHistory } from './history-step.ts';
+import type { ChangeReport } from './change-report.ts';
+import { historyCommit } from './history-step.ts';
+import { outputMarker } from './output-marker.ts';
+import type { PlannedRebuild, PublishPlan } from './planned-run.ts';
+import type { RebuildResult } from './rebuild-options.ts';
 import { swapBack, swapIn } from './swap.ts';
+import { verifyPages } from './verify.ts';
 
 /** The last published snapshot, in the state folder: what the next run compares with. */
 export const PUBLISHED_FILE = 'published.json';
 
-/** What a run that publishes keeps in the state folder, by file, and the history it records. */
-export interface PublishPlan {
-  /** The snapshot the build read. */
-  snapshotFile: string;
-  history: Pick<PreparedHistory, 'commit' | 'restore'> & { recordedAt: string };
-  descriptionCache: string;
-  pages: { digestsFile: string };
-  astroCache: string;
-  astroCacheKey: string;
-  fingerprint: Fingerprint;
-  configKeys: Record<string, string> | undefined;
-  /** The address the site is published at, recorded with the fingerprint for `notify`'s links. */
-  siteRoot: string | undefined;
-  /** The marker of the verified build (./output-marker.ts), recorded with the fingerprint: the next run checks the output against it. */
-  output: string;
+/** The report of the last run, in the state folder. */
+export const REPORT_FILE = 'report.json';
+
+/** Steps 5 to 7, once the build is in staging: verify it, publish it, write the report. */
+export async function publishBuilt(planned: PlannedRebuild, log: (line: string) => void): Promise<RebuildResult> {
+  const { outDir, stateDir, staging, retired, workDir, prefix } = planned;
+  verifyPages(staging, planned.expectedPages, prefix);
+  // Read in staging: the same files the output holds once it is swapped in.
+  await publish({ plan: { ...planned, output: outputMarker(staging, prefix) }, stateDir, outDir, staging, retired, workDir, log });
+  await writeReport(stateDir, planned.report, log);
+  return { status: 'published', report: planned.report, summary: planned.summary };
 }
 
 /**
@@ -61,6 +64,7 @@ export async function publish({
   const keptDigests = join(stateDir, PAGE_DIGESTS_FILE);
   const setAside = `${keptDigests}.publishing`;
   if (existsSync(keptDigests)) await rename(keptDigests, setAside);
+  const history = historyCommit(plan.history.keep);
   try {
     await swapIn(staging, outDir, retired);
   } catch (error) {
@@ -68,12 +72,12 @@ export async function publish({
     throw error;
   }
   try {
-    await plan.history.commit();
+    await history.commit();
     await keepFile(plan.snapshotFile, join(stateDir, PUBLISHED_FILE));
   } catch (error) {
     // The snapshot is the commit point: without it the old output and the old history go back.
     // (A failure to put the history back must not hide the error that got us here.)
-    await plan.history.restore().catch(() => {});
+    await history.restore().catch(() => {});
     await swapBack(outDir, retired, staging);
     if (existsSync(setAside)) await rename(setAside, keptDigests);
     throw new RebuildError(`Could not record the published snapshot in ${stateDir}: ${(error as Error).message}. The previous site was restored.`, { cause: error });
@@ -100,6 +104,13 @@ export async function publish({
   await keepPublishedNotes(join(workDir, BUILD_NOTES_FILE), join(stateDir, PUBLISHED_NOTES_FILE), plan.history.recordedAt, log).catch((error: Error) =>
     log(`warning: the release notes' record could not be kept in ${stateDir} (${error.message}); the next publish counts these notes as new`),
   );
+}
+
+/** Writes the run's report (`report.json`); a report that cannot be written is a warning, never a failed run. */
+export async function writeReport(stateDir: string, report: ChangeReport, log: (line: string) => void): Promise<void> {
+  await mkdir(stateDir, { recursive: true })
+    .then(() => writeFile(join(stateDir, REPORT_FILE), `${JSON.stringify(report, null, 2)}\n`))
+    .catch((error: Error) => log(`warning: the change report could not be written: ${error.message}`));
 }
 
 /** Copies a file the build wrote into the state folder, whole or not at all (none written: nothing to keep). */

@@ -5,7 +5,7 @@
  * `{site}/history.json`), or else
  * start a new one, saying which; then record this run and write the result
  * where the staging build reads it (`ROADMAP_HISTORY`). After the publish:
- * `commit()` puts it in the state folder, atomically.
+ * `historyCommit(prepared.keep).commit()` puts it in the state folder, atomically.
  *
  * Only this workspace's history is continued (src/history/workspace.ts). The
  * bundled demo's is set aside with one line saying so: it is made up, so
@@ -79,10 +79,16 @@ export interface PreparedHistory {
    * site (a host's build keeps no state folder): the counts a report compares with, for want of a published snapshot.
    */
   liveSiteBefore: { issues: number; projects: number } | undefined;
-  /** Writes it to the state folder, atomically (the file a --fresh-history run replaces is renamed, not lost). */
-  commit(): Promise<void>;
-  /** Puts the state folder's history back as it was before `commit()`. */
-  restore(): Promise<void>;
+  /** Where `historyCommit` puts it once the site is published: data, so that another process may publish it. */
+  keep: HistoryKeep;
+}
+
+/** The files of a history's commit: the history the build read, the state folder's, and where a replaced one goes. */
+export interface HistoryKeep {
+  file: string;
+  stateFile: string;
+  /** Where the state folder's history is kept when this run starts a new one (--fresh-history, or the demo's set aside). */
+  setAside: string | undefined;
 }
 
 export async function prepareHistory(options: HistoryStepOptions): Promise<PreparedHistory> {
@@ -165,17 +171,22 @@ export async function prepareHistory(options: HistoryStepOptions): Promise<Prepa
   // Read back as the build will read it: a history the build would refuse stops the run here, with nothing changed.
   await readHistoryFile(file, 'This run stopped before building; the live site, the state and its history are unchanged.');
 
+  return { file, history, changes: runChanges, liveSiteBefore, keep: { file, stateFile, setAside } };
+}
+
+/**
+ * Puts a prepared history (`PreparedHistory.keep`) in the state folder, and back: `commit` writes it, atomically (the
+ * file a --fresh-history run replaces is renamed, not lost); `restore` puts the state folder's history back as it was
+ * before `commit`.
+ */
+export function historyCommit({ file, stateFile, setAside }: HistoryKeep): { commit(): Promise<void>; restore(): Promise<void> } {
   let before: { text: string | undefined } | undefined;
   return {
-    file,
-    history,
-    changes: runChanges,
-    liveSiteBefore,
     async commit() {
       before = { text: existsSync(stateFile) ? await readFile(stateFile, 'utf8') : undefined };
       if (setAside) await rename(stateFile, setAside);
-      // The file the build read, byte for byte: the history object need not outlive this step (the rebuild holds
-      // nothing of the data while the build runs).
+      // The file the build read, byte for byte: the history object need not outlive the history step (the rebuild
+      // holds nothing of the data while the build runs).
       await copyAtomically(file, stateFile);
     },
     async restore() {

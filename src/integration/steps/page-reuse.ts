@@ -16,7 +16,8 @@ import type { AstroIntegration } from 'astro';
 import type { PageReuseSettings } from '../../config/settings.ts';
 import { writeAtomically } from '../../shared/files.ts';
 import { compareCodeUnits } from '../../shared/values.ts';
-import { PAGE_DIGESTS_FORMAT, PAGE_REUSE_STEP, PAGE_DIGESTS_VERSION, type PageDigestsFile } from '../../fingerprint/page-digests.ts';
+import { PAGE_DIGESTS_FORMAT, PAGE_DIGESTS_VERSION, type PageDigestsFile } from '../../fingerprint/page-digests.ts';
+import { PAGE_REUSE_STEP } from '../../shared/build-contract.ts';
 import { pageReuseRecord, resetPageReuseRecord } from '../../route-data/build-state.ts';
 
 /** The integrations portal-roadmap adds (src/integration/index.ts): by identity, since a site's own sitemap has the same name as ours. */

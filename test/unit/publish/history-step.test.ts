@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { prepareHistory } from '../../../src/publish/history-step.ts';
+import { historyCommit, prepareHistory } from '../../../src/publish/history-step.ts';
 import { parseRoadmapConfig } from '../../../src/config/roadmap-config.ts';
 import { writeHistoryFile } from '../../../src/history/read.ts';
 import { existsSync, readdirSync } from 'node:fs';
@@ -117,7 +117,7 @@ describe('the history step of a rebuild', () => {
           /^The history .*history\.json is the bundled demo's made-up one, not this workspace's: starting a new history \(the old file is kept as history\.json\.replaced-.+\)$/,
         ),
       );
-      await prepared.commit();
+      await historyCommit(prepared.keep).commit();
       expect(namesNoDemoId(await readHistoryFile(join(dirs.stateDir, 'history.json')))).toEqual([]);
       expect(readdirSync(dirs.stateDir).filter((name) => name.startsWith('history.json.replaced-'))).toHaveLength(1);
     });
