@@ -4,6 +4,8 @@
  * (src/route-data/release-notes.ts) renders and joins them.
  */
 import type { ChangelogEntry } from '../history/timeline.ts';
+import { formatDate } from '../i18n/format.ts';
+import { fill } from '../i18n/labels.ts';
 import type { Issue, Project } from '../snapshot/model.ts';
 import type { NoteImage } from './note-page.ts';
 import { isScheduled } from './schedule.ts';
@@ -116,6 +118,31 @@ export function releaseTagLabel(
   if (tag === 'improved') return labels.releaseTagImproved;
   if (tag === 'fixed') return labels.releaseTagFixed;
   return tag.charAt(0).toUpperCase() + tag.slice(1);
+}
+
+/** A note's line of facts, in words: its date, its version ("Version 2.4") and its tags' labels. */
+export interface ReleaseNoteMeta {
+  /** The date as the page's language writes it, e.g. "23 November 2026". */
+  date: string;
+  version: string | undefined;
+  tags: string[];
+}
+
+/**
+ * The words of a note's line of facts, which src/components/ReleaseTags.astro shows (on the note's page and in the
+ * changelog) and the note's search record reads (src/search/search-records.ts): one writing of them for both.
+ */
+export function releaseNoteMeta(
+  note: Pick<ReleaseNote, 'date' | 'version' | 'tags'>,
+  labels: Parameters<typeof releaseTagLabel>[1] & { releaseVersion: string },
+  locale: string,
+  own?: Readonly<Record<string, string>>,
+): ReleaseNoteMeta {
+  return {
+    date: formatDate(note.date, locale),
+    version: note.version ? fill(labels.releaseVersion, { version: note.version }) : undefined,
+    tags: note.tags.map((tag) => releaseTagLabel(tag, labels, own)),
+  };
 }
 
 /** The notes that name an issue, in the notes' order (newest first): its page links them. */

@@ -1,11 +1,13 @@
 /**
- * The search index's records, made from the data instead of read back from the built pages. Each record is the
- * searchable part of one page as Pagefind reads it there: the `data-pagefind-body` article of an issue, project or
- * release note page (src/components/IssueDetail.astro, ProjectDetail.astro, ReleaseNoteArticle.astro) with the parts
- * it marks `data-pagefind-ignore` left out, in the same elements. So Pagefind weighs the title as the page's `<h1>`
- * (and the rest as body text), takes the same title, filters, meta and excerpts, and splits by the same `<html lang>`:
- * what a visitor finds and sees is what the pages gave. Pagefind's custom records (`addCustomRecord`) would carry no
- * heading weight, so a title match would rank like any word of a description.
+ * The search index's records, made from the data instead of read back from the built pages, so that Pagefind indexes
+ * them while the pages render. What search reads of an issue, project or release note page is written once here, as
+ * its search text (`issueSearchText`, `projectSearchText`, `releaseNoteMeta`): the page's component shows those texts
+ * in the article it marks with `data-pagefind-body` (everything else in it marked `data-pagefind-ignore`), and the
+ * record is made of them alone, in the same order, the title as the `<h1>` (Pagefind weighs it as the page's) and the
+ * same `<html lang>`. Pagefind reads text, headings and element boundaries, not the page's layout, so the record and
+ * the page make the same index, byte for byte (test/integration/search-records.test.ts holds them to it).
+ * Pagefind's custom records (`addCustomRecord`) would carry no heading weight, so a title match would rank like any
+ * word of a description.
  *
  * Every text goes in as escaped text (hast-util-to-html); the one piece of markup is each description's or note's
  * HTML, which the sanitiser made (src/descriptions/markdown.ts) and the page itself carries as it is.
@@ -14,14 +16,13 @@ import { createHash } from 'node:crypto';
 import type { Element, ElementContent, Properties, Root } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import type { BoardColumn } from '../shown/columns.ts';
-import { formatDate } from '../i18n/format.ts';
-import { fill, type Labels } from '../i18n/labels.ts';
+import type { Labels } from '../i18n/labels.ts';
 import { labelBefore, separatedParts, separator } from '../i18n/joins.ts';
 import { compareCodeUnits } from '../shared/values.ts';
 import type { Issue, Project } from '../snapshot/model.ts';
 import { issuePath, projectPath, releasePath } from '../view/paths.ts';
 import { issueColumnLabel } from '../view/roadmap-view.ts';
-import { releaseTagLabel, type ReleaseNote } from '../release-notes/notes.ts';
+import { releaseNoteMeta, type ReleaseNote } from '../release-notes/notes.ts';
 
 /** One page's record: its path below the roadmap's root (`issues/x/index.html`, `de/projects/y/index.html`), from which Pagefind makes its URL, and its searchable HTML. */
 export interface SearchRecord {
@@ -95,60 +96,75 @@ export function projectSearchMarks(project: Pick<Project, 'state' | 'upvotes'>, 
 /** Search marks as hast properties: the attributes that are set. */
 const marksAsProperties = (marks: SearchMarks): Properties => Object.fromEntries(Object.entries(marks).filter(([, value]) => value !== undefined));
 
-/** An issue page's record (src/components/IssueDetail.astro). */
+/**
+ * What search reads of an issue page (src/components/IssueDetail.astro), in the page's order: the title, the team,
+ * the project (its name after the hidden "Project: "), the summary's lines and the description. The page shows these
+ * in its article, marked with `marks`; its record is made of them.
+ */
+export interface IssueSearchText {
+  marks: SearchMarks;
+  title: string;
+  team: string | null;
+  project: Project | undefined;
+  summary: readonly string[];
+  descriptionHtml: string;
+}
+
+export function issueSearchText(data: Pick<SearchData, 'projectById' | 'columnByIssue' | 'descriptionHtml' | 'ui'>, issue: Issue): IssueSearchText {
+  return {
+    marks: issueSearchMarks(issue, issueColumnLabel(data, issue), data.ui.showUpvotes),
+    title: issue.title,
+    team: issue.team,
+    project: issue.projectId ? data.projectById.get(issue.projectId) : undefined,
+    summary: issue.summary,
+    descriptionHtml: data.descriptionHtml('issues', issue.id),
+  };
+}
+
+/** What search reads of a project page (src/components/ProjectDetail.astro, not embedded): its name and description. */
+export interface ProjectSearchText {
+  marks: SearchMarks;
+  name: string;
+  descriptionHtml: string;
+}
+
+export function projectSearchText(data: Pick<SearchData, 'descriptionHtml' | 'labels' | 'ui'>, project: Project): ProjectSearchText {
+  return { marks: projectSearchMarks(project, data), name: project.name, descriptionHtml: data.descriptionHtml('projects', project.id) };
+}
+
+/** An issue page's record: its search text. */
 export function issueSearchRecord(data: SearchData, issue: Issue): string {
   const { labels, ui } = data;
-  const project = issue.projectId ? data.projectById.get(issue.projectId) : undefined;
-  const status = issueColumnLabel(data, issue);
-  const descriptionHtml = data.descriptionHtml('issues', issue.id);
+  const text = issueSearchText(data, issue);
   const article = h(
     'article',
-    marksAsProperties(issueSearchMarks(issue, status, ui.showUpvotes)),
-    h('h1', {}, h('bdi', {}, issue.title)),
-    // The page's layout: the facts beside (or above) the text.
-    h(
-      'div',
-      {},
-      h(
-        'div',
-        {},
-        h(
-          'dl',
-          {},
-          issue.team && h('div', {}, h('dd', {}, h('bdi', {}, issue.team))),
-          h('div', {}, h('dd', {}, project && h('a', {}, h('span', {}, labelBefore(labels, labels.project)), h('bdi', {}, project.name)))),
-        ),
-      ),
-      h(
-        'div',
-        {},
-        issue.summary.length > 0 && h('section', {}, h('ul', {}, ...issue.summary.map((line) => h('li', {}, h('bdi', {}, line))))),
-        descriptionHtml && h('section', {}, h('div', {}, sanitised(descriptionHtml))),
-      ),
-    ),
+    marksAsProperties(text.marks),
+    h('h1', {}, h('bdi', {}, text.title)),
+    text.team && h('p', {}, h('bdi', {}, text.team)),
+    text.project && h('p', {}, h('span', {}, labelBefore(labels, labels.project)), h('bdi', {}, text.project.name)),
+    text.summary.length > 0 && h('ul', {}, ...text.summary.map((line) => h('li', {}, h('bdi', {}, line)))),
+    text.descriptionHtml && h('div', {}, sanitised(text.descriptionHtml)),
   );
   return page(ui.locale, article);
 }
 
-/** A project page's record (src/components/ProjectDetail.astro, not embedded). */
+/** A project page's record: its search text. */
 export function projectSearchRecord(data: SearchData, project: Project): string {
-  const { ui } = data;
-  const descriptionHtml = data.descriptionHtml('projects', project.id);
-  const article = h(
-    'article',
-    marksAsProperties(projectSearchMarks(project, data)),
-    h('h1', {}, h('bdi', {}, project.name)),
-    h('div', {}, h('div', {}), h('div', {}, descriptionHtml && h('div', {}, sanitised(descriptionHtml)))),
-  );
-  return page(ui.locale, article);
+  const text = projectSearchText(data, project);
+  const article = h('article', marksAsProperties(text.marks), h('h1', {}, h('bdi', {}, text.name)), text.descriptionHtml && h('div', {}, sanitised(text.descriptionHtml)));
+  return page(data.ui.locale, article);
 }
 
-/** A release note page's record (src/components/ReleaseNoteArticle.astro, its tags as src/components/ReleaseTags.astro writes them). */
+/**
+ * A release note page's record (src/components/ReleaseNoteArticle.astro): its title, its line of facts
+ * (`releaseNoteMeta`, as src/components/ReleaseTags.astro shows it), its image and its text.
+ */
 export function releaseNoteSearchRecord(data: SearchData, note: ReleaseNote, imageSrc: string | undefined): string {
   const { labels, ui, config } = data;
   const noteLocale = note.lang ?? config.locales[0]!;
   // The note's own text (title, image, body) in its language, the rest in the page's, as the page has it.
   const textLang = noteLocale === ui.locale ? {} : { lang: noteLocale };
+  const meta = releaseNoteMeta(note, labels, ui.locale, ui.releaseTagLabels);
   const article = h(
     'article',
     { dataPagefindBody: '' },
@@ -156,9 +172,9 @@ export function releaseNoteSearchRecord(data: SearchData, note: ReleaseNote, ima
     h(
       'p',
       {},
-      h('time', {}, formatDate(note.date, ui.locale)),
-      ...(note.version ? [separator(labels), h('bdi', {}, fill(labels.releaseVersion, { version: note.version }))] : []),
-      ...note.tags.flatMap((tag) => [separator(labels), h('span', {}, releaseTagLabel(tag, labels, ui.releaseTagLabels))]),
+      h('time', {}, meta.date),
+      ...(meta.version ? [separator(labels), h('bdi', {}, meta.version)] : []),
+      ...meta.tags.flatMap((tag) => [separator(labels), h('span', {}, tag)]),
     ),
     // Pagefind takes the first image's address and text as the result's `image` and `image_alt`.
     note.image && h('img', { src: imageSrc, alt: note.imageAlt ?? '', ...textLang }),
