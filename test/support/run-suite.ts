@@ -61,7 +61,9 @@ const [site, others] = await Promise.all([
     { name: 'lint', command: ['npm', 'run', '--silent', 'lint'] },
     { name: 'format:check', command: ['npm', 'run', '--silent', 'format:check'] },
     { name: 'lint:layers', command: ['npm', 'run', '--silent', 'lint:layers'] },
-    { name: 'vitest unit', command: [...VITEST, '--project', 'unit', ...extra] },
+    // One worker: the unit project runs beside the site project, which keeps the cores busy, and a second worker would
+    // import and transform every module again (about 7 core-seconds more, docs/project/performance-log.md).
+    { name: 'vitest unit', command: [...VITEST, '--project', 'unit', '--maxWorkers', '1', ...extra] },
   ]),
 ]);
 const results = [...others, site];
