@@ -186,8 +186,9 @@ describe('a configured site', () => {
 
 describe('config mistakes fail the build, naming the option', () => {
   const dir = mkdtempSync(join(tmpdir(), 'configured-'));
-  // Each build that stops at the config still starts Node and Astro: one build shows how a mistake reaches the user.
-  // Each option's own message, a missing custom CSS file's too, is test/unit/config/roadmap-config.test.ts's.
+  // The one real build that stops while Astro loads its config (each such build starts Node and Astro): it shows how
+  // a mistake there reaches the user. Each mistake's own message is a unit test's: an option's and a missing custom
+  // CSS file's in test/unit/config/roadmap-config.test.ts, an API build without a site in settings.test.ts.
   it('a bad colour and a vote URL without a placeholder: one friendly line each, with the value and its path, and a hint, no stack, exit 1', async () => {
     const file = join(dir, 'bad.json');
     writeFileSync(file, JSON.stringify({ theme: { accent: 'blue' }, voteUrl: 'https://portal.example.com/r/' }));
