@@ -5,24 +5,15 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadRoadmapConfig } from '../../../src/config/roadmap-config.ts';
 import { MAX_SHIP_DATES, readShipDates } from '../../../src/config/ship-dates.ts';
-import { ConfigError } from '../../../src/shared/errors.ts';
 import type { ChangelogEntry } from '../../../src/history/timeline.ts';
 import { unusedShipDatesWarning, withShipDates } from '../../../src/view/roadmap-view.ts';
 import type { Issue } from '../../../src/snapshot/model.ts';
+import { configErrorMessage } from '../../support/config-error.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'ship-dates-'));
 const file = (name: string, text: string) => {
   writeFileSync(join(dir, name), text);
   return join(dir, name);
-};
-const errorOf = (run: () => unknown) => {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ConfigError);
-    return (error as Error).message;
-  }
-  throw new Error('did not throw');
 };
 
 describe('readShipDates', () => {
@@ -33,7 +24,7 @@ describe('readShipDates', () => {
 
   it('names the file, the entry and the fix, echoing the value, for a date that does not exist or is not a date', () => {
     for (const value of ['2025-02-30', '14.03.2025', '2025-3-14', 'soon', '2025-03-14T09:30']) {
-      const message = errorOf(() => readShipDates(file('bad.json', JSON.stringify({ 'FN-12': value })), 'roadmap.config.json'));
+      const message = configErrorMessage(() => readShipDates(file('bad.json', JSON.stringify({ 'FN-12': value })), 'roadmap.config.json'));
       expect(message, value).toContain(join(dir, 'bad.json'));
       expect(message, value).toContain('FN-12');
       expect(message, value).toContain(JSON.stringify(value));
@@ -43,16 +34,20 @@ describe('readShipDates', () => {
   });
 
   it('refuses what is not an object of dates, bad JSON, too many entries and a file too large', () => {
-    expect(errorOf(() => readShipDates(file('list.json', '["2025-03-14"]'), 'c.json'))).toContain('Invalid');
-    expect(errorOf(() => readShipDates(file('broken.json', '{"FN-1": '), 'c.json'))).toContain('is not valid JSON');
+    expect(configErrorMessage(() => readShipDates(file('list.json', '["2025-03-14"]'), 'c.json'))).toContain('Invalid');
+    expect(configErrorMessage(() => readShipDates(file('broken.json', '{"FN-1": '), 'c.json'))).toContain('is not valid JSON');
     const many = Object.fromEntries(Array.from({ length: MAX_SHIP_DATES + 1 }, (_, i) => [`FN-${i}`, '2025-01-01']));
-    expect(errorOf(() => readShipDates(file('many.json', JSON.stringify(many)), 'c.json'))).toContain('list at most 10,000 issues');
-    expect(errorOf(() => readShipDates(file('huge.json', `{"a": "2025-01-01", "pad": "${'x'.repeat(1024 * 1024)}"}`), 'c.json'))).toContain('more than the 1,048,576 read');
+    expect(configErrorMessage(() => readShipDates(file('many.json', JSON.stringify(many)), 'c.json'))).toContain('list at most 10,000 issues');
+    expect(configErrorMessage(() => readShipDates(file('huge.json', `{"a": "2025-01-01", "pad": "${'x'.repeat(1024 * 1024)}"}`), 'c.json'))).toContain(
+      'more than the 1,048,576 read',
+    );
   });
 
   it('is a file inside the project, as the config says', () => {
     file('roadmap.config.json', JSON.stringify({ shipDates: '../elsewhere.json' }));
-    expect(errorOf(() => loadRoadmapConfig(dir))).toMatch(/shipDates: .* (does not exist|is outside the project root)\. Give the path of a JSON file inside the project/);
+    expect(configErrorMessage(() => loadRoadmapConfig(dir))).toMatch(
+      /shipDates: .* (does not exist|is outside the project root)\. Give the path of a JSON file inside the project/,
+    );
   });
 });
 
