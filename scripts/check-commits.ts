@@ -19,9 +19,7 @@ if (git('rev-parse', '--is-inside-work-tree').status !== 0) {
   const hasBase = git('cat-file', '-e', `${CHECKED_SINCE}^{commit}`).status === 0;
   if (!hasBase) console.log(`lint:commits: ${CHECKED_SINCE} is not in this clone (a shallow one?): checking the last commit only.`);
   const range = hasBase ? ['--from', CHECKED_SINCE, '--to', 'HEAD'] : ['--last'];
-  const result = spawnSync('commitlint', [...range, '--help-url', 'https://github.com/portal-roadmap/portal-roadmap/blob/main/CONTRIBUTING.md#comments-and-commit-messages'], {
-    stdio: 'inherit',
-  });
+  const result = spawnSync('commitlint', range, { stdio: 'inherit' });
   if (result.status !== 0) {
     console.error('lint:commits: reword the commits named above (`git rebase -i`, "reword") before they reach main.');
   }
